@@ -1,0 +1,187 @@
+#include "CliCommands.h"
+
+#include "JsonEvents.h"
+#include "ProgressPrinter.h"
+#include "entrena/Config.h"
+#include "entrena/Devices.h"
+#include "entrena/RunStore.h"
+#include "entrena/Runtime.h"
+#include "entrena/Trainer.h"
+#include "entrena/Version.h"
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace entrena::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+StopToken* gStop = nullptr;
+
+extern "C" void onStopSignal(int)
+{
+    // Only an atomic store: async-signal-safe. The trainer notices between steps.
+    if (gStop)
+        gStop->requestStop();
+}
+
+void installStopHandlers(StopToken& token)
+{
+    gStop = &token;
+    struct sigaction sa {};
+    sa.sa_handler = onStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
+
+std::string dbPath(const CliOptions& o) { return o.db.empty() ? RunStore::defaultPath() : o.db; }
+
+int notYet(const std::string& what)
+{
+    std::cerr << "entrena-cli: " << what << " is not available in this version of Entrena yet\n";
+    return 2;
+}
+
+int train(const CliOptions& o)
+{
+    if (!o.resume.empty())
+        return notYet("--resume");
+    if (o.nproc > 1)
+        return notYet("--nproc (multi-process training)");
+    RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    RunStore store(dbPath(o));
+    const std::string checkpoints = (fs::path(store.path()).parent_path() / "checkpoints").string();
+
+    StopToken stop;
+    installStopHandlers(stop);
+    JsonEvents json;
+    ProgressPrinter human;
+    TrainingObserver& observer = o.json ? static_cast<TrainingObserver&>(json) : human;
+    Trainer trainer(config);
+    const RunResult result = trainer.run(observer, stop, &store, checkpoints);
+    gStop = nullptr;
+
+    switch (result.end.status) {
+    case RunStatus::Finished:
+    case RunStatus::Stopped:
+        return 0;
+    default:
+        std::cerr << "entrena-cli: run " << result.runId << " " << toString(result.end.status) << ": "
+                  << result.end.error << "\n";
+        return 1;
+    }
+}
+
+nlohmann::json optional(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+int runs(const CliOptions& o)
+{
+    RunStore store(dbPath(o));
+    const auto all = store.listRuns();
+    if (o.json) {
+        nlohmann::json array = nlohmann::json::array();
+        for (const auto& r : all) {
+            array.push_back({{"id", r.id},
+                             {"uuid", r.uuid},
+                             {"name", r.name},
+                             {"status", toString(r.status)},
+                             {"created", r.created},
+                             {"ended", r.ended.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.ended)},
+                             {"best_val_accuracy", optional(r.bestValAccuracy)},
+                             {"test_accuracy", optional(r.testAccuracy)},
+                             {"final_train_loss", optional(r.finalTrainLoss)},
+                             {"samples_per_s", optional(r.samplesPerSec)},
+                             {"seconds", optional(r.seconds)},
+                             {"error", r.error}});
+        }
+        std::cout << array.dump() << "\n";
+        return 0;
+    }
+    if (all.empty()) {
+        std::cout << "no runs in " << store.path() << "\n";
+        return 0;
+    }
+    std::printf("%5s  %-24s  %-11s  %-24s  %9s  %9s\n", "id", "name", "status", "created", "best val", "test");
+    for (const auto& r : all) {
+        auto pct = [](const std::optional<double>& v) {
+            char b[16];
+            std::snprintf(b, sizeof b, v ? "%.2f%%" : "-", v ? *v * 100.0 : 0.0);
+            return std::string(b);
+        };
+        std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s\n", (long long)r.id, r.name.c_str(), toString(r.status),
+                    r.created.c_str(), pct(r.bestValAccuracy).c_str(), pct(r.testAccuracy).c_str());
+    }
+    return 0;
+}
+
+int devices(const CliOptions& o)
+{
+    applyThreadCount(0);
+    const DeviceReport r = probeDevices(true);
+    if (o.json) {
+        std::cout << toJson(r) << "\n";
+        return 0;
+    }
+    std::printf("CPU          %s (%d logical CPUs, %d physical cores, %s)\n", r.cpuModel.c_str(), r.logicalCpus,
+                r.physicalCores, r.cpuIsa.c_str());
+    std::printf("LibTorch     %s, %d intra-op threads\n", r.torchVersion.c_str(), r.torchThreads);
+    std::printf("BLAS         %s%s%s\n", r.blasLibrary.empty() ? "(none found)" : r.blasLibrary.c_str(),
+                r.blasCore.empty() ? "" : ", core ", r.blasCore.c_str());
+    std::printf("Environment  %s\n", r.tuning.c_str());
+    std::printf("GEMM         %.1f GFLOP/s (fp32, 1024x1024)\n", r.gemmGflops);
+    for (const auto& d : r.devices) {
+        if (d.type == "cuda")
+            std::printf("cuda:%d       %s, %.1f GiB, compute capability %s\n", d.index, d.name.c_str(),
+                        double(d.memoryBytes) / (1024.0 * 1024 * 1024), d.capability.c_str());
+    }
+    for (const auto& w : r.warnings)
+        std::printf("warning: %s\n", w.c_str());
+    return 0;
+}
+
+} // namespace
+
+int runCommand(const CliOptions& o)
+{
+    try {
+        if (o.command == "help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (o.command == "version") {
+            std::cout << "entrena-cli " << kVersion << "\n";
+            return 0;
+        }
+        if (o.command == "train")
+            return train(o);
+        if (o.command == "runs")
+            return runs(o);
+        if (o.command == "devices")
+            return devices(o);
+        if (o.command == "lr-find")
+            return notYet("lr-find");
+        if (o.command == "export")
+            return notYet("export");
+        throw UsageError("unknown command '" + o.command + "'");
+    } catch (const ConfigError& e) {
+        std::cerr << "entrena-cli: bad configuration: " << e.what() << "\n";
+        return 2;
+    } catch (const StoreError& e) {
+        std::cerr << "entrena-cli: " << e.what() << "\n";
+        return 2;
+    } catch (const UsageError& e) {
+        std::cerr << "entrena-cli: " << e.what() << "\n" << kUsage;
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "entrena-cli: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+} // namespace entrena::cli

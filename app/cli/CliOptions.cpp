@@ -1,0 +1,111 @@
+#include "CliOptions.h"
+
+#include <set>
+
+namespace entrena::cli {
+
+const char* const kUsage =
+    "usage:\n"
+    "  entrena-cli train   --config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]\n"
+    "  entrena-cli lr-find --config FILE [--set k=v]... [--json]\n"
+    "  entrena-cli runs    [--db FILE] [--json]\n"
+    "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
+    "  entrena-cli devices [--json]\n"
+    "\n"
+    "The default database is $XDG_DATA_HOME/entrena/runs.sqlite (~/.local/share/entrena/runs.sqlite).\n"
+    "Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or configuration.\n";
+
+namespace {
+
+// Options each command takes, with whether they need a value.
+const std::set<std::string>& allowed(const std::string& command)
+{
+    static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
+    static const std::set<std::string> lrFind = {"--config", "--set", "--json"};
+    static const std::set<std::string> runs = {"--db", "--json"};
+    static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
+    static const std::set<std::string> devices = {"--json"};
+    static const std::set<std::string> none;
+    if (command == "train") return train;
+    if (command == "lr-find") return lrFind;
+    if (command == "runs") return runs;
+    if (command == "export") return exportOpts;
+    if (command == "devices") return devices;
+    return none;
+}
+
+} // namespace
+
+CliOptions parseCommandLine(int argc, char** argv)
+{
+    CliOptions o;
+    if (argc < 2)
+        throw UsageError("no command given");
+    o.command = argv[1];
+    if (o.command == "-h" || o.command == "--help" || o.command == "help") {
+        o.command = "help";
+        return o;
+    }
+    if (o.command == "--version" || o.command == "version") {
+        o.command = "version";
+        return o;
+    }
+    static const std::set<std::string> commands = {"train", "lr-find", "runs", "export", "devices"};
+    if (!commands.count(o.command))
+        throw UsageError("unknown command '" + o.command + "'");
+
+    const auto& ok = allowed(o.command);
+    for (int i = 2; i < argc; ++i) {
+        std::string arg = argv[i];
+        std::string value;
+        bool inlineValue = false;
+        if (arg.rfind("--", 0) == 0) {
+            const auto eq = arg.find('=');
+            if (eq != std::string::npos) {
+                value = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+                inlineValue = true;
+            }
+        }
+        if (arg == "-h" || arg == "--help") {
+            o.command = "help";
+            return o;
+        }
+        if (!ok.count(arg))
+            throw UsageError("'" + arg + "' is not an option of '" + o.command + "'");
+        if (arg == "--json") {
+            if (inlineValue)
+                throw UsageError("--json takes no value");
+            o.json = true;
+            continue;
+        }
+        if (!inlineValue) {
+            if (i + 1 >= argc)
+                throw UsageError(arg + " needs a value");
+            value = argv[++i];
+        }
+        if (arg == "--config") o.config = value;
+        else if (arg == "--set") o.sets.push_back(value);
+        else if (arg == "--db") o.db = value;
+        else if (arg == "--resume") o.resume = value;
+        else if (arg == "--run") o.run = value;
+        else if (arg == "--checkpoint") o.checkpoint = value;
+        else if (arg == "--metrics") o.metrics = value;
+        else if (arg == "--out") o.out = value;
+        else if (arg == "--nproc") {
+            try {
+                size_t used = 0;
+                o.nproc = std::stoi(value, &used);
+                if (used != value.size() || o.nproc < 1)
+                    throw std::invalid_argument(value);
+            } catch (const std::exception&) {
+                throw UsageError("--nproc needs a positive whole number, got '" + value + "'");
+            }
+        }
+    }
+    if ((o.command == "train" || o.command == "lr-find") && o.config.empty())
+        throw UsageError(o.command + " needs --config FILE");
+    return o;
+}
+
+} // namespace entrena::cli

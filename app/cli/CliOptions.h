@@ -1,0 +1,34 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace entrena::cli {
+
+/// A command line that cannot be used: exit status 2, the message on stderr.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct CliOptions {
+    std::string command; ///< train | lr-find | runs | export | devices | help | version
+    std::string config;
+    std::vector<std::string> sets;
+    std::string db;
+    bool json = false;
+    std::string resume;
+    int nproc = 0;
+    std::string run;
+    std::string checkpoint;
+    std::string metrics;
+    std::string out;
+};
+
+/// Parses argv per the contract in shared/design.md. Throws UsageError.
+CliOptions parseCommandLine(int argc, char** argv);
+
+extern const char* const kUsage;
+
+} // namespace entrena::cli

@@ -1,0 +1,78 @@
+#include "JsonEvents.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace entrena::cli {
+namespace {
+
+using nlohmann::json;
+
+// JSON has no NaN or infinity: a value that is not finite is written as null.
+json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+json measured(double v) { return v >= 0 ? number(v) : json(nullptr); }
+
+} // namespace
+
+void JsonEvents::write(const std::string& line)
+{
+    std::fputs(line.c_str(), out_);
+    std::fputc('\n', out_);
+    std::fflush(out_);
+}
+
+void JsonEvents::onStart(const StartEvent& e)
+{
+    write(json{{"event", "start"},
+               {"run_id", e.runId},
+               {"name", e.name},
+               {"world_size", e.worldSize},
+               {"device", e.device},
+               {"epochs", e.epochs},
+               {"total_steps", e.totalSteps}}
+              .dump());
+}
+
+void JsonEvents::onStep(const StepEvent& e)
+{
+    write(json{{"event", "step"},
+               {"step", e.step},
+               {"epoch", e.epoch},
+               {"loss", number(e.loss)},
+               {"lr", number(e.lr)},
+               {"samples_per_s", number(e.samplesPerSec)},
+               {"memory_bytes", e.memoryBytes}}
+              .dump());
+}
+
+void JsonEvents::onEpoch(const EpochEvent& e)
+{
+    write(json{{"event", "epoch"},
+               {"epoch", e.epoch},
+               {"train_loss", number(e.trainLoss)},
+               {"val_loss", number(e.valLoss)},
+               {"val_accuracy", number(e.valAccuracy)},
+               {"lr", number(e.lr)},
+               {"seconds", number(e.seconds)}}
+              .dump());
+}
+
+void JsonEvents::onNotice(const NoticeEvent& e)
+{
+    write(json{{"event", e.kind}, {"step", e.step}, {"epoch", e.epoch}, {"message", e.message}}.dump());
+}
+
+void JsonEvents::onEnd(const EndEvent& e)
+{
+    write(json{{"event", "end"},
+               {"status", toString(e.status)},
+               {"test_accuracy", measured(e.testAccuracy)},
+               {"best_val_accuracy", measured(e.bestValAccuracy)},
+               {"seconds", number(e.seconds)},
+               {"samples_per_s", number(e.samplesPerSec)},
+               {"error", e.error.empty() ? json(nullptr) : json(e.error)}}
+              .dump());
+}
+
+} // namespace entrena::cli

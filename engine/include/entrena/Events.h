@@ -1,0 +1,83 @@
+#pragma once
+// What a training run tells the outside world while it runs. Plain C++: the GUI includes it.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace entrena {
+
+/// A run's status as stored and as reported in the `end` event.
+enum class RunStatus { Running, Finished, Stopped, Failed, Diverged, Interrupted };
+
+const char* toString(RunStatus status);
+RunStatus runStatusFromString(const std::string& text); ///< unknown text: Failed
+
+struct StartEvent {
+    int64_t runId = 0; ///< 0 when the run is not stored
+    std::string name;
+    int worldSize = 1;
+    std::string device;
+    int epochs = 0;
+    int64_t stepsPerEpoch = 0; ///< optimizer steps per epoch
+    int64_t totalSteps = 0;    ///< optimizer steps the run will take if not stopped
+};
+
+struct StepEvent {
+    int64_t step = 0; ///< optimizer steps from 1
+    int epoch = 0;    ///< from 1
+    double loss = 0;  ///< this step's training loss over the global batch
+    double lr = 0;    ///< the learning rate this step applied
+    double samplesPerSec = 0;
+    int64_t memoryBytes = 0; ///< resident memory on CPU
+};
+
+struct EpochEvent {
+    int epoch = 0; ///< from 1
+    double trainLoss = 0;
+    double valLoss = 0;
+    double valAccuracy = 0;
+    double lr = 0; ///< the rate the epoch's last step applied
+    double seconds = 0;
+};
+
+/// Anything else worth recording: "checkpoint", "lr_reduced", …
+struct NoticeEvent {
+    std::string kind;
+    int64_t step = 0;
+    int epoch = 0;
+    std::string message;
+};
+
+struct EndEvent {
+    RunStatus status = RunStatus::Finished;
+    double testAccuracy = -1;    ///< < 0: not measured
+    double bestValAccuracy = -1; ///< < 0: not measured
+    double seconds = 0;
+    double samplesPerSec = 0;
+    std::string error;
+};
+
+/// Receives a run's events on the training thread. Implementations must return quickly
+/// (append to a queue and return): the trainer waits for them.
+class TrainingObserver {
+public:
+    virtual ~TrainingObserver() = default;
+    virtual void onStart(const StartEvent&) {}
+    virtual void onStep(const StepEvent&) {}
+    virtual void onEpoch(const EpochEvent&) {}
+    virtual void onNotice(const NoticeEvent&) {}
+    virtual void onEnd(const EndEvent&) {}
+};
+
+/// A cooperative stop request, checked by the trainer between steps.
+class StopToken {
+public:
+    void requestStop() { stop_.store(true, std::memory_order_relaxed); }
+    bool stopRequested() const { return stop_.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> stop_{false};
+};
+
+} // namespace entrena

@@ -1,0 +1,124 @@
+#pragma once
+// The run store: one SQLite file holding every run (see shared/design.md, "Run store").
+// One writer (the training process) and any number of readers may use the file at once.
+
+#include "entrena/Events.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace entrena {
+
+/// Any problem opening or using the store; the message says what and what to do.
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// One row of `runs`, with the summary figures the run browser shows.
+struct RunRecord {
+    int64_t id = 0;
+    std::string uuid;
+    std::string name;
+    RunStatus status = RunStatus::Running;
+    std::string created; ///< ISO 8601, UTC
+    std::string started;
+    std::string ended;
+    std::string configJson;
+    std::string environmentJson;
+    int64_t parentRun = 0;
+    std::string notes;
+    std::string error;
+    std::optional<double> bestValAccuracy;
+    std::optional<double> testAccuracy;
+    std::optional<double> finalTrainLoss;
+    std::optional<double> samplesPerSec;
+    std::optional<double> seconds;
+};
+
+struct MetricPoint {
+    int64_t step = 0;
+    int epoch = 0;
+    double wallTime = 0; ///< seconds since the Unix epoch
+    double value = 0;
+};
+
+struct EventRecord {
+    int64_t step = 0;
+    std::string time;
+    std::string kind;
+    std::string message;
+};
+
+struct CheckpointRecord {
+    int64_t step = 0;
+    int epoch = 0;
+    std::string path;
+    double metric = 0;
+    bool isBest = false;
+    int64_t bytes = 0;
+};
+
+class RunStore {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    /// Opens (creating it and its folder if need be) and migrates the store. Runs left
+    /// `running` by a process that no longer exists are marked `interrupted`.
+    /// Throws StoreError for a file that is not SQLite, from a newer Entrena, or unwritable.
+    explicit RunStore(const std::string& path);
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    /// `$XDG_DATA_HOME/entrena/runs.sqlite`, else `~/.local/share/entrena/runs.sqlite`.
+    static std::string defaultPath();
+
+    const std::string& path() const { return path_; }
+
+    // Writing (the training process).
+    int64_t createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson);
+    void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
+    /// Buffered; written in one transaction at least once a second and by flush().
+    void addMetric(int64_t runId, const std::string& key, int64_t step, int epoch, double value);
+    void addEvent(int64_t runId, int64_t step, const std::string& kind, const std::string& message);
+    void addCheckpoint(int64_t runId, const CheckpointRecord& checkpoint);
+    /// Writes buffered metrics now and refreshes the writer's heartbeat.
+    void flush();
+
+    // Reading (any process).
+    std::vector<RunRecord> listRuns();
+    /// By numeric id or by name (the newest run of that name).
+    std::optional<RunRecord> findRun(const std::string& idOrName);
+    std::vector<MetricPoint> metrics(int64_t runId, const std::string& key);
+    std::vector<std::string> metricKeys(int64_t runId);
+    std::vector<EventRecord> events(int64_t runId);
+    std::vector<CheckpointRecord> checkpoints(int64_t runId);
+
+private:
+    void exec(const char* sql);
+    void migrate();
+    void markInterrupted();
+    void flushLocked();
+
+    std::string path_;
+    sqlite3* db_ = nullptr;
+    struct Pending {
+        int64_t runId;
+        std::string key;
+        int64_t step;
+        int epoch;
+        double wall;
+        double value;
+    };
+    std::vector<Pending> pending_;
+    std::chrono::steady_clock::time_point lastFlush_;
+};
+
+} // namespace entrena

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <torch/torch.h>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace entrena {
+
+struct Batch {
+    torch::Tensor x;
+    torch::Tensor y;
+};
+
+/// Batches one epoch of in-memory tensors by index, in an order fixed by (seed, epoch), so that
+/// the same seed gives the same batches on any run. With `workers` > 0 the batches are gathered
+/// on a background thread while the previous one trains.
+class BatchLoader {
+public:
+    BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
+                torch::Device device);
+    ~BatchLoader();
+    BatchLoader(const BatchLoader&) = delete;
+    BatchLoader& operator=(const BatchLoader&) = delete;
+
+    int64_t batches() const { return batches_; }
+    /// The next batch, or nothing at the end of the epoch.
+    std::optional<Batch> next();
+
+    /// Seconds the caller spent waiting inside next() so far.
+    double waitSeconds() const { return waitSeconds_; }
+
+private:
+    Batch gather(int64_t index) const;
+    void produce();
+
+    torch::Tensor x_, y_, order_;
+    int64_t batchSize_;
+    int64_t batches_;
+    int64_t nextIndex_ = 0;
+    torch::Device device_;
+    double waitSeconds_ = 0;
+
+    // Prefetch: a bounded queue filled by one background thread.
+    size_t depth_ = 0;
+    std::thread worker_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Batch> ready_;
+    int64_t produced_ = 0;
+    bool quit_ = false;
+    std::exception_ptr error_;
+};
+
+} // namespace entrena

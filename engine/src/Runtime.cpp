@@ -1,0 +1,138 @@
+#include "entrena/Runtime.h"
+
+#include <torch/torch.h>
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace entrena {
+namespace {
+
+constexpr const char* kTunedVar = "ENTRENA_TUNED";
+
+std::string cpuinfoField(const std::string& field)
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind(field, 0) == 0) {
+            const auto colon = line.find(':');
+            return colon == std::string::npos ? std::string() : line.substr(colon + 1);
+        }
+    }
+    return {};
+}
+
+bool hasFlag(const std::string& flags, const char* flag)
+{
+    std::istringstream words(flags);
+    std::string w;
+    while (words >> w) {
+        if (w == flag)
+            return true;
+    }
+    return false;
+}
+
+// OpenBLAS 0.3.21 (Debian 12) takes some virtualised CPUs for old ones ("Prescott") and then
+// runs several times slower; naming the core family from the CPU's own flags avoids that.
+std::string openblasCoreFor(const std::string& flags, const std::string& vendor)
+{
+    const bool amd = vendor.find("AMD") != std::string::npos;
+    if (hasFlag(flags, "avx512f") && hasFlag(flags, "avx512bw") && hasFlag(flags, "avx512vl") &&
+        hasFlag(flags, "avx512dq"))
+        return "SkylakeX";
+    if (hasFlag(flags, "avx2") && hasFlag(flags, "fma"))
+        return amd ? "Zen" : "Haswell";
+    if (hasFlag(flags, "avx"))
+        return "Sandybridge";
+    return {};
+}
+
+std::string& summary()
+{
+    static std::string s;
+    return s;
+}
+
+} // namespace
+
+void tuneProcess(int /*argc*/, char** argv)
+{
+    if (const char* tuned = std::getenv(kTunedVar)) {
+        summary() = tuned;
+        return; // already re-executed once: never loop
+    }
+    if (std::getenv("ENTRENA_NO_TUNE")) {
+        summary() = "environment left as it is (ENTRENA_NO_TUNE is set)";
+        return;
+    }
+    std::string said;
+    bool changed = false;
+    if (!std::getenv("OPENBLAS_CORETYPE")) {
+        const std::string core = openblasCoreFor(cpuinfoField("flags"), cpuinfoField("vendor_id"));
+        if (!core.empty()) {
+            setenv("OPENBLAS_CORETYPE", core.c_str(), 1);
+            said += "OPENBLAS_CORETYPE=" + core + " (from the CPU's flags)";
+            changed = true;
+        }
+    } else {
+        said += std::string("OPENBLAS_CORETYPE=") + std::getenv("OPENBLAS_CORETYPE") + " (given)";
+    }
+    if (!std::getenv("OMP_WAIT_POLICY")) {
+        setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
+        said += std::string(said.empty() ? "" : ", ") + "OMP_WAIT_POLICY=PASSIVE (OpenMP threads must not spin beside OpenBLAS's)";
+        changed = true;
+    } else {
+        said += std::string(said.empty() ? "" : ", ") + "OMP_WAIT_POLICY=" + std::getenv("OMP_WAIT_POLICY") + " (given)";
+    }
+    if (said.empty())
+        said = "environment left as it is";
+    summary() = said;
+    if (!changed)
+        return;
+    setenv(kTunedVar, said.c_str(), 1);
+    // The numeric libraries read these variables when they are loaded, which happened before
+    // main(): start the program again with them in place.
+    execv("/proc/self/exe", argv);
+    summary() = said + "; re-execution failed, so they take effect only for child processes";
+}
+
+std::string tuningSummary() { return summary(); }
+
+int physicalCoreCount()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line, physical = "0";
+    std::set<std::string> cores;
+    while (std::getline(in, line)) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        if (line.rfind("physical id", 0) == 0)
+            physical = line.substr(colon + 1);
+        else if (line.rfind("core id", 0) == 0)
+            cores.insert(physical + "/" + line.substr(colon + 1));
+    }
+    int n = cores.empty() ? int(std::thread::hardware_concurrency()) : int(cores.size());
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        n = std::min(n, CPU_COUNT(&set));
+    return std::max(1, n);
+}
+
+int applyThreadCount(int requested)
+{
+    const int n = requested > 0 ? requested : physicalCoreCount();
+    if (torch::get_num_threads() != n)
+        torch::set_num_threads(n);
+    return torch::get_num_threads();
+}
+
+} // namespace entrena
