@@ -195,7 +195,6 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
             int64_t epochSamples = 0;
             auto logStart = Clock::now();
             int64_t logSamples = 0;
-            int64_t microIndex = 0;
             double epochLr = scheduler.lr();
 
             while (true) {
@@ -227,7 +226,6 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
                     const double weight = double(b.x.size(0)) / double(groupSamples);
                     (loss * weight).backward();
                     stepLoss += loss.detach() * weight;
-                    ++microIndex;
                 }
                 if (c.train.gradClip > 0)
                     torch::nn::utils::clip_grad_norm_(model->parameters(), c.train.gradClip);

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "entrena/Config.h"
+#include "entrena/Events.h"
+
+#include <QObject>
+#include <QString>
+
+namespace entrena::app {
+
+/// Runs one training run on the thread it is moved to. Its events go to the observer
+/// (an EventQueue), never through Qt signals per step.
+class TrainingWorker : public QObject {
+    Q_OBJECT
+public:
+    TrainingWorker(RunConfig config, QString dbPath, TrainingObserver& observer, const StopToken& stop);
+
+    /// Trains, then emits finished(). Errors end the run as `failed` through the observer.
+    void run();
+
+Q_SIGNALS:
+    void finished();
+
+private:
+    RunConfig config_;
+    QString dbPath_;
+    TrainingObserver& observer_;
+    const StopToken& stop_;
+};
+
+} // namespace entrena::app

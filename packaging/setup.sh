@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs everything Entrena's build, tests and default data set need on Debian 12.
+# Idempotent and non-interactive; works as root or through sudo.
+#
+#   packaging/setup.sh            build + tests + Fashion-MNIST
+#   packaging/setup.sh --bench    also python3-torch, the PyTorch peer of bench/
+set -euo pipefail
+
+packages=(
+    # toolchain
+    build-essential cmake ninja-build pkg-config
+    # engine: LibTorch (CPU) with its Gloo headers, SQLite, zlib, JSON
+    libtorch-dev libgloo-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev
+    # Without OpenBLAS, Debian's LibTorch falls back to the reference BLAS: ~18x slower training.
+    libopenblas0-pthread
+    # GUI: Qt 6, QCustomPlot, translations (ours and Qt's own Spanish strings)
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    libqt6sql6-sqlite libqcustomplot-dev
+    # the default data set: /usr/share/datasets/fashion-mnist
+    dataset-fashion-mnist
+    # headless display for tests and screenshots
+    xvfb xauth
+)
+if [[ "${1:-}" == "--bench" ]]; then
+    packages+=(python3-torch python3-numpy)
+fi
+
+say() { printf '\033[1m[entrena setup]\033[0m %s\n' "$*"; }
+
+if [[ $(id -u) -eq 0 ]]; then
+    as_root=()
+elif command -v sudo >/dev/null; then
+    as_root=(sudo)
+else
+    say "This script installs Debian packages: run it as root, or install sudo." >&2
+    exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    say "All ${#packages[@]} packages are installed already."
+else
+    say "Installing ${#missing[@]} package(s): ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${as_root[@]}" apt-get update -q
+    "${as_root[@]}" apt-get install -y -q "${missing[@]}"
+fi
+
+# Debian's LibTorch uses whatever libblas.so.3 points at; make sure that is OpenBLAS.
+blas=$(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || true)
+case "$blas" in
+    *openblas*) say "BLAS: $blas" ;;
+    *)
+        say "Pointing libblas.so.3 at OpenBLAS (was: ${blas:-none})"
+        "${as_root[@]}" update-alternatives --set libblas.so.3-x86_64-linux-gnu \
+            /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3
+        ;;
+esac
+
+if [[ ! -f /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz ]]; then
+    say "Fashion-MNIST is missing from /usr/share/datasets/fashion-mnist" >&2
+    exit 1
+fi
+say "Ready. Build with: cmake --preset release && cmake --build --preset release"

@@ -1,0 +1,282 @@
+// The entrena-cli contract of shared/design.md: JSON lines, exit statuses, --set, --db, signals.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <signal.h>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result cli(const QStringList& args, int timeoutMs = 240000)
+{
+    QProcess p;
+    p.start(QStringLiteral(ENTRENA_CLI), args);
+    p.waitForFinished(timeoutMs);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QList<QJsonObject> jsonLines(const QByteArray& out)
+{
+    QList<QJsonObject> events;
+    for (const QByteArray& line : out.split('\n')) {
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+            qWarning() << "not a JSON object line:" << line;
+            return {};
+        }
+        events.push_back(doc.object());
+    }
+    return events;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString config_;
+    QString db_;
+
+    QString writeConfig(const QString& name, const QByteArray& json)
+    {
+        const QString path = dir_.filePath(name);
+        QFile f(path);
+        f.open(QIODevice::WriteOnly);
+        f.write(json);
+        return path;
+    }
+
+    QJsonArray runs(const QString& db)
+    {
+        const Result r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        return QJsonDocument::fromJson(r.out).array();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        config_ = writeConfig(QStringLiteral("small.json"), R"({"name": "cli-small", "seed": 2,
+            "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 3000, "test_limit": 1000, "batch_size": 64},
+            "model": {"arch": "mlp"}, "scheduler": {"name": "constant"},
+            "train": {"epochs": 2, "log_every": 5}})");
+        db_ = dir_.filePath(QStringLiteral("runs.sqlite"));
+    }
+
+    void trainJsonStreamFollowsTheContract()
+    {
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), config_, QStringLiteral("--db"), db_,
+                              QStringLiteral("--json"), QStringLiteral("--set"), QStringLiteral("optimizer.lr=0.04")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QJsonObject> events = jsonLines(r.out);
+        QVERIFY(events.size() > 5);
+        const QJsonObject start = events.front();
+        QCOMPARE(start[QStringLiteral("event")].toString(), QStringLiteral("start"));
+        QVERIFY(start[QStringLiteral("run_id")].toInt() > 0);
+        QCOMPARE(start[QStringLiteral("name")].toString(), QStringLiteral("cli-small"));
+        QCOMPARE(start[QStringLiteral("world_size")].toInt(), 1);
+        QVERIFY(start[QStringLiteral("device")].toString().startsWith(QStringLiteral("cpu")));
+
+        int steps = 0, epochs = 0;
+        for (const QJsonObject& e : events) {
+            const QString kind = e[QStringLiteral("event")].toString();
+            if (kind == QStringLiteral("step")) {
+                ++steps;
+                QCOMPARE(e[QStringLiteral("step")].toInt(), 5 * steps); // from 1, every log_every
+                for (const char* key : {"epoch", "loss", "lr", "samples_per_s"})
+                    QVERIFY2(e[QLatin1String(key)].isDouble(), key);
+                QCOMPARE(e[QStringLiteral("lr")].toDouble(), 0.04); // --set applied
+                if (steps >= 8)
+                    break;
+            }
+        }
+        QVERIFY(steps >= 8);
+        for (const QJsonObject& e : events) {
+            if (e[QStringLiteral("event")].toString() == QStringLiteral("epoch")) {
+                ++epochs;
+                QCOMPARE(e[QStringLiteral("epoch")].toInt(), epochs);
+                for (const char* key : {"train_loss", "val_loss", "val_accuracy", "lr", "seconds"})
+                    QVERIFY2(e[QLatin1String(key)].isDouble(), key);
+            }
+        }
+        QCOMPARE(epochs, 2);
+        const QJsonObject end = events.back();
+        QCOMPARE(end[QStringLiteral("event")].toString(), QStringLiteral("end"));
+        QCOMPARE(end[QStringLiteral("status")].toString(), QStringLiteral("finished"));
+        QVERIFY(end[QStringLiteral("test_accuracy")].toDouble() > 0.7);
+        QVERIFY(end[QStringLiteral("best_val_accuracy")].toDouble() > 0.7);
+        QVERIFY(end[QStringLiteral("seconds")].toDouble() > 0);
+        QVERIFY(end[QStringLiteral("samples_per_s")].toDouble() > 0);
+        QVERIFY(end[QStringLiteral("error")].isNull());
+    }
+
+    void runsJsonListsTheRun()
+    {
+        const QJsonArray all = runs(db_);
+        QCOMPARE(all.size(), 1);
+        const QJsonObject run = all[0].toObject();
+        for (const char* key : {"id", "name", "status", "created", "best_val_accuracy"})
+            QVERIFY2(run.contains(QLatin1String(key)), key);
+        QCOMPARE(run[QStringLiteral("status")].toString(), QStringLiteral("finished"));
+        QCOMPARE(run[QStringLiteral("name")].toString(), QStringLiteral("cli-small"));
+        QVERIFY(run[QStringLiteral("best_val_accuracy")].toDouble() > 0.7);
+    }
+
+    void humanOutputWithoutJson()
+    {
+        const QString db = dir_.filePath(QStringLiteral("human.sqlite"));
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), config_, QStringLiteral("--db"), db,
+                              QStringLiteral("--set"), QStringLiteral("train.epochs=1")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("epoch 1: train loss"));
+        QVERIFY(r.out.contains("finished after"));
+        QVERIFY(!r.out.startsWith('{'));
+    }
+
+    void badInputExitsTwoAndNamesTheProblem_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("mentions");
+        const QString bad = QStringLiteral("bad.json");
+        QTest::newRow("unknown key") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("@unknown")}
+                                     << "data.shuffle";
+        QTest::newRow("batch size 0") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("@small"),
+                                                     QStringLiteral("--set"), QStringLiteral("data.batch_size=0")}
+                                      << "data.batch_size";
+        QTest::newRow("negative lr") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("@small"),
+                                                    QStringLiteral("--set"), QStringLiteral("optimizer.lr=-1")}
+                                     << "optimizer.lr";
+        QTest::newRow("missing config file") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("/nonexistent.json")}
+                                             << "/nonexistent.json";
+        QTest::newRow("no --config") << QStringList{QStringLiteral("train")} << "--config";
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << "unknown command";
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("runs"), QStringLiteral("--fast")} << "--fast";
+        QTest::newRow("no command") << QStringList{} << "no command";
+        Q_UNUSED(bad);
+    }
+
+    void badInputExitsTwoAndNamesTheProblem()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, mentions);
+        const QString unknown = writeConfig(QStringLiteral("unknown.json"), R"({"data": {"shuffle": true}})");
+        const QString db = dir_.filePath(QStringLiteral("bad-input.sqlite"));
+        for (QString& a : args) {
+            if (a == QStringLiteral("@unknown")) a = unknown;
+            if (a == QStringLiteral("@small")) a = config_;
+        }
+        if (!args.isEmpty() && args[0] == QStringLiteral("train"))
+            args << QStringLiteral("--db") << db;
+        const Result r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!r.err.contains("Exception raised from"));
+        // Nothing was stored for a configuration that never started.
+        if (QFile::exists(db))
+            QCOMPARE(runs(db).size(), 0);
+    }
+
+    void missingDataFailsTheRunWithExitOne()
+    {
+        const QString db = dir_.filePath(QStringLiteral("missing-data.sqlite"));
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), config_, QStringLiteral("--db"), db,
+                              QStringLiteral("--json"), QStringLiteral("--set"), QStringLiteral("data.path=/nonexistent/fmnist")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("/nonexistent/fmnist"), r.err.constData());
+        const QList<QJsonObject> events = jsonLines(r.out);
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(events.back()[QStringLiteral("status")].toString(), QStringLiteral("failed"));
+        QVERIFY(events.back()[QStringLiteral("error")].toString().contains(QStringLiteral("/nonexistent/fmnist")));
+        const QJsonArray all = runs(db);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("failed"));
+    }
+
+    void unwritableDatabaseExitsTwo()
+    {
+        const QString blocker = dir_.filePath(QStringLiteral("blocker"));
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), config_, QStringLiteral("--db"),
+                              blocker + QStringLiteral("/runs.sqlite")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--db"), r.err.constData());
+    }
+
+    void databaseThatIsNotSqliteIsNotDamaged()
+    {
+        const QString notes = writeConfig(QStringLiteral("notes.sqlite"), QByteArray("my notes\n").repeated(100));
+        const Result r = cli({QStringLiteral("runs"), QStringLiteral("--db"), notes});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("not an Entrena run store"));
+        QFile f(notes);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("my notes\n").repeated(100));
+    }
+
+    void sigintStopsCleanly()
+    {
+        const QString db = dir_.filePath(QStringLiteral("sigint.sqlite"));
+        QProcess p;
+        p.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("train"), QStringLiteral("--config"), config_,
+                                              QStringLiteral("--db"), db, QStringLiteral("--json"),
+                                              QStringLiteral("--set"), QStringLiteral("train.epochs=200")});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        while (!out.contains("\"event\":\"epoch\"") && t.elapsed() < 120000) {
+            p.waitForReadyRead(1000);
+            out += p.readAllStandardOutput();
+        }
+        QVERIFY(out.contains("\"event\":\"epoch\""));
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(60000));
+        out += p.readAllStandardOutput();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        const QList<QJsonObject> events = jsonLines(out);
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(events.back()[QStringLiteral("event")].toString(), QStringLiteral("end"));
+        QCOMPARE(events.back()[QStringLiteral("status")].toString(), QStringLiteral("stopped"));
+        bool checkpoint = false;
+        for (const auto& e : events)
+            checkpoint |= e[QStringLiteral("event")].toString() == QStringLiteral("checkpoint");
+        QVERIFY(checkpoint);
+        const QJsonArray all = runs(db);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("stopped"));
+    }
+
+    void devicesReportsBlasAndGemm()
+    {
+        const Result r = cli({QStringLiteral("devices"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o[QStringLiteral("threads")].toInt() >= 1);
+        QVERIFY(o[QStringLiteral("gemm_gflops")].toDouble() > 0);
+        QVERIFY(o[QStringLiteral("blas")].toObject().contains(QStringLiteral("library")));
+        QVERIFY(o[QStringLiteral("devices")].toArray().size() >= 1);
+        // The executable tuned its own environment before the BLAS loaded.
+        QVERIFY(o[QStringLiteral("tuning")].toString().contains(QStringLiteral("OMP_WAIT_POLICY")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,124 @@
+// The configuration contract: defaults, overrides, and errors that name the key.
+#include "entrena/Config.h"
+
+#include <QtTest>
+
+using entrena::ConfigError;
+using entrena::RunConfig;
+
+class TestConfig : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void emptyObjectGivesDocumentedDefaults()
+    {
+        const RunConfig c = RunConfig::fromJson("{}");
+        QCOMPARE(c.data.dataset, std::string("fashion-mnist"));
+        QCOMPARE(c.data.batchSize, int64_t(128));
+        QCOMPARE(c.optimizer.name, std::string("sgd"));
+        QCOMPARE(c.optimizer.lr, 0.05);
+        QCOMPARE(c.scheduler.name, std::string("reduce_on_plateau"));
+        QCOMPARE(c.train.logEvery, int64_t(50));
+        QCOMPARE(c.devices.type, std::string("cpu"));
+    }
+
+    void designExampleParses()
+    {
+        // The example of shared/design.md, verbatim.
+        const RunConfig c = RunConfig::fromJson(R"({
+          "name": "fmnist-cnn", "seed": 1,
+          "data": {"dataset": "fashion-mnist", "path": "/usr/share/datasets/fashion-mnist",
+                   "val_fraction": 0.1, "batch_size": 128, "workers": 2},
+          "model": {"arch": "cnn"},
+          "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 0.0005},
+          "scheduler": {"name": "reduce_on_plateau", "metric": "val_loss", "mode": "min",
+                        "factor": 0.5, "patience": 3, "threshold": 0.0001, "cooldown": 0, "min_lr": 0},
+          "train": {"epochs": 5, "max_steps": 0, "grad_clip": 0, "accumulate": 1,
+                    "precision": "fp32", "log_every": 50, "checkpoint_every": 1},
+          "devices": {"type": "cpu", "ids": [], "threads": 0}})");
+        QCOMPARE(c.name, std::string("fmnist-cnn"));
+        QCOMPARE(c.model.arch, std::string("cnn"));
+        QCOMPARE(c.scheduler.patience, int64_t(3));
+        QCOMPARE(c.data.workers, 2);
+    }
+
+    void shippedDefaultConfigParses()
+    {
+        const RunConfig c = RunConfig::fromFile(ENTRENA_SOURCE_DIR "/resources/configs/default.json");
+        QVERIFY(c.train.epochs > 0);
+    }
+
+    void toJsonRoundTrips()
+    {
+        RunConfig a = RunConfig::fromJson(R"({"optimizer": {"name": "adam", "lr": 0.002},
+                                             "scheduler": {"name": "step", "step_size": 4, "gamma": 0.3},
+                                             "model": {"arch": "mlp", "hidden": [64, 32]}})");
+        const RunConfig b = RunConfig::fromJson(a.toJson());
+        QCOMPARE(b.toJson(), a.toJson());
+        QCOMPARE(b.optimizer.lr, 0.002);
+        QCOMPARE(b.scheduler.stepSize, int64_t(4));
+        QCOMPARE(b.model.hidden, (std::vector<int64_t>{64, 32}));
+    }
+
+    void overridesApply()
+    {
+        const RunConfig c = RunConfig::fromJson("{}", {"optimizer.lr=0.2", "model.arch=mlp", "train.epochs=3",
+                                                      "scheduler.name=cosine", "scheduler.T_max=7"});
+        QCOMPARE(c.optimizer.lr, 0.2);
+        QCOMPARE(c.model.arch, std::string("mlp"));
+        QCOMPARE(c.train.epochs, 3);
+        QCOMPARE(c.scheduler.tMax, int64_t(7));
+    }
+
+    void errorsNameTheKey_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QStringList>("overrides");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("unknown top-level key") << R"({"epochs": 3})" << QStringList() << "'epochs'";
+        QTest::newRow("unknown nested key") << R"({"data": {"batchsize": 3}})" << QStringList() << "data.batchsize";
+        QTest::newRow("negative lr") << R"({"optimizer": {"lr": -0.1}})" << QStringList() << "optimizer.lr";
+        QTest::newRow("zero lr") << R"({"optimizer": {"lr": 0}})" << QStringList() << "optimizer.lr";
+        QTest::newRow("batch size 0") << R"({"data": {"batch_size": 0}})" << QStringList() << "data.batch_size";
+        QTest::newRow("batch size text") << R"({"data": {"batch_size": "big"}})" << QStringList() << "data.batch_size";
+        QTest::newRow("fractional epochs") << R"({"train": {"epochs": 2.5}})" << QStringList() << "train.epochs";
+        QTest::newRow("unknown arch") << R"({"model": {"arch": "transformer"}})" << QStringList() << "model.arch";
+        QTest::newRow("unknown optimizer") << R"({"optimizer": {"name": "lion"}})" << QStringList() << "optimizer.name";
+        QTest::newRow("unknown scheduler") << R"({"scheduler": {"name": "warm"}})" << QStringList() << "scheduler.name";
+        QTest::newRow("key of another scheduler") << R"({"scheduler": {"name": "step", "patience": 2}})"
+                                                  << QStringList() << "scheduler.patience";
+        QTest::newRow("plateau factor 1") << R"({"scheduler": {"factor": 1.0}})" << QStringList() << "scheduler.factor";
+        QTest::newRow("val fraction 1") << R"({"data": {"val_fraction": 1.0}})" << QStringList() << "data.val_fraction";
+        QTest::newRow("unknown device type") << R"({"devices": {"type": "tpu"}})" << QStringList() << "devices.type";
+        QTest::newRow("section not an object") << R"({"train": 5})" << QStringList() << "'train'";
+        QTest::newRow("not JSON") << R"({"train": )" << QStringList() << "not valid JSON";
+        QTest::newRow("override of unknown key") << "{}" << QStringList{"train.epoch=3"} << "train.epoch";
+        QTest::newRow("override without =") << "{}" << QStringList{"train.epochs"} << "--set";
+        QTest::newRow("adam key on sgd") << R"({"optimizer": {"name": "sgd", "beta1": 0.9}})" << QStringList()
+                                         << "optimizer.beta1";
+    }
+
+    void errorsNameTheKey()
+    {
+        QFETCH(QString, json);
+        QFETCH(QStringList, overrides);
+        QFETCH(QString, mentions);
+        std::vector<std::string> sets;
+        for (const auto& o : overrides)
+            sets.push_back(o.toStdString());
+        try {
+            RunConfig::fromJson(json.toStdString(), sets);
+            QFAIL("accepted a bad configuration");
+        } catch (const ConfigError& e) {
+            const QString message = QString::fromStdString(e.what());
+            QVERIFY2(message.contains(mentions), qPrintable(message));
+        }
+    }
+
+    void missingFileIsAConfigError()
+    {
+        QVERIFY_THROWS_EXCEPTION(ConfigError, RunConfig::fromFile("/nonexistent/entrena.json"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestConfig)
+#include "tst_config.moc"

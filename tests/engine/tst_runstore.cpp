@@ -1,0 +1,206 @@
+// The run store: round trip, reopen, batching, interrupted runs, and stores it must not touch.
+#include "entrena/RunStore.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <sqlite3.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace entrena;
+
+namespace {
+
+void rawExec(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+QString rawText(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open(path.toUtf8().constData(), &db);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
+    QString out;
+    if (sqlite3_step(s) == SQLITE_ROW)
+        out = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return out;
+}
+
+QByteArray bytesOf(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+pid_t deadPid()
+{
+    const pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, nullptr, 0);
+    return child;
+}
+
+} // namespace
+
+class TestRunStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTripSurvivesReopen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sub/runs.sqlite"));
+        int64_t id = 0;
+        {
+            RunStore store(path.toStdString());
+            id = store.createRun("alpha", R"({"seed":1})", R"({"threads":2})");
+            store.addMetric(id, "train_loss", 1, 1, 2.5);
+            store.addMetric(id, "train_loss", 2, 1, 1.5);
+            store.addMetric(id, "val_accuracy", 2, 1, 0.75);
+            store.addEvent(id, 2, "lr_reduced", "0.1 -> 0.05");
+            store.addCheckpoint(id, {2, 1, "/tmp/a.pt", 0.75, true, 1234});
+            EndEvent end;
+            end.status = RunStatus::Finished;
+            end.testAccuracy = 0.8;
+            end.bestValAccuracy = 0.75;
+            end.seconds = 3.5;
+            end.samplesPerSec = 1000;
+            store.finishRun(id, RunStatus::Finished, end, 1.5);
+        }
+        QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        QCOMPARE(rawText(path, "PRAGMA journal_mode"), QStringLiteral("wal"));
+
+        RunStore store(path.toStdString());
+        const auto runs = store.listRuns();
+        QCOMPARE(runs.size(), size_t(1));
+        const RunRecord& r = runs[0];
+        QCOMPARE(r.id, id);
+        QCOMPARE(r.name, std::string("alpha"));
+        QCOMPARE(r.status, RunStatus::Finished);
+        QCOMPARE(r.configJson, std::string(R"({"seed":1})"));
+        QCOMPARE(r.environmentJson, std::string(R"({"threads":2})"));
+        QCOMPARE(*r.testAccuracy, 0.8);
+        QCOMPARE(*r.bestValAccuracy, 0.75);
+        QCOMPARE(*r.finalTrainLoss, 1.5);
+        QCOMPARE(r.uuid.size(), size_t(36));
+        QVERIFY(!r.created.empty() && !r.ended.empty());
+        const auto loss = store.metrics(id, "train_loss");
+        QCOMPARE(loss.size(), size_t(2));
+        QCOMPARE(loss[1].step, int64_t(2));
+        QCOMPARE(loss[1].value, 1.5);
+        QCOMPARE(store.metricKeys(id), (std::vector<std::string>{"train_loss", "val_accuracy"}));
+        QCOMPARE(store.events(id).size(), size_t(1));
+        QCOMPARE(store.events(id)[0].kind, std::string("lr_reduced"));
+        QCOMPARE(store.checkpoints(id).size(), size_t(1));
+        QVERIFY(store.checkpoints(id)[0].isBest);
+        QCOMPARE(store.findRun("alpha")->id, id);
+        QCOMPARE(store.findRun(std::to_string(id))->name, std::string("alpha"));
+        QVERIFY(!store.findRun("nobody").has_value());
+    }
+
+    void metricsAreWrittenAtLeastEverySecond()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("runs.sqlite")).toStdString();
+        RunStore writer(path);
+        RunStore reader(path); // a second connection, as the GUI has
+        const int64_t id = writer.createRun("batched", "{}", "{}");
+        writer.addMetric(id, "loss", 1, 1, 1.0);
+        QVERIFY(reader.metrics(id, "loss").empty()); // buffered
+        QTest::qSleep(1100);
+        writer.addMetric(id, "loss", 2, 1, 0.9); // a second has passed: this write flushes both
+        QCOMPARE(reader.metrics(id, "loss").size(), size_t(2));
+        writer.addMetric(id, "loss", 3, 1, 0.8);
+        writer.flush();
+        QCOMPARE(reader.metrics(id, "loss").size(), size_t(3));
+    }
+
+    void runOfADeadProcessBecomesInterrupted()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("runs.sqlite"));
+        int64_t orphan = 0, alive = 0;
+        {
+            RunStore store(path.toStdString());
+            orphan = store.createRun("orphan", "{}", "{}");
+            alive = store.createRun("alive", "{}", "{}");
+        }
+        rawExec(path, qPrintable(QStringLiteral("UPDATE runs SET owner_pid=%1 WHERE id=%2").arg(deadPid()).arg(orphan)));
+        RunStore store(path.toStdString());
+        QCOMPARE(store.findRun(std::to_string(orphan))->status, RunStatus::Interrupted);
+        QCOMPARE(store.findRun(std::to_string(alive))->status, RunStatus::Running); // this process lives
+    }
+
+    void newerSchemaIsRefusedAndLeftUnchanged()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("runs.sqlite"));
+        {
+            RunStore store(path.toStdString());
+            store.createRun("old", "{}", "{}");
+        }
+        rawExec(path, "PRAGMA journal_mode=DELETE; PRAGMA user_version=99");
+        const QByteArray before = bytesOf(path);
+        try {
+            RunStore store(path.toStdString());
+            QFAIL("opened a store from a newer version");
+        } catch (const StoreError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("newer")), e.what());
+        }
+        QCOMPARE(bytesOf(path), before);
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+    }
+
+    void fileThatIsNotSqliteIsRefusedAndLeftUnchanged()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("notes.txt"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("these are my notes, not a database\n").repeated(200));
+        f.close();
+        const QByteArray before = bytesOf(path);
+        try {
+            RunStore store(path.toStdString());
+            QFAIL("opened a text file as a store");
+        } catch (const StoreError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("not an Entrena run store")), e.what());
+        }
+        QCOMPARE(bytesOf(path), before);
+    }
+
+    void unwritableLocationIsAClearError()
+    {
+        QTemporaryDir dir;
+        const QString blocker = dir.filePath(QStringLiteral("file"));
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        try {
+            RunStore store((blocker + QStringLiteral("/sub/runs.sqlite")).toStdString());
+            QFAIL("opened a store below a file");
+        } catch (const StoreError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("--db")), e.what());
+        }
+    }
+
+    void defaultPathFollowsXdg()
+    {
+        qputenv("XDG_DATA_HOME", "/tmp/xdg-test");
+        QCOMPARE(RunStore::defaultPath(), std::string("/tmp/xdg-test/entrena/runs.sqlite"));
+        qunsetenv("XDG_DATA_HOME");
+        qputenv("HOME", "/home/someone");
+        QCOMPARE(RunStore::defaultPath(), std::string("/home/someone/.local/share/entrena/runs.sqlite"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRunStore)
+#include "tst_runstore.moc"

@@ -1,0 +1,173 @@
+// The trainer learns on real data, honours its contract for events, and stops when asked.
+#include "entrena/RunStore.h"
+#include "entrena/Trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <vector>
+
+using namespace entrena;
+
+namespace {
+
+struct Recording : TrainingObserver {
+    std::vector<StartEvent> starts;
+    std::vector<StepEvent> steps;
+    std::vector<EpochEvent> epochs;
+    std::vector<NoticeEvent> notices;
+    std::vector<EndEvent> ends;
+    StopToken* stopAfterFirstStep = nullptr;
+    void onStart(const StartEvent& e) override { starts.push_back(e); }
+    void onStep(const StepEvent& e) override
+    {
+        steps.push_back(e);
+        if (stopAfterFirstStep)
+            stopAfterFirstStep->requestStop();
+    }
+    void onEpoch(const EpochEvent& e) override { epochs.push_back(e); }
+    void onNotice(const NoticeEvent& e) override { notices.push_back(e); }
+    void onEnd(const EndEvent& e) override { ends.push_back(e); }
+};
+
+// A Fashion-MNIST subset: 6,000 training images (600 held out), 2,000 test images.
+RunConfig subset(const char* arch)
+{
+    return RunConfig::fromJson(std::string(R"({"name": "subset", "seed": 3,
+        "data": {"path": ")") + ENTRENA_FMNIST_DIR + R"(", "train_limit": 6000, "test_limit": 2000, "batch_size": 64},
+        "model": {"arch": ")" + arch + R"("},
+        "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 0.0005},
+        "scheduler": {"name": "constant"},
+        "train": {"epochs": 3, "log_every": 10}})");
+}
+
+} // namespace
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void mlpLearnsFashionMnistSubset()
+    {
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(subset("mlp")).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QVERIFY2(r.end.error.empty(), r.end.error.c_str());
+        QCOMPARE(rec.starts.size(), size_t(1));
+        QCOMPARE(rec.ends.size(), size_t(1));
+        QCOMPARE(rec.epochs.size(), size_t(3));
+        // Loss falls: the epoch means decrease, and the last logged steps are well below the first.
+        QVERIFY(rec.epochs[2].trainLoss < rec.epochs[0].trainLoss);
+        QVERIFY(rec.steps.back().loss < 0.7 * rec.steps.front().loss);
+        QVERIFY2(r.end.testAccuracy >= 0.80, qPrintable(QString::number(r.end.testAccuracy)));
+        QVERIFY(r.end.bestValAccuracy >= 0.78);
+        QVERIFY(r.end.samplesPerSec > 0);
+    }
+
+    void cnnLearnsFashionMnistSubset()
+    {
+        RunConfig c = subset("cnn");
+        c.model.channels = {8, 16};
+        c.train.epochs = 2;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QVERIFY2(r.end.testAccuracy >= 0.75, qPrintable(QString::number(r.end.testAccuracy)));
+    }
+
+    void stepEventsFollowTheContract()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.train.logEvery = 7;
+        c.scheduler.name = "constant";
+        c.scheduler.warmupSteps = 20;
+        Recording rec;
+        StopToken stop;
+        Trainer(c).run(rec, stop);
+        QVERIFY(!rec.steps.empty());
+        // Steps count optimizer steps from 1, every log_every; lr is the rate that step applied.
+        for (size_t i = 0; i < rec.steps.size() - 1; ++i) {
+            QCOMPARE(rec.steps[i].step, int64_t(7 * (i + 1)));
+            QCOMPARE(rec.steps[i].epoch, 1);
+            const double expectedLr = 0.05 * std::min(1.0, double(rec.steps[i].step) / 20.0);
+            QVERIFY(std::abs(rec.steps[i].lr - expectedLr) < 1e-12);
+        }
+        // The final step is logged too: 5,400 samples / 64 = 85 steps.
+        QCOMPARE(rec.steps.back().step, int64_t(85));
+        QCOMPARE(rec.starts[0].totalSteps, int64_t(85));
+    }
+
+    void sameSeedSameRun()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.devices.threads = 1; // one thread: reductions in a fixed order
+        Recording a, b;
+        StopToken stop;
+        Trainer(c).run(a, stop);
+        Trainer(c).run(b, stop);
+        QCOMPARE(a.steps.size(), b.steps.size());
+        for (size_t i = 0; i < a.steps.size(); ++i)
+            QCOMPARE(a.steps[i].loss, b.steps[i].loss);
+    }
+
+    void maxStepsEndsTheRunEarly()
+    {
+        RunConfig c = subset("mlp");
+        c.train.maxSteps = 12;
+        c.train.logEvery = 5;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QCOMPARE(rec.steps.back().step, int64_t(12));
+        QCOMPARE(rec.epochs.size(), size_t(1));
+    }
+
+    void stopRequestEndsStoppedWithACheckpoint()
+    {
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+        Recording rec;
+        StopToken stop;
+        rec.stopAfterFirstStep = &stop;
+        const RunResult r = Trainer(subset("mlp")).run(rec, stop, &store, dir.filePath(QStringLiteral("ckpt")).toStdString());
+        QCOMPARE(r.end.status, RunStatus::Stopped);
+        QCOMPARE(rec.steps.size(), size_t(1));
+        QCOMPARE(r.end.testAccuracy, -1.0);
+        const auto run = store.findRun(std::to_string(r.runId));
+        QVERIFY(run.has_value());
+        QCOMPARE(run->status, RunStatus::Stopped);
+        const auto checkpoints = store.checkpoints(r.runId);
+        QCOMPARE(checkpoints.size(), size_t(1));
+        QVERIFY(QFile::exists(QString::fromStdString(checkpoints[0].path)));
+        QVERIFY(checkpoints[0].bytes > 1000);
+    }
+
+    void runIsRecordedInTheStore()
+    {
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+        RunConfig c = subset("mlp");
+        c.train.epochs = 2;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop, &store);
+        const auto run = store.findRun("subset");
+        QVERIFY(run.has_value());
+        QCOMPARE(run->id, r.runId);
+        QCOMPARE(run->status, RunStatus::Finished);
+        QVERIFY(run->testAccuracy.has_value());
+        QCOMPARE(*run->testAccuracy, r.end.testAccuracy);
+        QCOMPARE(store.metrics(r.runId, "train_loss").size(), rec.steps.size());
+        const auto val = store.metrics(r.runId, "val_accuracy");
+        QCOMPARE(val.size(), size_t(2));
+        QCOMPARE(val[1].value, rec.epochs[1].valAccuracy);
+        QVERIFY(RunConfig::fromJson(run->configJson).toJson() == c.toJson());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"

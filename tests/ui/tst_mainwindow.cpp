@@ -1,0 +1,127 @@
+// The main window end to end under the offscreen platform: Start trains in a worker thread,
+// the charts fill, the finished run appears in the list; bad input is refused with a message.
+#include "MainWindow.h"
+#include "RunTableModel.h"
+#include "TrainingController.h"
+#include "charts/LiveCharts.h"
+#include "panels/RunConfigPanel.h"
+#include "panels/RunsPanel.h"
+#include "settings/LanguageManager.h"
+
+#include <QApplication>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace entrena;
+using namespace entrena::ui;
+
+namespace {
+
+RunConfig smallRun()
+{
+    return RunConfig::fromJson(R"({"name": "ui-run", "seed": 5,
+        "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 3000, "test_limit": 1000, "batch_size": 64},
+        "model": {"arch": "mlp"}, "scheduler": {"name": "constant"},
+        "train": {"epochs": 2, "log_every": 5}})");
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    LanguageManager languages_;
+
+private Q_SLOTS:
+    void startButtonTrainsAndListsTheRun()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("ui.sqlite")), smallRun(), languages_);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* start = w.findChild<QPushButton*>(QStringLiteral("startButton"));
+        auto* stop = w.findChild<QPushButton*>(QStringLiteral("stopButton"));
+        QVERIFY(start && stop);
+        QCOMPARE(w.runs()->model()->rowCount(), 0);
+
+        QTest::mouseClick(start, Qt::LeftButton);
+        QVERIFY(w.controller()->isRunning());
+        QVERIFY(!start->isEnabled());
+        QVERIFY(stop->isEnabled());
+        // While it trains, the GUI thread stays responsive: the event loop runs here.
+        QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 240000);
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+
+        // 2,700 samples / 64 = 43 steps an epoch, 86 in all: logged every 5 steps (17) and the last.
+        QCOMPARE(w.charts()->trainLossPoints(), 86 / 5 + 1);
+        QCOMPARE(w.charts()->learningRatePoints(), w.charts()->trainLossPoints());
+        QCOMPARE(w.charts()->validationPoints(), 2);
+        // Replots were coalesced: far fewer than one per event would be.
+        QVERIFY(w.charts()->replotCount() >= 1);
+
+        auto* model = w.runs()->model();
+        QCOMPARE(model->rowCount(), 1);
+        const RunRecord* run = model->runAt(0);
+        QVERIFY(run);
+        QCOMPARE(run->name, std::string("ui-run"));
+        QCOMPARE(run->status, RunStatus::Finished);
+        QVERIFY(run->testAccuracy.value_or(0) > 0.7);
+        QVERIFY(start->isEnabled());
+    }
+
+    void stopButtonStopsTheRun()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("stop.sqlite")), smallRun(), languages_);
+        RunConfig longer = smallRun();
+        longer.train.epochs = 500;
+        w.configPanel()->setConfig(longer);
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
+        QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("stopButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Stopped);
+    }
+
+    void invalidConfigurationIsRefusedWithAMessage()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("bad.sqlite")), smallRun(), languages_);
+        RunConfig bad = smallRun();
+        bad.data.valFraction = 0.95; // out of range: the panel keeps it, validation refuses it
+        w.configPanel()->setConfig(bad);
+        QVERIFY(!w.startTraining());
+        QVERIFY(!w.controller()->isRunning());
+        QVERIFY2(w.lastError().contains(QStringLiteral("data.val_fraction")), qPrintable(w.lastError()));
+        QCOMPARE(w.runs()->model()->rowCount(), 0);
+    }
+
+    void missingDataEndsAsAFailedRun()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("nodata.sqlite")), smallRun(), languages_);
+        RunConfig c = smallRun();
+        c.data.path = "/nonexistent/folder";
+        w.configPanel()->setConfig(c);
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        QVERIFY(w.lastError().contains(QStringLiteral("/nonexistent/folder")));
+        QCOMPARE(w.runs()->model()->rowCount(), 1);
+        QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Failed);
+    }
+
+    void switchingLanguageRetranslatesLive()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("lang.sqlite")), smallRun(), languages_);
+        auto* start = w.findChild<QPushButton*>(QStringLiteral("startButton"));
+        languages_.apply(QStringLiteral("es"));
+        QCOMPARE(languages_.current(), QStringLiteral("es"));
+        // LanguageChange is a posted event: the widgets retranslate when the loop delivers it.
+        QTRY_COMPARE(start->text(), QStringLiteral("Iniciar"));
+        QCOMPARE(w.charts()->findChild<QObject*>(QStringLiteral("lossPlot")) != nullptr, true);
+        languages_.apply(QStringLiteral("en"));
+        QTRY_COMPARE(start->text(), QStringLiteral("Start"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,523 @@
+<?xml version='1.0' encoding='utf-8'?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>entrena::app::RunTableModel</name>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminada</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>detenida</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>divergió</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrumpida</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizador</translation>
+    </message>
+    <message>
+        <source>Best val. accuracy</source>
+        <translation>Mejor exactitud de val.</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>Exactitud de prueba</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>Muestras/s</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creada</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::DevicesDialog</name>
+    <message>
+        <source>About Entrena and devices</source>
+        <translation>Acerca de Entrena y dispositivos</translation>
+    </message>
+    <message>
+        <source>A workbench for training neural networks faster.</source>
+        <translation>Un banco de trabajo para entrenar redes neuronales más rápido.</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2 logical CPUs, %3 physical cores, %4)</source>
+        <translation>%1 (%2 CPU lógicas, %3 núcleos físicos, %4)</translation>
+    </message>
+    <message>
+        <source>LibTorch</source>
+        <translation>LibTorch</translation>
+    </message>
+    <message>
+        <source>%1, %2 threads</source>
+        <translation>%1, %2 hilos</translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>no se encontró</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <source>Matrix multiply</source>
+        <translation>Producto de matrices</translation>
+    </message>
+    <message>
+        <source>%1 GFLOP/s (fp32, measured)</source>
+        <translation>%1 GFLOP/s (fp32, medido)</translation>
+    </message>
+    <message>
+        <source>%1, %2 GiB, compute capability %3</source>
+        <translation>%1, %2 GiB, capacidad de cómputo %3</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Advertencia:</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::LiveCharts</name>
+    <message>
+        <source>Training loss</source>
+        <translation>Pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Validación</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Memory (resident, MiB)</source>
+        <translation>Memoria (residente, MiB)</translation>
+    </message>
+    <message>
+        <source>per step</source>
+        <translation>por paso</translation>
+    </message>
+    <message>
+        <source>epoch mean</source>
+        <translation>media de la época</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>pérdida</translation>
+    </message>
+    <message>
+        <source>accuracy (right axis)</source>
+        <translation>exactitud (eje derecho)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>época</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::MainWindow</name>
+    <message>
+        <source>Run store unavailable: %1</source>
+        <translation>Almacén de ejecuciones no disponible: %1</translation>
+    </message>
+    <message>
+        <source>Entrena — %1</source>
+        <translation>Entrena — %1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Open configuration…</source>
+        <translation>&amp;Abrir configuración…</translation>
+    </message>
+    <message>
+        <source>&amp;Save configuration…</source>
+        <translation>&amp;Guardar configuración…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Preferencias…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>&amp;About and devices…</source>
+        <translation>&amp;Acerca de y dispositivos…</translation>
+    </message>
+    <message>
+        <source>Ready. Runs are stored in %1</source>
+        <translation>Listo. Las ejecuciones se guardan en %1</translation>
+    </message>
+    <message>
+        <source>Cannot start</source>
+        <translation>No se puede iniciar</translation>
+    </message>
+    <message>
+        <source>The configuration is not valid: %1</source>
+        <translation>La configuración no es válida: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Run %1 training on %2</source>
+        <translation>Ejecución %1 entrenando en %2</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2 · loss %3 · %4 samples/s · about %5 s left</source>
+        <translation>Época %1 de %2 · pérdida %3 · %4 muestras/s · quedan unos %5 s</translation>
+    </message>
+    <message>
+        <source>Learning rate reduced: %1</source>
+        <translation>Tasa de aprendizaje reducida: %1</translation>
+    </message>
+    <message>
+        <source>Finished in %1 s: test accuracy %2%</source>
+        <translation>Terminada en %1 s: exactitud de prueba %2 %</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s; a checkpoint was saved.</source>
+        <translation>Detenida tras %1 s; se guardó un punto de control.</translation>
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation>La ejecución falló.</translation>
+    </message>
+    <message>
+        <source>Training failed</source>
+        <translation>El entrenamiento falló</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>La ejecución falló: %1</translation>
+    </message>
+    <message>
+        <source>Open configuration</source>
+        <translation>Abrir configuración</translation>
+    </message>
+    <message>
+        <source>Configurations (*.json)</source>
+        <translation>Configuraciones (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open configuration</source>
+        <translation>No se puede abrir la configuración</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Guardar configuración</translation>
+    </message>
+    <message>
+        <source>Cannot save configuration</source>
+        <translation>No se puede guardar la configuración</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>No se pudo escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Training is running</source>
+        <translation>El entrenamiento está en curso</translation>
+    </message>
+    <message>
+        <source>A run is training. Stop it (a checkpoint is saved) and quit, or keep it running?</source>
+        <translation>Hay una ejecución entrenando. ¿Detenerla (se guarda un punto de control) y salir, o dejar que siga?</translation>
+    </message>
+    <message>
+        <source>Stop and quit</source>
+        <translation>Detener y salir</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>Dejar que siga</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::RunConfigPanel</name>
+    <message>
+        <source>Data</source>
+        <translation>Datos</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizador</translation>
+    </message>
+    <message>
+        <source>Learning-rate schedule</source>
+        <translation>Programa de la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Entrenamiento</translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation>Nombre de la ejecución:</translation>
+    </message>
+    <message>
+        <source>Data set:</source>
+        <translation>Conjunto de datos:</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>Carpeta:</translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation>Tamaño de lote:</translation>
+    </message>
+    <message>
+        <source>Architecture:</source>
+        <translation>Arquitectura:</translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation>Algoritmo:</translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation>Tasa de aprendizaje:</translation>
+    </message>
+    <message>
+        <source>Momentum:</source>
+        <translation>Momento:</translation>
+    </message>
+    <message>
+        <source>Weight decay:</source>
+        <translation>Decaimiento de pesos:</translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation>Programa:</translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation>Épocas:</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Dispositivo:</translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation>Hilos de CPU:</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST</source>
+        <translation>Fashion-MNIST</translation>
+    </message>
+    <message>
+        <source>MNIST</source>
+        <translation>MNIST</translation>
+    </message>
+    <message>
+        <source>Synthetic (no files)</source>
+        <translation>Sintético (sin archivos)</translation>
+    </message>
+    <message>
+        <source>MLP (fully connected)</source>
+        <translation>MLP (totalmente conectada)</translation>
+    </message>
+    <message>
+        <source>CNN (convolutional)</source>
+        <translation>CNN (convolucional)</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Constante</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Escalonado</translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation>Exponencial</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Coseno</translation>
+    </message>
+    <message>
+        <source>Reduce on plateau</source>
+        <translation>Reducir en meseta</translation>
+    </message>
+    <message>
+        <source>The learning rate stays as set.</source>
+        <translation>La tasa de aprendizaje se mantiene como está.</translation>
+    </message>
+    <message>
+        <source>Every (epochs):</source>
+        <translation>Cada (épocas):</translation>
+    </message>
+    <message>
+        <source>Multiply by:</source>
+        <translation>Multiplicar por:</translation>
+    </message>
+    <message>
+        <source>Per epoch multiply by:</source>
+        <translation>Multiplicar en cada época por:</translation>
+    </message>
+    <message>
+        <source>Period (epochs):</source>
+        <translation>Periodo (épocas):</translation>
+    </message>
+    <message>
+        <source>Minimum rate:</source>
+        <translation>Tasa mínima:</translation>
+    </message>
+    <message>
+        <source>Patience (epochs):</source>
+        <translation>Paciencia (épocas):</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>toda la ejecución</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automático</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Choose the folder holding the data set's files</source>
+        <translation>Elija la carpeta que contiene los archivos del conjunto de datos</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Iniciar</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Data set folder</source>
+        <translation>Carpeta del conjunto de datos</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Preferencias</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Idioma:</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Entrena: train neural networks faster.</source>
+        <translation>Entrena: entrene redes neuronales más rápido.</translation>
+    </message>
+    <message>
+        <source>The run store (SQLite file).</source>
+        <translation>El almacén de ejecuciones (archivo SQLite).</translation>
+    </message>
+    <message>
+        <source>A run configuration to load (JSON).</source>
+        <translation>Una configuración de ejecución que cargar (JSON).</translation>
+    </message>
+    <message>
+        <source>Entrena</source>
+        <translation>Entrena</translation>
+    </message>
+    <message>
+        <source>The configuration cannot be used: %1
+The defaults are loaded instead.</source>
+        <translation>No se puede usar la configuración: %1
+Se cargan los valores predeterminados.</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Fills translations/entrena_es.ts from the glossary below (after `lupdate` added new strings).
+Strings without an entry stay unfinished, and tst_translations fails until one is added.
+
+    /usr/lib/qt6/bin/lupdate -no-obsolete -locations none ui app/bridge -ts translations/entrena_es.ts
+    /usr/bin/python3 translations/tools/fill_es.py
+"""
+import pathlib
+import xml.etree.ElementTree as ET
+
+ES = {
+    "%1 (%2 logical CPUs, %3 physical cores, %4)": "%1 (%2 CPU lógicas, %3 núcleos físicos, %4)",
+    "%1 GFLOP/s (fp32, measured)": "%1 GFLOP/s (fp32, medido)",
+    "%1 s": "%1 s",
+    "%1, %2 GiB, compute capability %3": "%1, %2 GiB, capacidad de cómputo %3",
+    "%1, %2 threads": "%1, %2 hilos",
+    "&About and devices…": "&Acerca de y dispositivos…",
+    "&Edit": "&Editar",
+    "&File": "&Archivo",
+    "&Help": "Ay&uda",
+    "&Open configuration…": "&Abrir configuración…",
+    "&Quit": "&Salir",
+    "&Save configuration…": "&Guardar configuración…",
+    "&Settings…": "&Preferencias…",
+    "A run configuration to load (JSON).": "Una configuración de ejecución que cargar (JSON).",
+    "A run is training. Stop it (a checkpoint is saved) and quit, or keep it running?":
+        "Hay una ejecución entrenando. ¿Detenerla (se guarda un punto de control) y salir, o dejar que siga?",
+    "A workbench for training neural networks faster.": "Un banco de trabajo para entrenar redes neuronales más rápido.",
+    "About Entrena and devices": "Acerca de Entrena y dispositivos",
+    "Algorithm:": "Algoritmo:",
+    "Architecture:": "Arquitectura:",
+    "BLAS": "BLAS",
+    "Batch size:": "Tamaño de lote:",
+    "Best val. accuracy": "Mejor exactitud de val.",
+    "Browse…": "Examinar…",
+    "CNN (convolutional)": "CNN (convolucional)",
+    "CPU": "CPU",
+    "CPU threads:": "Hilos de CPU:",
+    "Cannot open configuration": "No se puede abrir la configuración",
+    "Cannot save configuration": "No se puede guardar la configuración",
+    "Cannot start": "No se puede iniciar",
+    "Choose the folder holding the data set's files": "Elija la carpeta que contiene los archivos del conjunto de datos",
+    "Configurations (*.json)": "Configuraciones (*.json)",
+    "Constant": "Constante",
+    "Cosine": "Coseno",
+    "Could not write %1: %2": "No se pudo escribir %1: %2",
+    "Created": "Creada",
+    "Data": "Datos",
+    "Data set folder": "Carpeta del conjunto de datos",
+    "Data set:": "Conjunto de datos:",
+    "Device:": "Dispositivo:",
+    "Duration": "Duración",
+    "Entrena": "Entrena",
+    "Entrena — %1": "Entrena — %1",
+    "Entrena: train neural networks faster.": "Entrena: entrene redes neuronales más rápido.",
+    "Environment": "Entorno",
+    "Epoch %1 of %2 · loss %3 · %4 samples/s · about %5 s left":
+        "Época %1 de %2 · pérdida %3 · %4 muestras/s · quedan unos %5 s",
+    "Epochs:": "Épocas:",
+    "Every (epochs):": "Cada (épocas):",
+    "Exponential": "Exponencial",
+    "Fashion-MNIST": "Fashion-MNIST",
+    "Finished in %1 s: test accuracy %2%": "Terminada en %1 s: exactitud de prueba %2 %",
+    "Folder:": "Carpeta:",
+    "ID": "ID",
+    "Keep running": "Dejar que siga",
+    "Language:": "Idioma:",
+    "Learning rate": "Tasa de aprendizaje",
+    "Learning rate reduced: %1": "Tasa de aprendizaje reducida: %1",
+    "Learning rate:": "Tasa de aprendizaje:",
+    "Learning-rate schedule": "Programa de la tasa de aprendizaje",
+    "LibTorch": "LibTorch",
+    "MLP (fully connected)": "MLP (totalmente conectada)",
+    "MNIST": "MNIST",
+    "Matrix multiply": "Producto de matrices",
+    "Memory (resident, MiB)": "Memoria (residente, MiB)",
+    "Minimum rate:": "Tasa mínima:",
+    "Model": "Modelo",
+    "Momentum:": "Momento:",
+    "Multiply by:": "Multiplicar por:",
+    "Name": "Nombre",
+    "Open configuration": "Abrir configuración",
+    "Optimizer": "Optimizador",
+    "Patience (epochs):": "Paciencia (épocas):",
+    "Per epoch multiply by:": "Multiplicar en cada época por:",
+    "Period (epochs):": "Periodo (épocas):",
+    "Ready. Runs are stored in %1": "Listo. Las ejecuciones se guardan en %1",
+    "Reduce on plateau": "Reducir en meseta",
+    "Run %1 training on %2": "Ejecución %1 entrenando en %2",
+    "Run name:": "Nombre de la ejecución:",
+    "Run store unavailable: %1": "Almacén de ejecuciones no disponible: %1",
+    "Samples/s": "Muestras/s",
+    "Save configuration": "Guardar configuración",
+    "Schedule:": "Programa:",
+    "Settings": "Preferencias",
+    "Start": "Iniciar",
+    "Starting…": "Iniciando…",
+    "Status": "Estado",
+    "Step": "Escalonado",
+    "Stop": "Detener",
+    "Stop and quit": "Detener y salir",
+    "Stopped after %1 s; a checkpoint was saved.": "Detenida tras %1 s; se guardó un punto de control.",
+    "Stopping…": "Deteniendo…",
+    "Synthetic (no files)": "Sintético (sin archivos)",
+    "System language": "Idioma del sistema",
+    "Test accuracy": "Exactitud de prueba",
+    "The configuration is not valid: %1": "La configuración no es válida: %1",
+    "The configuration cannot be used: %1\nThe defaults are loaded instead.":
+        "No se puede usar la configuración: %1\nSe cargan los valores predeterminados.",
+    "The learning rate stays as set.": "La tasa de aprendizaje se mantiene como está.",
+    "The run failed.": "La ejecución falló.",
+    "The run failed: %1": "La ejecución falló: %1",
+    "The run store (SQLite file).": "El almacén de ejecuciones (archivo SQLite).",
+    "Training": "Entrenamiento",
+    "Training failed": "El entrenamiento falló",
+    "Training is running": "El entrenamiento está en curso",
+    "Training loss": "Pérdida de entrenamiento",
+    "Validation": "Validación",
+    "Warning:": "Advertencia:",
+    "Weight decay:": "Decaimiento de pesos:",
+    "accuracy (right axis)": "exactitud (eje derecho)",
+    "automatic": "automático",
+    "diverged": "divergió",
+    "epoch": "época",
+    "epoch mean": "media de la época",
+    "failed": "fallida",
+    "finished": "terminada",
+    "interrupted": "interrumpida",
+    "loss": "pérdida",
+    "none found": "no se encontró",
+    "per step": "por paso",
+    "running": "en curso",
+    "step": "paso",
+    "stopped": "detenida",
+    "whole run": "toda la ejecución",
+}
+
+path = pathlib.Path(__file__).resolve().parents[1] / "entrena_es.ts"
+tree = ET.parse(path)
+missing = []
+for message in tree.iter("message"):
+    source = message.find("source").text or ""
+    translation = message.find("translation")
+    if translation.get("type") in ("obsolete", "vanished"):
+        continue
+    if source in ES:
+        translation.text = ES[source]
+        translation.attrib.pop("type", None)
+    elif translation.get("type") == "unfinished":
+        missing.append(source)
+tree.write(path, encoding="utf-8", xml_declaration=True)
+# ElementTree drops the DOCTYPE; put it back for Qt Linguist.
+text = path.read_text(encoding="utf-8")
+if "<!DOCTYPE TS>" not in text:
+    text = text.replace("?>\n", "?>\n<!DOCTYPE TS>\n", 1)
+path.write_text(text, encoding="utf-8")
+for m in missing:
+    print("no Spanish yet:", repr(m))

@@ -1,0 +1,295 @@
+#include "MainWindow.h"
+
+#include "TrainingController.h"
+#include "charts/LiveCharts.h"
+#include "dialogs/DevicesDialog.h"
+#include "dialogs/SettingsDialog.h"
+#include "entrena/Devices.h"
+#include "panels/RunConfigPanel.h"
+#include "panels/RunsPanel.h"
+#include "settings/LanguageManager.h"
+#include "settings/Settings.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+
+#include <fstream>
+
+namespace entrena::ui {
+
+MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, LanguageManager& languages, QWidget* parent)
+    : QMainWindow(parent)
+    , dbPath_(dbPath)
+    , languages_(languages)
+    , controller_(new app::TrainingController(this))
+    , config_(new RunConfigPanel)
+    , charts_(new LiveCharts)
+    , runs_(new RunsPanel)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    config_->setConfig(initial);
+    config_->setDevices(probeDevices(false).devices);
+    config_->setConfig(initial); // again, now that the device list is complete
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(config_);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(config_->sizeHint().width() + 24);
+
+    vertical_ = new QSplitter(Qt::Vertical);
+    vertical_->addWidget(charts_);
+    vertical_->addWidget(runs_);
+    vertical_->setStretchFactor(0, 3);
+    vertical_->setStretchFactor(1, 1);
+    horizontal_ = new QSplitter(Qt::Horizontal);
+    horizontal_->addWidget(scroll);
+    horizontal_->addWidget(vertical_);
+    horizontal_->setStretchFactor(1, 1);
+    setCentralWidget(horizontal_);
+
+    progress_ = new QProgressBar;
+    progress_->setMaximumWidth(260);
+    progress_->setTextVisible(true);
+    status_ = new QLabel;
+    statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(progress_);
+
+    createMenus();
+    retranslate();
+
+    connect(config_, &RunConfigPanel::startRequested, this, &MainWindow::startTraining);
+    connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
+    connect(controller_, &app::TrainingController::started, this, &MainWindow::onStarted);
+    connect(controller_, &app::TrainingController::steps, this, &MainWindow::onSteps);
+    connect(controller_, &app::TrainingController::epochEnded, this, &MainWindow::onEpoch);
+    connect(controller_, &app::TrainingController::notice, this, &MainWindow::onNotice);
+    connect(controller_, &app::TrainingController::ended, this, &MainWindow::onEnded);
+    connect(controller_, &app::TrainingController::idle, this, &MainWindow::onIdle);
+
+    const QString error = runs_->open(dbPath_);
+    if (!error.isEmpty()) {
+        lastError_ = error;
+        status_->setText(tr("Run store unavailable: %1").arg(error));
+    }
+    resize(1280, 820);
+    restoreGeometry(Settings::windowGeometry.value());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    fileMenu_ = menuBar()->addMenu(QString());
+    openAction_ = fileMenu_->addAction(QString(), this, &MainWindow::openConfig);
+    openAction_->setShortcut(QKeySequence::Open);
+    saveAction_ = fileMenu_->addAction(QString(), this, &MainWindow::saveConfig);
+    saveAction_->setShortcut(QKeySequence::Save);
+    fileMenu_->addSeparator();
+    quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_->setShortcut(QKeySequence::Quit);
+
+    editMenu_ = menuBar()->addMenu(QString());
+    settingsAction_ = editMenu_->addAction(QString(), this, [this] {
+        SettingsDialog dialog(languages_, this);
+        dialog.exec();
+    });
+    settingsAction_->setShortcut(QKeySequence::Preferences);
+
+    helpMenu_ = menuBar()->addMenu(QString());
+    aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        const DeviceReport report = probeDevices(!controller_->isRunning()); // no GEMM timing while training
+        QApplication::restoreOverrideCursor();
+        DevicesDialog dialog(report, this);
+        dialog.exec();
+    });
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("Entrena — %1").arg(QFileInfo(dbPath_).fileName()));
+    fileMenu_->setTitle(tr("&File"));
+    openAction_->setText(tr("&Open configuration…"));
+    saveAction_->setText(tr("&Save configuration…"));
+    quitAction_->setText(tr("&Quit"));
+    editMenu_->setTitle(tr("&Edit"));
+    settingsAction_->setText(tr("&Settings…"));
+    helpMenu_->setTitle(tr("&Help"));
+    aboutAction_->setText(tr("&About and devices…"));
+    if (!controller_->isRunning())
+        status_->setText(tr("Ready. Runs are stored in %1").arg(dbPath_));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    lastError_ = message;
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // not exec(): the event loop, and training events, keep flowing
+}
+
+bool MainWindow::startTraining()
+{
+    if (controller_->isRunning())
+        return false;
+    RunConfig config;
+    try {
+        // Round-trip through the JSON contract: the same checks as entrena-cli, naming the key.
+        config = RunConfig::fromJson(config_->config().toJson());
+    } catch (const ConfigError& e) {
+        showError(tr("Cannot start"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    charts_->clear();
+    lastError_.clear();
+    totalSteps_ = 0;
+    lastStep_ = 0;
+    epoch_ = 0;
+    progress_->setValue(0);
+    status_->setText(tr("Starting…"));
+    config_->setRunning(true);
+    runClock_.start();
+    controller_->start(config, dbPath_);
+    return true;
+}
+
+void MainWindow::onStarted(const StartEvent& e)
+{
+    totalSteps_ = e.totalSteps;
+    epochs_ = e.epochs;
+    progress_->setRange(0, int(std::min<int64_t>(e.totalSteps, std::numeric_limits<int>::max())));
+    status_->setText(tr("Run %1 training on %2").arg(e.runId).arg(QString::fromStdString(e.device)));
+    runs_->refresh();
+}
+
+void MainWindow::onSteps(const QVector<StepEvent>& steps)
+{
+    charts_->addSteps(steps);
+    const StepEvent& last = steps.back();
+    lastStep_ = last.step;
+    progress_->setValue(int(last.step));
+    const double elapsed = double(runClock_.elapsed()) / 1000.0;
+    const double fraction = totalSteps_ > 0 ? double(last.step) / double(totalSteps_) : 0.0;
+    const double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
+    const QLocale locale;
+    status_->setText(tr("Epoch %1 of %2 · loss %3 · %4 samples/s · about %5 s left")
+                         .arg(last.epoch)
+                         .arg(epochs_)
+                         .arg(locale.toString(last.loss, 'f', 4))
+                         .arg(locale.toString(last.samplesPerSec, 'f', 0))
+                         .arg(locale.toString(eta, 'f', 0)));
+}
+
+void MainWindow::onEpoch(const EpochEvent& e)
+{
+    epoch_ = e.epoch;
+    charts_->addEpoch(e, lastStep_);
+}
+
+void MainWindow::onNotice(const NoticeEvent& e)
+{
+    if (e.kind == "lr_reduced")
+        statusBar()->showMessage(tr("Learning rate reduced: %1").arg(QString::fromStdString(e.message)), 5000);
+}
+
+void MainWindow::onEnded(const EndEvent& e)
+{
+    const QLocale locale;
+    switch (e.status) {
+    case RunStatus::Finished:
+        status_->setText(tr("Finished in %1 s: test accuracy %2%")
+                             .arg(locale.toString(e.seconds, 'f', 1))
+                             .arg(locale.toString(e.testAccuracy * 100.0, 'f', 2)));
+        progress_->setValue(progress_->maximum());
+        break;
+    case RunStatus::Stopped:
+        status_->setText(tr("Stopped after %1 s; a checkpoint was saved.").arg(locale.toString(e.seconds, 'f', 1)));
+        break;
+    default:
+        status_->setText(tr("The run failed."));
+        showError(tr("Training failed"), tr("The run failed: %1").arg(QString::fromStdString(e.error)));
+        break;
+    }
+}
+
+void MainWindow::onIdle()
+{
+    config_->setRunning(false);
+    runs_->refresh();
+    if (closeWhenIdle_)
+        close();
+}
+
+void MainWindow::openConfig()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open configuration"), Settings::lastConfigFolder.value(),
+                                                      tr("Configurations (*.json)"));
+    if (file.isEmpty())
+        return;
+    Settings::lastConfigFolder.set(QFileInfo(file).absolutePath());
+    try {
+        config_->setConfig(RunConfig::fromFile(file.toStdString()));
+    } catch (const ConfigError& e) {
+        showError(tr("Cannot open configuration"), QString::fromStdString(e.what()));
+    }
+}
+
+void MainWindow::saveConfig()
+{
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save configuration"), Settings::lastConfigFolder.value(),
+                                                      tr("Configurations (*.json)"));
+    if (file.isEmpty())
+        return;
+    Settings::lastConfigFolder.set(QFileInfo(file).absolutePath());
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(QByteArray::fromStdString(config_->config().toJson(2) + "\n")) < 0 ||
+        !out.commit())
+        showError(tr("Cannot save configuration"), tr("Could not write %1: %2").arg(file, out.errorString()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (controller_->isRunning()) {
+        if (closeWhenIdle_) {
+            event->ignore(); // already stopping; closes when the run has ended
+            return;
+        }
+        QMessageBox box(QMessageBox::Question, tr("Training is running"),
+                        tr("A run is training. Stop it (a checkpoint is saved) and quit, or keep it running?"),
+                        QMessageBox::NoButton, this);
+        auto* stopButton = box.addButton(tr("Stop and quit"), QMessageBox::AcceptRole);
+        box.addButton(tr("Keep running"), QMessageBox::RejectRole);
+        box.exec();
+        if (box.clickedButton() != stopButton) {
+            event->ignore();
+            return;
+        }
+        closeWhenIdle_ = true;
+        status_->setText(tr("Stopping…"));
+        controller_->stop();
+        event->ignore();
+        return;
+    }
+    Settings::windowGeometry.set(saveGeometry());
+    event->accept();
+}
+
+} // namespace entrena::ui

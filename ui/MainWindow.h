@@ -1,0 +1,87 @@
+#pragma once
+
+#include "entrena/Config.h"
+#include "entrena/Events.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QSplitter;
+
+namespace entrena::app {
+class TrainingController;
+}
+
+namespace entrena::ui {
+
+class LanguageManager;
+class LiveCharts;
+class RunConfigPanel;
+class RunsPanel;
+
+/// The workbench: configuration on the left, live charts in the middle, runs below.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow(const QString& dbPath, const RunConfig& initial, LanguageManager& languages, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    LiveCharts* charts() const { return charts_; }
+    RunsPanel* runs() const { return runs_; }
+    RunConfigPanel* configPanel() const { return config_; }
+    app::TrainingController* controller() const { return controller_; }
+    /// The message of the last run that failed or could not start (for tests).
+    QString lastError() const { return lastError_; }
+
+    /// Starts a run with the panel's configuration; false when it could not start.
+    bool startTraining();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void createMenus();
+    void retranslate();
+    void showError(const QString& title, const QString& message);
+    void openConfig();
+    void saveConfig();
+    void onStarted(const StartEvent& e);
+    void onSteps(const QVector<StepEvent>& steps);
+    void onEpoch(const EpochEvent& e);
+    void onNotice(const NoticeEvent& e);
+    void onEnded(const EndEvent& e);
+    void onIdle();
+
+    QString dbPath_;
+    LanguageManager& languages_;
+    app::TrainingController* controller_;
+    RunConfigPanel* config_;
+    LiveCharts* charts_;
+    RunsPanel* runs_;
+    QSplitter* vertical_;
+    QSplitter* horizontal_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    QMenu* fileMenu_;
+    QMenu* editMenu_;
+    QMenu* helpMenu_;
+    QAction* openAction_;
+    QAction* saveAction_;
+    QAction* quitAction_;
+    QAction* settingsAction_;
+    QAction* aboutAction_;
+    QString lastError_;
+    int64_t totalSteps_ = 0;
+    int64_t lastStep_ = 0;
+    int epochs_ = 0;
+    int epoch_ = 0;
+    bool closeWhenIdle_ = false;
+    QElapsedTimer runClock_;
+};
+
+} // namespace entrena::ui

@@ -1,0 +1,146 @@
+#include "charts/LiveCharts.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QGridLayout>
+
+namespace entrena::ui {
+namespace {
+
+constexpr int kReplotIntervalMs = 33; // ≤ 30 Hz
+
+QCustomPlot* makePlot(QWidget* parent)
+{
+    auto* plot = new QCustomPlot(parent);
+    plot->setMinimumSize(260, 180);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->setNoAntialiasingOnDrag(true);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(plot->font().family(), -1, QFont::Bold)));
+    plot->legend->setVisible(false);
+    return plot;
+}
+
+void setTitle(QCustomPlot* plot, const QString& title)
+{
+    if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0)))
+        t->setText(title);
+}
+
+QCPGraph* addGraph(QCustomPlot* plot, const QColor& color, QCPAxis* valueAxis = nullptr, bool points = false)
+{
+    QCPGraph* g = valueAxis ? plot->addGraph(plot->xAxis, valueAxis) : plot->addGraph();
+    g->setPen(QPen(color, 1.6));
+    if (points)
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    return g;
+}
+
+} // namespace
+
+LiveCharts::LiveCharts(QWidget* parent) : QWidget(parent)
+{
+    lossPlot_ = makePlot(this);
+    valPlot_ = makePlot(this);
+    lrPlot_ = makePlot(this);
+    memoryPlot_ = makePlot(this);
+    lossPlot_->setObjectName(QStringLiteral("lossPlot"));
+    valPlot_->setObjectName(QStringLiteral("validationPlot"));
+    lrPlot_->setObjectName(QStringLiteral("learningRatePlot"));
+    memoryPlot_->setObjectName(QStringLiteral("memoryPlot"));
+
+    trainLoss_ = addGraph(lossPlot_, QColor(31, 119, 180));
+    epochTrainLoss_ = addGraph(lossPlot_, QColor(255, 127, 14), nullptr, true);
+    lossPlot_->legend->setVisible(true);
+
+    valPlot_->yAxis2->setVisible(true);
+    valLoss_ = addGraph(valPlot_, QColor(214, 39, 40), nullptr, true);
+    valAccuracy_ = addGraph(valPlot_, QColor(44, 160, 44), valPlot_->yAxis2, true);
+    valPlot_->legend->setVisible(true);
+
+    lr_ = addGraph(lrPlot_, QColor(148, 103, 189));
+    memory_ = addGraph(memoryPlot_, QColor(140, 86, 75));
+
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(lossPlot_, 0, 0);
+    grid->addWidget(valPlot_, 0, 1);
+    grid->addWidget(lrPlot_, 1, 0);
+    grid->addWidget(memoryPlot_, 1, 1);
+
+    replotTimer_.setSingleShot(true);
+    replotTimer_.setInterval(kReplotIntervalMs);
+    connect(&replotTimer_, &QTimer::timeout, this, &LiveCharts::replot);
+    retranslate();
+}
+
+void LiveCharts::retranslate()
+{
+    setTitle(lossPlot_, tr("Training loss"));
+    setTitle(valPlot_, tr("Validation"));
+    setTitle(lrPlot_, tr("Learning rate"));
+    setTitle(memoryPlot_, tr("Memory (resident, MiB)"));
+    trainLoss_->setName(tr("per step"));
+    epochTrainLoss_->setName(tr("epoch mean"));
+    valLoss_->setName(tr("loss"));
+    valAccuracy_->setName(tr("accuracy (right axis)"));
+    lossPlot_->xAxis->setLabel(tr("step"));
+    lrPlot_->xAxis->setLabel(tr("step"));
+    memoryPlot_->xAxis->setLabel(tr("step"));
+    valPlot_->xAxis->setLabel(tr("epoch"));
+    scheduleReplot();
+}
+
+void LiveCharts::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void LiveCharts::clear()
+{
+    for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_})
+        g->data()->clear();
+    scheduleReplot();
+}
+
+void LiveCharts::addSteps(const QVector<StepEvent>& steps)
+{
+    for (const StepEvent& s : steps) {
+        trainLoss_->addData(double(s.step), s.loss);
+        lr_->addData(double(s.step), s.lr);
+        memory_->addData(double(s.step), double(s.memoryBytes) / (1024.0 * 1024.0));
+    }
+    scheduleReplot();
+}
+
+void LiveCharts::addEpoch(const EpochEvent& e, int64_t step)
+{
+    epochTrainLoss_->addData(double(step), e.trainLoss);
+    valLoss_->addData(double(e.epoch), e.valLoss);
+    valAccuracy_->addData(double(e.epoch), e.valAccuracy);
+    scheduleReplot();
+}
+
+int LiveCharts::trainLossPoints() const { return trainLoss_->dataCount(); }
+int LiveCharts::validationPoints() const { return valAccuracy_->dataCount(); }
+int LiveCharts::learningRatePoints() const { return lr_->dataCount(); }
+
+void LiveCharts::scheduleReplot()
+{
+    if (!replotTimer_.isActive())
+        replotTimer_.start();
+}
+
+void LiveCharts::replot()
+{
+    ++replots_;
+    for (QCustomPlot* p : {lossPlot_, valPlot_, lrPlot_, memoryPlot_}) {
+        p->rescaleAxes();
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+} // namespace entrena::ui

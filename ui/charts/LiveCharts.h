@@ -1,0 +1,55 @@
+#pragma once
+
+#include "entrena/Events.h"
+
+#include <QTimer>
+#include <QVector>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPGraph;
+
+namespace entrena::ui {
+
+/// The live charts of a run: training loss and learning rate per logged step, validation loss
+/// and accuracy per epoch, and memory. New points are appended as they arrive; drawing is
+/// coalesced by a single-shot timer so the charts replot at most ~30 times a second however
+/// fast the events come.
+class LiveCharts : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveCharts(QWidget* parent = nullptr);
+
+    void clear();
+    void addSteps(const QVector<StepEvent>& steps);
+    void addEpoch(const EpochEvent& epoch, int64_t step);
+
+    // For tests and reports.
+    int trainLossPoints() const;
+    int validationPoints() const;
+    int learningRatePoints() const;
+    int replotCount() const { return replots_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void scheduleReplot();
+    void replot();
+
+    QCustomPlot* lossPlot_;
+    QCustomPlot* valPlot_;
+    QCustomPlot* lrPlot_;
+    QCustomPlot* memoryPlot_;
+    QCPGraph* trainLoss_;
+    QCPGraph* epochTrainLoss_;
+    QCPGraph* valLoss_;
+    QCPGraph* valAccuracy_;
+    QCPGraph* lr_;
+    QCPGraph* memory_;
+    QTimer replotTimer_;
+    int replots_ = 0;
+};
+
+} // namespace entrena::ui

@@ -1,0 +1,59 @@
+#include "dialogs/DevicesDialog.h"
+
+#include "entrena/Version.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace entrena::ui {
+namespace {
+
+QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+} // namespace
+
+DevicesDialog::DevicesDialog(const DeviceReport& r, QWidget* parent) : QDialog(parent), text_(new QLabel(this))
+{
+    setWindowTitle(tr("About Entrena and devices"));
+    const QLocale locale;
+    QString body = QStringLiteral("<h3>Entrena %1</h3><p>%2</p><table>").arg(QString::fromLatin1(kVersion), tr("A workbench for training neural networks faster."));
+    auto row = [&](const QString& key, const QString& value) {
+        body += QStringLiteral("<tr><td><b>%1</b>&nbsp;</td><td>%2</td></tr>").arg(key, value);
+    };
+    row(tr("CPU"), tr("%1 (%2 logical CPUs, %3 physical cores, %4)")
+                       .arg(html(r.cpuModel))
+                       .arg(r.logicalCpus)
+                       .arg(r.physicalCores)
+                       .arg(html(r.cpuIsa)));
+    row(tr("LibTorch"), tr("%1, %2 threads").arg(html(r.torchVersion)).arg(r.torchThreads));
+    row(tr("BLAS"), r.blasLibrary.empty() ? tr("none found") : html(r.blasLibrary) + (r.blasCore.empty() ? QString() : QStringLiteral(" (") + html(r.blasCore) + QStringLiteral(")")));
+    row(tr("Environment"), html(r.tuning));
+    if (r.gemmGflops > 0)
+        row(tr("Matrix multiply"), tr("%1 GFLOP/s (fp32, measured)").arg(locale.toString(r.gemmGflops, 'f', 1)));
+    for (const auto& d : r.devices) {
+        if (d.type == "cuda")
+            row(QStringLiteral("cuda:%1").arg(d.index),
+                tr("%1, %2 GiB, compute capability %3")
+                    .arg(html(d.name))
+                    .arg(locale.toString(double(d.memoryBytes) / (1024.0 * 1024 * 1024), 'f', 1))
+                    .arg(html(d.capability)));
+    }
+    body += QStringLiteral("</table>");
+    for (const auto& w : r.warnings)
+        body += QStringLiteral("<p style='color:#b00'>%1 %2</p>").arg(tr("Warning:"), html(w));
+    text_->setText(body);
+    text_->setTextFormat(Qt::RichText);
+    text_->setWordWrap(true);
+    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(text_);
+    layout->addWidget(buttons);
+    resize(560, 360);
+}
+
+} // namespace entrena::ui

@@ -1,0 +1,45 @@
+#include "settings/LanguageManager.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace entrena::ui {
+
+LanguageManager::LanguageManager(QObject* parent)
+    : QObject(parent)
+    , qt_(new QTranslator(this))
+    , ours_(new QTranslator(this))
+{
+}
+
+QStringList LanguageManager::available() { return {QStringLiteral("en"), QStringLiteral("es")}; }
+
+void LanguageManager::apply(const QString& code)
+{
+    QString lang = code;
+    if (lang.isEmpty()) {
+        lang = QStringLiteral("en");
+        for (const QString& ui : QLocale::system().uiLanguages()) {
+            const QString prefix = ui.left(2).toLower();
+            if (available().contains(prefix)) {
+                lang = prefix;
+                break;
+            }
+        }
+    }
+    QCoreApplication::removeTranslator(qt_);
+    QCoreApplication::removeTranslator(ours_);
+    current_ = lang;
+    QLocale::setDefault(QLocale(lang));
+    if (lang == QStringLiteral("en"))
+        return; // the source strings are English
+    if (qt_->load(QLocale(lang), QStringLiteral("qtbase"), QStringLiteral("_"),
+                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt_);
+    if (ours_->load(QStringLiteral(":/i18n/entrena_%1.qm").arg(lang)))
+        QCoreApplication::installTranslator(ours_);
+}
+
+} // namespace entrena::ui

@@ -1,0 +1,10 @@
+#include "settings/Settings.h"
+
+namespace entrena::ui {
+
+const Setting<QString> Settings::language{"ui/language", QString()};
+const Setting<QByteArray> Settings::windowGeometry{"ui/windowGeometry", QByteArray()};
+const Setting<QByteArray> Settings::windowState{"ui/windowState", QByteArray()};
+const Setting<QString> Settings::lastConfigFolder{"ui/lastConfigFolder", QString()};
+
+} // namespace entrena::ui

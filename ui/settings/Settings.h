@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QSettings>
+#include <QString>
+#include <QVariant>
+
+namespace entrena::ui {
+
+/// One settings key, declared once with its type and default (after Tiled's SessionOption).
+template <typename T> class Setting {
+public:
+    Setting(const char* key, T fallback) : key_(QString::fromLatin1(key)), fallback_(std::move(fallback)) {}
+    T value() const { return QSettings().value(key_, QVariant::fromValue(fallback_)).template value<T>(); }
+    void set(const T& v) const { QSettings().setValue(key_, QVariant::fromValue(v)); }
+
+private:
+    QString key_;
+    T fallback_;
+};
+
+/// Every setting Entrena keeps.
+struct Settings {
+    static const Setting<QString> language;       ///< "" (system), "en", "es"
+    static const Setting<QByteArray> windowGeometry;
+    static const Setting<QByteArray> windowState;
+    static const Setting<QString> lastConfigFolder;
+};
+
+} // namespace entrena::ui
