@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Throughput of Entrena against its peer (bench/peer.py), measured in the same invocation,
+same data, same batch, same thread count; several runs each, medians and ratios.
+
+    /usr/bin/python3 bench/bench.py --cli build/release/app/entrena-cli [--runs 5]
+
+The peer runs twice: as a user runs it (the environment as given, PyTorch's default threads) and
+tuned (OPENBLAS_CORETYPE for this CPU, OMP_WAIT_POLICY=PASSIVE, the same threads as Entrena).
+The ratio that counts is against the tuned peer.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STEPS = {"mlp": 1500, "cnn": 120}
+
+
+def openblas_core():
+    flags = open("/proc/cpuinfo").read()
+    amd = "AuthenticAMD" in flags
+    words = set(flags.split())
+    if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= words:
+        return "SkylakeX"
+    if {"avx2", "fma"} <= words:
+        return "Zen" if amd else "Haswell"
+    return None
+
+
+def entrena(cli, arch, steps, threads, db):
+    cmd = [cli, "train", "--config", os.path.join(HERE, "..", "resources", "configs", "default.json"), "--json",
+           "--db", db, "--set", f"model.arch={arch}", "--set", f"train.max_steps={steps}",
+           "--set", "train.epochs=1", "--set", f"train.log_every={steps}", "--set", "train.checkpoint_every=0",
+           "--set", "data.val_fraction=0", "--set", f"devices.threads={threads}", "--set", "scheduler.name=constant"]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    end = json.loads(out.strip().splitlines()[-1])
+    return end["samples_per_s"]
+
+
+def peer(arch, steps, threads, tuned):
+    env = dict(os.environ)
+    for k in ("ENTRENA_TUNED",):
+        env.pop(k, None)
+    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps)]
+    if tuned:
+        core = openblas_core()
+        if core:
+            env["OPENBLAS_CORETYPE"] = core
+        env["OMP_WAIT_POLICY"] = "PASSIVE"
+        cmd += ["--threads", str(threads)]
+    else:
+        env.pop("OPENBLAS_CORETYPE", None)
+        env.pop("OMP_WAIT_POLICY", None)
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
+    return json.loads(out.strip().splitlines()[-1])["samples_per_s"]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--cli", required=True)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--arch", nargs="*", default=["mlp", "cnn"])
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    a = p.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "bench.sqlite")
+        for arch in a.arch:
+            steps = STEPS[arch]
+            e, pu, pt = [], [], []
+            for r in range(a.runs):  # interleaved, so drifts in machine load hit all three alike
+                e.append(entrena(a.cli, arch, steps, a.threads, db))
+                pu.append(peer(arch, steps, a.threads, tuned=False))
+                pt.append(peer(arch, steps, a.threads, tuned=True))
+                print(f"{arch} run {r + 1}: entrena {e[-1]:.0f}, peer {pu[-1]:.0f}, tuned peer {pt[-1]:.0f}",
+                      file=sys.stderr)
+            me, mu, mt = statistics.median(e), statistics.median(pu), statistics.median(pt)
+            rows.append((arch, me, mu, mt))
+    print(f"| model | Entrena samples/s | peer as run | peer tuned | Entrena / peer | Entrena / tuned peer |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for arch, me, mu, mt in rows:
+        print(f"| {arch} (batch 128, {a.threads} threads, median of {a.runs}) | {me:,.0f} | {mu:,.0f} | {mt:,.0f} | "
+              f"{me / mu:.2f}x | {me / mt:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

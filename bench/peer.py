@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""The peer Entrena is measured against: the same model trained the way a typical PyTorch user
+writes it (a DataLoader over a TensorDataset, shuffle, the standard loop), on the same data.
+
+Prints one JSON object: samples/s over the timed steps (the first 5 steps are warm-up).
+Run with /usr/bin/python3 (Debian's python3-torch, the same 1.13.1 build as Entrena's LibTorch).
+"""
+import argparse
+import gzip
+import json
+import time
+
+import numpy as np
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def idx(path, offset):
+    with gzip.open(path) as f:
+        return np.frombuffer(f.read(), np.uint8, offset=offset)
+
+
+def model(arch):
+    if arch == "mlp":
+        return nn.Sequential(nn.Flatten(), nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 128), nn.ReLU(),
+                             nn.Linear(128, 10))
+    return nn.Sequential(nn.Conv2d(1, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                         nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+                         nn.Linear(64 * 7 * 7, 128), nn.ReLU(), nn.Linear(128, 10))
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--arch", default="mlp")
+    p.add_argument("--data", default="/usr/share/datasets/fashion-mnist")
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--steps", type=int, default=1000)
+    p.add_argument("--threads", type=int, default=0, help="0: PyTorch's default")
+    a = p.parse_args()
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    torch.manual_seed(1)
+    x = torch.tensor(idx(a.data + "/train-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28).astype(np.float32) / 255.0)
+    x = (x - x.mean()) / x.std()
+    y = torch.tensor(idx(a.data + "/train-labels-idx1-ubyte.gz", 8).astype(np.int64))
+    loader = DataLoader(TensorDataset(x, y), batch_size=a.batch, shuffle=True)
+    m = model(a.arch)
+    opt = torch.optim.SGD(m.parameters(), lr=0.05, momentum=0.9, nesterov=True, weight_decay=5e-4)
+    loss_fn = nn.CrossEntropyLoss()
+    m.train()
+    step, samples, start = 0, 0, None
+    while step < a.steps:
+        for xb, yb in loader:
+            if step == 5:
+                start, samples = time.perf_counter(), 0
+            opt.zero_grad()
+            loss = loss_fn(m(xb), yb)
+            loss.backward()
+            opt.step()
+            step += 1
+            samples += len(xb)
+            if step >= a.steps:
+                break
+    seconds = time.perf_counter() - start
+    print(json.dumps({"arch": a.arch, "threads": torch.get_num_threads(), "samples_per_s": samples / seconds,
+                      "loss": float(loss)}))
+
+
+if __name__ == "__main__":
+    main()
