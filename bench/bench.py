@@ -31,12 +31,20 @@ def openblas_core():
     return None
 
 
-def entrena(cli, arch, steps, threads, db):
-    cmd = [cli, "train", "--config", os.path.join(HERE, "..", "resources", "configs", "default.json"), "--json",
-           "--db", db, "--set", f"model.arch={arch}", "--set", f"train.max_steps={steps}",
-           "--set", "train.epochs=1", "--set", f"train.log_every={steps}", "--set", "train.checkpoint_every=0",
-           "--set", "data.val_fraction=0", "--set", f"devices.threads={threads}", "--set", "scheduler.name=constant"]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+def entrena(cli, arch, steps, threads, db, tmp):
+    # The peer's recipe: SGD with Nesterov momentum, constant rate, batch 128, all 60,000 images.
+    config = {"name": f"bench-{arch}", "seed": 1,
+              "data": {"dataset": "fashion-mnist", "val_fraction": 0, "batch_size": 128, "workers": 1},
+              "model": {"arch": arch},
+              "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": True, "weight_decay": 5e-4},
+              "scheduler": {"name": "constant"},
+              "train": {"epochs": 1, "max_steps": steps, "log_every": steps, "checkpoint_every": 0},
+              "devices": {"type": "cpu", "threads": threads}}
+    path = os.path.join(tmp, f"{arch}.json")
+    with open(path, "w") as f:
+        json.dump(config, f)
+    out = subprocess.run([cli, "train", "--config", path, "--json", "--db", db], check=True, capture_output=True,
+                         text=True).stdout
     end = json.loads(out.strip().splitlines()[-1])
     return end["samples_per_s"]
 
@@ -73,7 +81,7 @@ def main():
             steps = STEPS[arch]
             e, pu, pt = [], [], []
             for r in range(a.runs):  # interleaved, so drifts in machine load hit all three alike
-                e.append(entrena(a.cli, arch, steps, a.threads, db))
+                e.append(entrena(a.cli, arch, steps, a.threads, db, tmp))
                 pu.append(peer(arch, steps, a.threads, tuned=False))
                 pt.append(peer(arch, steps, a.threads, tuned=True))
                 print(f"{arch} run {r + 1}: entrena {e[-1]:.0f}, peer {pu[-1]:.0f}, tuned peer {pt[-1]:.0f}",

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 namespace entrena::cli {
 namespace {
@@ -50,11 +51,13 @@ int notYet(const std::string& what)
 
 int train(const CliOptions& o)
 {
-    if (!o.resume.empty())
-        return notYet("--resume");
     if (o.nproc > 1)
         return notYet("--nproc (multi-process training)");
-    RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    if (!o.resume.empty() && (!o.config.empty() || !o.sets.empty()))
+        throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set");
+    std::optional<RunConfig> config;
+    if (o.resume.empty())
+        config = RunConfig::fromFile(o.config, o.sets);
     RunStore store(dbPath(o));
     const std::string checkpoints = (fs::path(store.path()).parent_path() / "checkpoints").string();
 
@@ -63,8 +66,15 @@ int train(const CliOptions& o)
     JsonEvents json;
     ProgressPrinter human;
     TrainingObserver& observer = o.json ? static_cast<TrainingObserver&>(json) : human;
-    Trainer trainer(config);
-    const RunResult result = trainer.run(observer, stop, &store, checkpoints);
+    RunResult result;
+    try {
+        result = config ? Trainer(*config).run(observer, stop, &store, checkpoints)
+                        : Trainer::resume(o.resume, observer, stop, store, checkpoints);
+    } catch (const ResumeError& e) {
+        gStop = nullptr;
+        std::cerr << "entrena-cli: cannot resume: " << e.what() << "\n";
+        return 2;
+    }
     gStop = nullptr;
 
     switch (result.end.status) {

@@ -103,8 +103,8 @@ CliOptions parseCommandLine(int argc, char** argv)
             }
         }
     }
-    if ((o.command == "train" || o.command == "lr-find") && o.config.empty())
-        throw UsageError(o.command + " needs --config FILE");
+    if ((o.command == "train" || o.command == "lr-find") && o.config.empty() && o.resume.empty())
+        throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));
     return o;
 }
 

@@ -10,6 +10,14 @@
 
 namespace entrena {
 
+/// Image augmentation applied to whole training batches.
+struct Augment {
+    int crop = 0;      ///< zero-pad by this many pixels, then crop back at a random offset per sample
+    bool flip = false; ///< flip each sample left-right with probability 1/2
+    bool channelsLast = false; ///< hand batches over in NHWC memory order (not augmentation, but done here too)
+    bool any() const { return crop > 0 || flip; }
+};
+
 struct Batch {
     torch::Tensor x;
     torch::Tensor y;
@@ -20,8 +28,9 @@ struct Batch {
 /// on a background thread while the previous one trains.
 class BatchLoader {
 public:
+    /// `firstBatch` skips the epoch's first batches (resuming inside an epoch).
     BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
-                torch::Device device);
+                torch::Device device, int64_t firstBatch = 0, Augment augment = {});
     ~BatchLoader();
     BatchLoader(const BatchLoader&) = delete;
     BatchLoader& operator=(const BatchLoader&) = delete;
@@ -38,6 +47,9 @@ private:
     void produce();
 
     torch::Tensor x_, y_, order_;
+    Augment augment_;
+    uint64_t seed_;
+    int64_t epoch_;
     int64_t batchSize_;
     int64_t batches_;
     int64_t nextIndex_ = 0;

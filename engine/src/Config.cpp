@@ -142,12 +142,17 @@ const std::vector<std::string>& schedulerKeys(const std::string& name)
     static const std::vector<std::string> multistep = {"milestones", "gamma"};
     static const std::vector<std::string> exponential = {"gamma"};
     static const std::vector<std::string> cosine = {"T_max", "eta_min"};
+    static const std::vector<std::string> oneCycle = {"max_lr",    "total_steps",      "pct_start",
+                                                      "anneal_strategy", "div_factor", "final_div_factor",
+                                                      "three_phase", "cycle_momentum", "base_momentum",
+                                                      "max_momentum"};
     static const std::vector<std::string> plateau = {"metric", "mode", "factor", "patience", "threshold",
                                                      "threshold_mode", "cooldown", "min_lr", "eps"};
     if (name == "step") return step;
     if (name == "multistep") return multistep;
     if (name == "exponential") return exponential;
     if (name == "cosine") return cosine;
+    if (name == "one_cycle") return oneCycle;
     if (name == "reduce_on_plateau") return plateau;
     return none;
 }
@@ -169,24 +174,38 @@ RunConfig parse(const json& root)
     top.rejectUnknown();
 
     Section d(sectionOf(root, "data"), "data");
-    d.text("dataset", c.data.dataset, {"fashion-mnist", "mnist", "synthetic"});
+    d.text("dataset", c.data.dataset, {"fashion-mnist", "mnist", "csv", "synthetic"});
     d.text("path", c.data.path);
+    if (c.data.dataset == "csv") {
+        d.text("test_path", c.data.testPath);
+        d.text("label_column", c.data.labelColumn);
+        d.boolean("header", c.data.header);
+    }
+    d.integer("augment_crop", c.data.augmentCrop, 0, 64);
+    d.boolean("augment_flip", c.data.augmentFlip);
     d.number("val_fraction", c.data.valFraction, 0.0, 0.9);
     d.integer("batch_size", c.data.batchSize, 1, 1 << 20);
     d.integer("workers", c.data.workers, 0, 64);
     d.integer("train_limit", c.data.trainLimit, 0, kBig);
     d.integer("test_limit", c.data.testLimit, 0, kBig);
-    d.rejectUnknown();
+    d.rejectUnknown(c.data.dataset == "csv" ? "" : "test_path, label_column and header apply to csv data");
 
     Section m(sectionOf(root, "model"), "model");
-    m.text("arch", c.model.arch, {"mlp", "cnn"});
+    m.text("arch", c.model.arch, {"mlp", "cnn", "resnet"});
+    if (c.model.arch == "resnet")
+        c.model.channels = {16, 32, 64}; // the resnet's own default; "channels" below may override
     m.integers("hidden", c.model.hidden, 1, 1 << 16);
     m.integers("channels", c.model.channels, 1, 4096);
+    m.integer("blocks", c.model.blocks, 1, 64);
     m.number("dropout", c.model.dropout, 0.0, 0.95);
     m.rejectUnknown();
 
     Section o(sectionOf(root, "optimizer"), "optimizer");
-    o.text("name", c.optimizer.name, {"sgd", "adam"});
+    o.text("name", c.optimizer.name, {"sgd", "adam", "adamw", "rmsprop"});
+    if (c.optimizer.name == "adamw")
+        c.optimizer.weightDecay = 0.01; // PyTorch's AdamW default; "weight_decay" below may override
+    else if (c.optimizer.name != "sgd")
+        c.optimizer.weightDecay = 0.0; // PyTorch's default for adam and rmsprop
     o.number("lr", c.optimizer.lr, 0.0, kHuge);
     if (c.optimizer.lr <= 0.0)
         throw ConfigError("optimizer.lr must be positive, got " + Section::fmt(c.optimizer.lr));
@@ -199,16 +218,24 @@ RunConfig parse(const json& root)
             throw ConfigError("optimizer.nesterov needs optimizer.momentum > 0 and optimizer.dampening = 0 "
                               "(as in PyTorch); set nesterov to false or give a momentum");
         o.rejectUnknown("for sgd: lr, momentum, nesterov, dampening, weight_decay");
+    } else if (c.optimizer.name == "rmsprop") {
+        c.optimizer.momentum = 0.0;
+        o.number("alpha", c.optimizer.alpha, 0.0, 1.0);
+        o.number("eps", c.optimizer.eps, 0.0, 1.0);
+        o.number("momentum", c.optimizer.momentum, 0.0, 1.0);
+        o.boolean("centered", c.optimizer.centered);
+        o.rejectUnknown("for rmsprop: lr, alpha, eps, momentum, centered, weight_decay");
     } else {
         o.number("beta1", c.optimizer.beta1, 0.0, 0.999999);
         o.number("beta2", c.optimizer.beta2, 0.0, 0.999999);
         o.number("eps", c.optimizer.eps, 0.0, 1.0);
-        o.rejectUnknown("for adam: lr, beta1, beta2, eps, weight_decay");
+        o.rejectUnknown("for " + c.optimizer.name + ": lr, beta1, beta2, eps, weight_decay");
     }
 
     const json& sj = sectionOf(root, "scheduler");
     Section s(sj, "scheduler");
-    s.text("name", c.scheduler.name, {"constant", "step", "multistep", "exponential", "cosine", "reduce_on_plateau"});
+    s.text("name", c.scheduler.name,
+           {"constant", "step", "multistep", "exponential", "cosine", "one_cycle", "reduce_on_plateau"});
     s.integer("warmup_steps", c.scheduler.warmupSteps, 0, kBig);
     const std::string& sn = c.scheduler.name;
     for (auto it = sj.begin(); it != sj.end(); ++it) {
@@ -232,6 +259,23 @@ RunConfig parse(const json& root)
     } else if (sn == "cosine") {
         s.integer("T_max", c.scheduler.tMax, 0, kBig);
         s.number("eta_min", c.scheduler.etaMin, 0.0, kHuge);
+    } else if (sn == "one_cycle") {
+        s.number("max_lr", c.scheduler.maxLr, 0.0, kHuge);
+        s.integer("total_steps", c.scheduler.totalSteps, 0, kBig);
+        s.number("pct_start", c.scheduler.pctStart, 0.0, 1.0);
+        s.text("anneal_strategy", c.scheduler.annealStrategy, {"cos", "linear"});
+        s.number("div_factor", c.scheduler.divFactor, 1e-12, kHuge);
+        s.number("final_div_factor", c.scheduler.finalDivFactor, 1e-12, kHuge);
+        s.boolean("three_phase", c.scheduler.threePhase);
+        s.boolean("cycle_momentum", c.scheduler.cycleMomentum);
+        s.number("base_momentum", c.scheduler.baseMomentum, 0.0, 1.0);
+        s.number("max_momentum", c.scheduler.maxMomentum, 0.0, 1.0);
+        if (c.scheduler.pctStart <= 0.0 || c.scheduler.pctStart >= 1.0)
+            throw ConfigError("scheduler.pct_start must be between 0 and 1 (exclusive), got " +
+                              Section::fmt(c.scheduler.pctStart));
+        if (c.scheduler.cycleMomentum && c.optimizer.name == "sgd" && c.optimizer.momentum <= 0.0)
+            throw ConfigError("scheduler.cycle_momentum needs an optimizer with momentum: set optimizer.momentum > 0 "
+                              "or scheduler.cycle_momentum to false");
     } else if (sn == "reduce_on_plateau") {
         s.text("metric", c.scheduler.metric, {"val_loss", "val_accuracy", "train_loss"});
         s.text("mode", c.scheduler.mode, {"min", "max"});
@@ -256,6 +300,10 @@ RunConfig parse(const json& root)
     t.text("precision", c.train.precision, {"fp32", "bf16", "fp16"});
     t.integer("log_every", c.train.logEvery, 1, kBig);
     t.integer("checkpoint_every", c.train.checkpointEvery, 0, 1'000'000);
+    t.number("label_smoothing", c.train.labelSmoothing, 0.0, 0.5);
+    t.integer("early_stop_patience", c.train.earlyStopPatience, 0, 1'000'000);
+    t.text("early_stop_metric", c.train.earlyStopMetric, {"val_loss", "val_accuracy"});
+    t.number("early_stop_min_delta", c.train.earlyStopMinDelta, 0.0, kHuge);
     t.rejectUnknown();
 
     Section v(sectionOf(root, "devices"), "devices");
@@ -333,6 +381,12 @@ void RunConfig::validate() const
     if (train.precision != "fp32")
         throw ConfigError("train.precision '" + train.precision +
                           "' is not supported in this version; use fp32");
+    if (model.arch == "resnet" && model.channels.empty())
+        throw ConfigError("model.channels must list at least one stage width for the resnet");
+    if (data.dataset == "csv" && (data.augmentCrop > 0 || data.augmentFlip))
+        throw ConfigError("data.augment_crop and data.augment_flip apply to images, not to csv data");
+    if (data.dataset == "csv" && model.arch != "mlp")
+        throw ConfigError("model.arch '" + model.arch + "' needs images; csv data trains an mlp");
     if (model.arch == "cnn" && model.channels.size() != 2)
         throw ConfigError("model.channels must list 2 channel counts for the cnn, got " +
                           std::to_string(model.channels.size()));
@@ -350,17 +404,30 @@ std::string RunConfig::toJson(int indent) const
     j["data"] = {{"dataset", data.dataset},       {"path", data.path},
                  {"val_fraction", data.valFraction}, {"batch_size", data.batchSize},
                  {"workers", data.workers},       {"train_limit", data.trainLimit},
-                 {"test_limit", data.testLimit}};
+                 {"test_limit", data.testLimit},  {"augment_crop", data.augmentCrop},
+                 {"augment_flip", data.augmentFlip}};
+    if (data.dataset == "csv") {
+        j["data"]["test_path"] = data.testPath;
+        j["data"]["label_column"] = data.labelColumn;
+        j["data"]["header"] = data.header;
+    }
     j["model"] = {{"arch", model.arch}, {"dropout", model.dropout}};
     if (model.arch == "mlp")
         j["model"]["hidden"] = model.hidden;
     else
         j["model"]["channels"] = model.channels;
+    if (model.arch == "resnet")
+        j["model"]["blocks"] = model.blocks;
     j["optimizer"] = {{"name", optimizer.name}, {"lr", optimizer.lr}, {"weight_decay", optimizer.weightDecay}};
     if (optimizer.name == "sgd") {
         j["optimizer"]["momentum"] = optimizer.momentum;
         j["optimizer"]["nesterov"] = optimizer.nesterov;
         j["optimizer"]["dampening"] = optimizer.dampening;
+    } else if (optimizer.name == "rmsprop") {
+        j["optimizer"]["alpha"] = optimizer.alpha;
+        j["optimizer"]["eps"] = optimizer.eps;
+        j["optimizer"]["momentum"] = optimizer.momentum;
+        j["optimizer"]["centered"] = optimizer.centered;
     } else {
         j["optimizer"]["beta1"] = optimizer.beta1;
         j["optimizer"]["beta2"] = optimizer.beta2;
@@ -378,6 +445,17 @@ std::string RunConfig::toJson(int indent) const
     } else if (scheduler.name == "cosine") {
         s["T_max"] = scheduler.tMax;
         s["eta_min"] = scheduler.etaMin;
+    } else if (scheduler.name == "one_cycle") {
+        s.update({{"max_lr", scheduler.maxLr},
+                  {"total_steps", scheduler.totalSteps},
+                  {"pct_start", scheduler.pctStart},
+                  {"anneal_strategy", scheduler.annealStrategy},
+                  {"div_factor", scheduler.divFactor},
+                  {"final_div_factor", scheduler.finalDivFactor},
+                  {"three_phase", scheduler.threePhase},
+                  {"cycle_momentum", scheduler.cycleMomentum},
+                  {"base_momentum", scheduler.baseMomentum},
+                  {"max_momentum", scheduler.maxMomentum}});
     } else if (scheduler.name == "reduce_on_plateau") {
         s.update({{"metric", scheduler.metric},   {"mode", scheduler.mode},
                   {"factor", scheduler.factor},   {"patience", scheduler.patience},
@@ -389,7 +467,9 @@ std::string RunConfig::toJson(int indent) const
     j["train"] = {{"epochs", train.epochs},       {"max_steps", train.maxSteps},
                   {"grad_clip", train.gradClip},   {"accumulate", train.accumulate},
                   {"precision", train.precision},  {"log_every", train.logEvery},
-                  {"checkpoint_every", train.checkpointEvery}};
+                  {"checkpoint_every", train.checkpointEvery}, {"label_smoothing", train.labelSmoothing},
+                  {"early_stop_patience", train.earlyStopPatience}, {"early_stop_metric", train.earlyStopMetric},
+                  {"early_stop_min_delta", train.earlyStopMinDelta}};
     j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads}};
     return j.dump(indent);
 }

@@ -1,5 +1,6 @@
 #include "Dataset.h"
 
+#include "CsvReader.h"
 #include "IdxReader.h"
 
 #include <filesystem>
@@ -57,7 +58,29 @@ void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch
 DataSplits loadData(const DataSpec& spec, uint64_t seed)
 {
     torch::Tensor trainX, trainY, testX, testY;
-    if (spec.dataset == "synthetic") {
+    bool perFeature = false; // tables are standardised per column, images over all pixels
+    if (spec.dataset == "csv") {
+        // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape.
+        const CsvTable train = readCsv(spec.path, spec.labelColumn, spec.header);
+        trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
+        trainY = train.labels;
+        if (!spec.testPath.empty()) {
+            const CsvTable test = readCsv(spec.testPath, spec.labelColumn, spec.header);
+            if (test.features.size(1) != train.features.size(1))
+                throw std::runtime_error("the test CSV '" + spec.testPath + "' has " + std::to_string(test.features.size(1)) +
+                                         " feature columns, the training CSV " + std::to_string(train.features.size(1)));
+            testX = test.features.view({test.features.size(0), 1, 1, test.features.size(1)});
+            testY = test.labels;
+        } else {
+            testX = torch::empty({0, 1, 1, trainX.size(3)});
+            testY = torch::empty({0}, torch::kInt64);
+        }
+        if (spec.trainLimit > 0 && spec.trainLimit < trainX.size(0)) {
+            trainX = trainX.slice(0, 0, spec.trainLimit);
+            trainY = trainY.slice(0, 0, spec.trainLimit);
+        }
+        perFeature = true;
+    } else if (spec.dataset == "synthetic") {
         synthetic(spec, seed, trainX, trainY, testX, testY);
     } else {
         trainX = readIdxImages(findFile(spec.path, "train-images-idx3"));
@@ -83,7 +106,11 @@ DataSplits loadData(const DataSpec& spec, uint64_t seed)
     }
 
     DataSplits d;
-    d.classes = std::max<int64_t>(10, trainY.max().item<int64_t>() + 1);
+    d.classes = trainY.max().item<int64_t>() + 1;
+    if (testY.numel() > 0)
+        d.classes = std::max(d.classes, testY.max().item<int64_t>() + 1);
+    if (!perFeature)
+        d.classes = std::max<int64_t>(d.classes, 10);
     const int64_t n = trainX.size(0);
     const int64_t nVal = int64_t(double(n) * spec.valFraction);
     if (n - nVal < 1)
@@ -98,10 +125,19 @@ DataSplits loadData(const DataSpec& spec, uint64_t seed)
     d.valY = trainY.index_select(0, valIdx);
 
     // Normalise everything by the training split's statistics, never the validation or test split's.
-    d.mean = d.trainX.mean().item<double>();
-    d.std = std::max(1e-6, d.trainX.std().item<double>());
-    for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
-        t->sub_(d.mean).div_(d.std);
+    if (perFeature) {
+        const auto mean = d.trainX.mean(0, /*keepdim=*/true);
+        const auto std = d.trainX.std(0, /*unbiased=*/true, /*keepdim=*/true).clamp_min(1e-6);
+        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+            *t = (*t - mean) / std;
+        d.mean = mean.mean().item<double>();
+        d.std = std.mean().item<double>();
+    } else {
+        d.mean = d.trainX.mean().item<double>();
+        d.std = std::max(1e-6, d.trainX.std().item<double>());
+        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+            t->sub_(d.mean).div_(d.std);
+    }
     d.testX = testX;
     d.testY = testY;
     return d;

@@ -12,4 +12,10 @@ torch::nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t
 
 int64_t parameterCount(const torch::nn::Module& model);
 
+/// Convolutional models run faster with channels-last (NHWC) tensors on oneDNN's kernels:
+/// measured 1.3–1.5× for the cnn on 2 cores. The model computes the same function either way.
+bool prefersChannelsLast(const ModelSpec& spec);
+/// Stores the model's 4-d weights channels-last (before the optimizer is created).
+void toChannelsLast(torch::nn::Module& model);
+
 } // namespace entrena

@@ -81,6 +81,10 @@ CREATE TABLE checkpoints (
 );
 CREATE INDEX checkpoints_run ON checkpoints(run, step);
 )sql",
+    // 2: checkpoints carry a checksum, verified before they are loaded.
+    R"sql(
+ALTER TABLE checkpoints ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
               "one migration per schema version");
@@ -433,6 +437,21 @@ void RunStore::flushLocked()
     pending_.clear();
 }
 
+void RunStore::reopenRun(int64_t runId, int64_t step)
+{
+    flushLocked();
+    Transaction t(db_);
+    for (const char* sql : {"DELETE FROM metrics WHERE run=? AND step>?", "DELETE FROM events WHERE run=? AND step>?",
+                            "DELETE FROM checkpoints WHERE run=? AND step>?"}) {
+        Statement d(db_, sql);
+        d.bind(1, runId).bind(2, step).step();
+    }
+    Statement u(db_, "UPDATE runs SET status='running', ended=NULL, error='', owner_pid=?, owner_host=?, heartbeat=?, "
+                     "test_accuracy=NULL WHERE id=?");
+    u.bind(1, int64_t(getpid())).bind(2, hostName()).bind(3, isoNow()).bind(4, runId).step();
+    t.commit();
+}
+
 void RunStore::addEvent(int64_t runId, int64_t step, const std::string& kind, const std::string& message)
 {
     Statement s(db_, "INSERT INTO events (run, step, time, kind, message) VALUES (?, ?, ?, ?, ?)");
@@ -446,9 +465,10 @@ void RunStore::addCheckpoint(int64_t runId, const CheckpointRecord& c)
         Statement u(db_, "UPDATE checkpoints SET is_best=0 WHERE run=?");
         u.bind(1, runId).step();
     }
-    Statement s(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes) VALUES (?,?,?,?,?,?,?)");
+    Statement s(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
+                     "VALUES (?,?,?,?,?,?,?,?)");
     s.bind(1, runId).bind(2, c.step).bind(3, int64_t(c.epoch)).bind(4, c.path).bind(5, c.metric);
-    s.bind(6, int64_t(c.isBest ? 1 : 0)).bind(7, c.bytes).step();
+    s.bind(6, int64_t(c.isBest ? 1 : 0)).bind(7, c.bytes).bind(8, c.checksum).step();
     t.commit();
 }
 
@@ -509,11 +529,12 @@ std::vector<EventRecord> RunStore::events(int64_t runId)
 
 std::vector<CheckpointRecord> RunStore::checkpoints(int64_t runId)
 {
-    Statement s(db_, "SELECT step, epoch, path, COALESCE(metric,0), is_best, bytes FROM checkpoints WHERE run=? ORDER BY id");
+    Statement s(db_, "SELECT step, epoch, path, COALESCE(metric,0), is_best, bytes, checksum FROM checkpoints "
+                     "WHERE run=? ORDER BY id");
     s.bind(1, runId);
     std::vector<CheckpointRecord> out;
     while (s.step())
-        out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.real(3), s.integer(4) != 0, s.integer(5)});
+        out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.real(3), s.integer(4) != 0, s.integer(5), s.text(6)});
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "entrena/Trainer.h"
 
 #include "BatchLoader.h"
+#include "Checkpoint.h"
 #include "Dataset.h"
 #include "Environment.h"
 #include "Models.h"
@@ -14,13 +15,13 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
 namespace entrena {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+namespace F = torch::nn::functional;
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -30,7 +31,8 @@ struct Evaluation {
 };
 
 // Loss and accuracy over a whole split, in large batches, without gradients.
-Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device)
+Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
+                    bool channelsLast)
 {
     Evaluation e;
     const int64_t n = x.size(0);
@@ -43,11 +45,11 @@ Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const 
     constexpr int64_t kChunk = 1000;
     for (int64_t i = 0; i < n; i += kChunk) {
         auto xb = x.slice(0, i, std::min(n, i + kChunk)).to(device);
+        if (channelsLast)
+            xb = xb.contiguous(torch::MemoryFormat::ChannelsLast);
         auto yb = y.slice(0, i, std::min(n, i + kChunk)).to(device);
         auto logits = model->forward(xb);
-        lossSum += torch::nn::functional::cross_entropy(
-                       logits, yb, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                       .to(torch::kFloat64);
+        lossSum += F::cross_entropy(logits, yb, F::CrossEntropyFuncOptions().reduction(torch::kSum)).to(torch::kFloat64);
         correct += logits.argmax(1).eq(yb).sum();
     }
     model->train();
@@ -98,26 +100,6 @@ private:
     RunStore* store_;
 };
 
-// Model and optimizer state in one file, written to a temporary name and renamed, so that a
-// checkpoint on disk is always whole.
-int64_t saveCheckpoint(const fs::path& file, torch::nn::Sequential& model, torch::optim::Optimizer& optimizer,
-                       int64_t step, int epoch)
-{
-    fs::create_directories(file.parent_path());
-    torch::serialize::OutputArchive archive;
-    torch::serialize::OutputArchive modelArchive, optimizerArchive;
-    model->save(modelArchive);
-    optimizer.save(optimizerArchive);
-    archive.write("model", modelArchive);
-    archive.write("optimizer", optimizerArchive);
-    archive.write("step", torch::tensor(step));
-    archive.write("epoch", torch::tensor(int64_t(epoch)));
-    const fs::path tmp = file.string() + ".tmp";
-    archive.save_to(tmp.string());
-    fs::rename(tmp, file);
-    return int64_t(fs::file_size(file));
-}
-
 std::string describeDevice(const torch::Device& device, int threads)
 {
     if (device.is_cuda())
@@ -125,12 +107,72 @@ std::string describeDevice(const torch::Device& device, int threads)
     return "cpu (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
 }
 
+torch::Device chooseDevice(const DeviceSpec& spec)
+{
+    if (spec.type != "cuda")
+        return torch::kCPU;
+    if (!torch::cuda::is_available())
+        throw std::runtime_error("devices.type is 'cuda' but no CUDA device is available (this LibTorch is "
+                                 "built for CPU only, or no GPU is present); use devices.type 'cpu'");
+    const int64_t id = spec.ids.empty() ? 0 : spec.ids.front();
+    if (id >= int64_t(torch::cuda::device_count()))
+        throw std::runtime_error("devices.ids names cuda:" + std::to_string(id) + " but only " +
+                                 std::to_string(torch::cuda::device_count()) + " CUDA devices exist");
+    return torch::Device(torch::kCUDA, c10::DeviceIndex(id));
+}
+
 } // namespace
+
+struct Trainer::ResumePoint {
+    int64_t runId = 0;
+    CheckpointRecord checkpoint;
+};
 
 Trainer::Trainer(RunConfig config) : config_(std::move(config)) {}
 
 RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunStore* store,
                        const std::string& checkpointDir)
+{
+    return execute(observer, stop, store, checkpointDir, nullptr);
+}
+
+RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop,
+                          RunStore& store, const std::string& checkpointDir)
+{
+    const auto run = store.findRun(idOrName);
+    if (!run)
+        throw ResumeError("no run '" + idOrName + "' in " + store.path() + "; `entrena-cli runs` lists them");
+    if (run->status == RunStatus::Running)
+        throw ResumeError("run " + std::to_string(run->id) + " is still running in another process");
+    if (run->status == RunStatus::Finished)
+        throw ResumeError("run " + std::to_string(run->id) + " has finished; there is nothing to resume");
+    const auto checkpoints = store.checkpoints(run->id);
+    if (checkpoints.empty())
+        throw ResumeError("run " + std::to_string(run->id) + " has no checkpoint to resume from; start it again instead");
+    ResumePoint point;
+    point.runId = run->id;
+    point.checkpoint = checkpoints.front();
+    for (const auto& c : checkpoints) {
+        if (c.step >= point.checkpoint.step)
+            point.checkpoint = c;
+    }
+    if (!fs::exists(point.checkpoint.path))
+        throw ResumeError("run " + std::to_string(run->id) + "'s latest checkpoint '" + point.checkpoint.path +
+                          "' is missing (deleted by hand?); it cannot be resumed");
+    if (!point.checkpoint.checksum.empty() && fileChecksum(point.checkpoint.path) != point.checkpoint.checksum)
+        throw ResumeError("run " + std::to_string(run->id) + "'s latest checkpoint '" + point.checkpoint.path +
+                          "' is damaged (its checksum does not match); it cannot be resumed");
+    RunConfig config;
+    try {
+        config = RunConfig::fromJson(run->configJson);
+    } catch (const ConfigError& e) {
+        throw ResumeError("run " + std::to_string(run->id) + "'s stored configuration is no longer valid: " + e.what());
+    }
+    return Trainer(config).execute(observer, stop, &store, checkpointDir, &point);
+}
+
+RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
+                           const std::string& checkpointDir, const ResumePoint* resume)
 {
     const auto started = Clock::now();
     const RunConfig& c = config_;
@@ -138,29 +180,26 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
     EndEvent& end = result.end;
     Recorder rec(observer, store);
     std::optional<double> finalTrainLoss;
-    int64_t step = 0;
+    TrainingState st;
 
     const int threads = applyThreadCount(c.devices.threads);
-    if (store)
+    if (store && resume) {
+        store->reopenRun(resume->runId, resume->checkpoint.step);
+        rec.runId = result.runId = resume->runId;
+    } else if (store) {
         rec.runId = result.runId = store->createRun(c.name, c.toJson(), environmentJson(threads));
+    }
 
     try {
-        torch::Device device(torch::kCPU);
-        if (c.devices.type == "cuda") {
-            if (!torch::cuda::is_available())
-                throw std::runtime_error("devices.type is 'cuda' but no CUDA device is available (this LibTorch is "
-                                         "built for CPU only, or no GPU is present); use devices.type 'cpu'");
-            const int64_t id = c.devices.ids.empty() ? 0 : c.devices.ids.front();
-            if (id >= int64_t(torch::cuda::device_count()))
-                throw std::runtime_error("devices.ids names cuda:" + std::to_string(id) + " but only " +
-                                         std::to_string(torch::cuda::device_count()) + " CUDA devices exist");
-            device = torch::Device(torch::kCUDA, c10::DeviceIndex(id));
-        }
+        const torch::Device device = chooseDevice(c.devices);
         torch::manual_seed(c.seed);
 
         const DataSplits data = loadData(c.data, c.seed);
         auto model = makeModel(c.model, data.channels(), data.height(), data.width(), data.classes);
         model->to(device);
+        const bool channelsLast = prefersChannelsLast(c.model);
+        if (channelsLast)
+            toChannelsLast(*model);
         auto optimizer = makeOptimizer(c.optimizer, model->parameters());
 
         const int64_t micro = (data.trainX.size(0) + c.data.batchSize - 1) / c.data.batchSize;
@@ -168,7 +207,13 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
         int64_t totalSteps = stepsPerEpoch * c.train.epochs;
         if (c.train.maxSteps > 0)
             totalSteps = std::min(totalSteps, c.train.maxSteps);
-        LrScheduler scheduler(c.scheduler, c.optimizer.lr, c.train.epochs);
+        LrScheduler scheduler(c.scheduler, c.optimizer.lr, c.train.epochs, totalSteps);
+        const bool hasVal = data.valX.size(0) > 0;
+
+        if (resume) {
+            st = readCheckpoint(resume->checkpoint.path, resume->checkpoint.checksum, *model, *optimizer);
+            scheduler.restore(st.scheduler);
+        }
 
         StartEvent s;
         s.runId = result.runId;
@@ -178,21 +223,43 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
         s.stepsPerEpoch = stepsPerEpoch;
         s.totalSteps = totalSteps;
         observer.onStart(s);
+        if (resume)
+            rec.notice({"resumed", st.step, st.epoch, "resumed from " + resume->checkpoint.path});
 
-        double trainSeconds = 0;
-        int64_t samplesSeen = 0;
-        double bestVal = -1;
-        bool stopped = false;
-        bool stepLimit = false;
-        int epochsDone = 0;
+        // Saves the current state; `whole` marks a checkpoint at an epoch's end.
+        int64_t lastSavedStep = -1;
+        auto checkpoint = [&](int epoch, double metric, bool isBest, const std::string& fileName) {
+            if (checkpointDir.empty() || !store)
+                return;
+            st.scheduler = scheduler.state();
+            const fs::path file = fs::path(checkpointDir) / ("run-" + std::to_string(result.runId)) / fileName;
+            const WrittenCheckpoint w = writeCheckpoint(file.string(), *model, *optimizer, st);
+            store->addCheckpoint(result.runId, {st.step, epoch, file.string(), metric, isBest, w.bytes, w.checksum});
+            rec.notice({"checkpoint", st.step, epoch, "saved " + file.string()});
+            lastSavedStep = st.step;
+        };
+
+        const auto loss = [&](const torch::Tensor& logits, const torch::Tensor& y) {
+            return F::cross_entropy(logits, y, F::CrossEntropyFuncOptions().label_smoothing(c.train.labelSmoothing));
+        };
+        const Augment augment{c.data.augmentCrop, c.data.augmentFlip, channelsLast};
+
+        bool stopped = false, stepLimit = false, earlyStopped = false;
+        int epochsDone = st.epoch - 1;
         model->train();
 
-        for (int epoch = 1; epoch <= c.train.epochs && !stopped && !stepLimit; ++epoch) {
+        for (int epoch = st.epoch; epoch <= c.train.epochs && !stopped && !stepLimit && !earlyStopped; ++epoch) {
             const auto epochStart = Clock::now();
-            BatchLoader loader(data.trainX, data.trainY, c.data.batchSize, c.seed, epoch, c.data.workers, device);
+            const double secondsBefore = st.trainSeconds;
+            const bool continuing = st.batchInEpoch > 0; // resumed inside this epoch
+            BatchLoader loader(data.trainX, data.trainY, c.data.batchSize, c.seed, epoch, c.data.workers, device,
+                               st.batchInEpoch, augment);
+            if (!continuing) {
+                st.epochLossSum = 0;
+                st.epochSamples = 0;
+            }
             // Running sums stay on the device; they are read once per log interval and epoch.
-            auto epochLossSum = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat64));
-            int64_t epochSamples = 0;
+            auto epochLoss = torch::full({}, st.epochLossSum, torch::TensorOptions(device).dtype(torch::kFloat64));
             auto logStart = Clock::now();
             int64_t logSamples = 0;
             double epochLr = scheduler.lr();
@@ -219,27 +286,30 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
                 const double lr = scheduler.lr();
                 epochLr = lr;
                 setLearningRate(*optimizer, lr);
+                if (const double m = scheduler.momentum(); m >= 0)
+                    setMomentum(*optimizer, m);
                 optimizer->zero_grad();
                 torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat32));
                 for (auto& b : group) {
-                    auto loss = torch::nn::functional::cross_entropy(model->forward(b.x), b.y);
+                    auto l = loss(model->forward(b.x), b.y);
                     const double weight = double(b.x.size(0)) / double(groupSamples);
-                    (loss * weight).backward();
-                    stepLoss += loss.detach() * weight;
+                    (l * weight).backward();
+                    stepLoss += l.detach() * weight;
                 }
                 if (c.train.gradClip > 0)
                     torch::nn::utils::clip_grad_norm_(model->parameters(), c.train.gradClip);
                 optimizer->step();
                 scheduler.stepBatch();
-                ++step;
-                epochLossSum += stepLoss.to(torch::kFloat64) * double(groupSamples);
-                epochSamples += groupSamples;
+                ++st.step;
+                st.batchInEpoch += int64_t(group.size());
+                epochLoss += stepLoss.to(torch::kFloat64) * double(groupSamples);
+                st.epochSamples += groupSamples;
+                st.samplesSeen += groupSamples;
                 logSamples += groupSamples;
-                samplesSeen += groupSamples;
 
-                if (step % c.train.logEvery == 0 || step == totalSteps) {
+                if (st.step % c.train.logEvery == 0 || st.step == totalSteps) {
                     StepEvent e;
-                    e.step = step;
+                    e.step = st.step;
                     e.epoch = epoch;
                     e.loss = stepLoss.item<double>();
                     e.lr = lr;
@@ -247,71 +317,88 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
                     e.memoryBytes = residentMemoryBytes();
                     if (!std::isfinite(e.loss))
                         throw std::runtime_error("the training loss became " + std::to_string(e.loss) + " at step " +
-                                                 std::to_string(step) + "; lower optimizer.lr or set train.grad_clip");
+                                                 std::to_string(st.step) +
+                                                 "; lower optimizer.lr or set train.grad_clip");
                     rec.step(e);
                     logStart = Clock::now();
                     logSamples = 0;
                 }
-                if (c.train.maxSteps > 0 && step >= c.train.maxSteps) {
+                if (c.train.maxSteps > 0 && st.step >= c.train.maxSteps) {
                     stepLimit = true;
                     break;
                 }
             }
-            trainSeconds += secondsSince(epochStart);
-            if (stopped && epochSamples == 0)
-                break;
+            st.trainSeconds = secondsBefore + secondsSince(epochStart);
+            st.epochLossSum = epochLoss.item<double>();
 
-            const Evaluation val = evaluate(model, data.valX, data.valY, device);
+            if (stopped) {
+                // Mid-epoch: save where we are (no validation of a partial epoch), so that resume
+                // continues at the next batch of this epoch.
+                if (st.step != lastSavedStep)
+                    checkpoint(epoch, std::nan(""), false, "step-" + std::to_string(st.step) + ".pt");
+                break;
+            }
+
+            const Evaluation val = evaluate(model, data.valX, data.valY, device, channelsLast);
             EpochEvent e;
             e.epoch = epoch;
-            e.trainLoss = epochSamples ? epochLossSum.item<double>() / double(epochSamples) : 0.0;
+            e.trainLoss = st.epochSamples ? st.epochLossSum / double(st.epochSamples) : 0.0;
             e.valLoss = val.loss;
             e.valAccuracy = val.accuracy;
             finalTrainLoss = e.trainLoss;
             epochsDone = epoch;
-            const bool hasVal = data.valX.size(0) > 0;
+            const bool isBest = hasVal && val.accuracy > st.bestVal;
             if (hasVal)
-                bestVal = std::max(bestVal, val.accuracy);
+                st.bestVal = std::max(st.bestVal, val.accuracy);
 
-            if (!stopped) {
-                const std::string& m = c.scheduler.metric;
-                const double metric = m == "val_accuracy" ? val.accuracy : m == "train_loss" || !hasVal ? e.trainLoss : val.loss;
-                const double before = scheduler.lr();
-                if (scheduler.stepEpoch(metric)) {
-                    char msg[160];
-                    std::snprintf(msg, sizeof msg, "%s stopped improving: learning rate %.6g -> %.6g", m.c_str(), before,
-                                  scheduler.lr());
-                    rec.notice({"lr_reduced", step, epoch, msg});
-                }
+            const std::string& m = c.scheduler.metric;
+            const double metric = m == "val_accuracy" ? val.accuracy : (m == "train_loss" || !hasVal) ? e.trainLoss : val.loss;
+            const double before = scheduler.lr();
+            if (scheduler.stepEpoch(metric)) {
+                char msg[160];
+                std::snprintf(msg, sizeof msg, "%s stopped improving: learning rate %.6g -> %.6g", m.c_str(), before,
+                              scheduler.lr());
+                rec.notice({"lr_reduced", st.step, epoch, msg});
             }
             e.lr = epochLr;
             e.seconds = secondsSince(epochStart);
-            rec.epoch(e, step);
+            rec.epoch(e, st.step);
 
-            if (!checkpointDir.empty() && store) {
-                const bool last = stopped || stepLimit || epoch == c.train.epochs;
-                const bool periodic = c.train.checkpointEvery > 0 && epoch % c.train.checkpointEvery == 0;
-                if (last || periodic) {
-                    const fs::path file = fs::path(checkpointDir) / ("run-" + std::to_string(result.runId)) /
-                                           ("epoch-" + std::to_string(epoch) + ".pt");
-                    CheckpointRecord cp;
-                    cp.step = step;
-                    cp.epoch = epoch;
-                    cp.path = file.string();
-                    cp.metric = val.accuracy;
-                    cp.isBest = hasVal && val.accuracy >= bestVal;
-                    cp.bytes = saveCheckpoint(file, model, *optimizer, step, epoch);
-                    store->addCheckpoint(result.runId, cp);
-                    rec.notice({"checkpoint", step, epoch, "saved " + file.string()});
+            if (c.train.earlyStopPatience > 0 && hasVal) {
+                const bool maxMode = c.train.earlyStopMetric == "val_accuracy";
+                const double value = maxMode ? val.accuracy : val.loss;
+                const bool improved = !st.earlyStarted || (maxMode ? value > st.earlyBest + c.train.earlyStopMinDelta
+                                                                   : value < st.earlyBest - c.train.earlyStopMinDelta);
+                if (improved) {
+                    st.earlyBest = value;
+                    st.earlyBadEpochs = 0;
+                    st.earlyStarted = true;
+                } else if (++st.earlyBadEpochs >= c.train.earlyStopPatience) {
+                    earlyStopped = true;
+                    rec.notice({"early_stop", st.step, epoch,
+                                c.train.earlyStopMetric + " did not improve for " +
+                                    std::to_string(st.earlyBadEpochs) + " epochs"});
                 }
             }
+
+            // The next state starts the next epoch.
+            st.epoch = epoch + 1;
+            st.batchInEpoch = 0;
+            st.epochLossSum = 0;
+            st.epochSamples = 0;
+            const bool last = stepLimit || earlyStopped || epoch == c.train.epochs;
+            const bool periodic = c.train.checkpointEvery > 0 && epoch % c.train.checkpointEvery == 0;
+            if (last || periodic)
+                checkpoint(epoch, val.accuracy, isBest, "epoch-" + std::to_string(epoch) + ".pt");
+            else if (isBest)
+                checkpoint(epoch, val.accuracy, true, "best-epoch-" + std::to_string(epoch) + ".pt");
         }
 
         end.status = stopped ? RunStatus::Stopped : RunStatus::Finished;
-        end.bestValAccuracy = bestVal;
-        if (!stopped && epochsDone > 0)
-            end.testAccuracy = evaluate(model, data.testX, data.testY, device).accuracy;
-        end.samplesPerSec = trainSeconds > 0 ? double(samplesSeen) / trainSeconds : 0;
+        end.bestValAccuracy = st.bestVal;
+        if (!stopped && epochsDone > 0 && data.testX.size(0) > 0)
+            end.testAccuracy = evaluate(model, data.testX, data.testY, device, channelsLast).accuracy;
+        end.samplesPerSec = st.trainSeconds > 0 ? double(st.samplesSeen) / st.trainSeconds : 0;
     } catch (const c10::Error& e) {
         end.status = RunStatus::Failed;
         end.error = e.what_without_backtrace();

@@ -264,6 +264,60 @@ private Q_SLOTS:
         QCOMPARE(all[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("stopped"));
     }
 
+    void killedRunIsInterruptedAndResumes()
+    {
+        // The whole training set, so an epoch lasts long enough for the kill to land mid-run.
+        const QString db = dir_.filePath(QStringLiteral("killed.sqlite"));
+        QProcess p;
+        p.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("train"), QStringLiteral("--config"), config_,
+                                              QStringLiteral("--db"), db, QStringLiteral("--json"),
+                                              QStringLiteral("--set"), QStringLiteral("data.train_limit=0"),
+                                              QStringLiteral("--set"), QStringLiteral("train.epochs=3"),
+                                              QStringLiteral("--set"), QStringLiteral("train.log_every=100")});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        QElapsedTimer t;
+        t.start();
+        while (!out.contains("\"event\":\"checkpoint\"") && t.elapsed() < 120000) {
+            p.waitForReadyRead(1000);
+            out += p.readAllStandardOutput();
+        }
+        QVERIFY(out.contains("\"event\":\"checkpoint\""));
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(30000));
+        const QList<QJsonObject> before = jsonLines(out);
+        const int runId = before.front()[QStringLiteral("run_id")].toInt();
+
+        // The next open of the store sees that no process holds the run any more.
+        QJsonArray all = runs(db);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("interrupted"));
+
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--resume"), QString::number(runId),
+                              QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QJsonObject> events = jsonLines(r.out);
+        QCOMPARE(events.front()[QStringLiteral("run_id")].toInt(), runId);
+        QCOMPARE(events.back()[QStringLiteral("status")].toString(), QStringLiteral("finished"));
+        int epochs = 0;
+        for (const auto& e : events) {
+            if (e[QStringLiteral("event")].toString() == QStringLiteral("epoch")) {
+                QVERIFY(e[QStringLiteral("epoch")].toInt() >= 2); // continues, does not start over
+                ++epochs;
+            }
+        }
+        QVERIFY(epochs >= 1);
+        all = runs(db);
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all[0].toObject()[QStringLiteral("status")].toString(), QStringLiteral("finished"));
+
+        // A finished run has nothing to resume: exit 2, nothing changed.
+        const Result again = cli({QStringLiteral("train"), QStringLiteral("--resume"), QString::number(runId),
+                                  QStringLiteral("--db"), db});
+        QCOMPARE(again.exitCode, 2);
+        QVERIFY(again.err.contains("finished"));
+    }
+
     void devicesReportsBlasAndGemm()
     {
         const Result r = cli({QStringLiteral("devices"), QStringLiteral("--json")});

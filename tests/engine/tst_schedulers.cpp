@@ -38,6 +38,15 @@ SchedulerSpec specFrom(const json& c)
     if (p.contains("cooldown")) s.cooldown = p["cooldown"];
     if (p.contains("min_lr")) s.minLr = p["min_lr"];
     if (p.contains("eps")) s.eps = p["eps"];
+    if (p.contains("max_lr")) s.maxLr = p["max_lr"];
+    if (p.contains("total_steps")) s.totalSteps = p["total_steps"];
+    if (p.contains("pct_start")) s.pctStart = p["pct_start"];
+    if (p.contains("anneal_strategy")) s.annealStrategy = p["anneal_strategy"];
+    if (p.contains("div_factor")) s.divFactor = p["div_factor"];
+    if (p.contains("final_div_factor")) s.finalDivFactor = p["final_div_factor"];
+    if (p.contains("three_phase")) s.threePhase = p["three_phase"];
+    if (p.contains("base_momentum")) s.baseMomentum = p["base_momentum"];
+    if (p.contains("max_momentum")) s.maxMomentum = p["max_momentum"];
     return s;
 }
 
@@ -78,6 +87,41 @@ private Q_SLOTS:
             const double metric = c["metrics"].is_null() ? 0.0 : c["metrics"][size_t(e)].get<double>();
             s.stepEpoch(metric);
         }
+    }
+
+    void oneCycleMatchesPyTorchPerStep_data()
+    {
+        QTest::addColumn<int>("index");
+        const json ref = reference();
+        for (size_t i = 0; i < ref["step_cases"].size(); ++i)
+            QTest::newRow(qPrintable(QString::fromStdString(ref["step_cases"][i]["params"].dump()))) << int(i);
+    }
+
+    void oneCycleMatchesPyTorchPerStep()
+    {
+        QFETCH(int, index);
+        const json ref = reference();
+        const json& c = ref["step_cases"][size_t(index)];
+        const auto lrs = c["lr"].get<std::vector<double>>();
+        const auto momenta = c["momentum"].get<std::vector<double>>();
+        LrScheduler s(specFrom(c), 0.1, 1);
+        for (size_t i = 0; i < lrs.size(); ++i) {
+            QVERIFY2(std::abs(s.lr() - lrs[i]) <= 1e-9 * std::abs(lrs[i]),
+                     qPrintable(QStringLiteral("step %1: lr %2, PyTorch %3").arg(i).arg(s.lr(), 0, 'g', 17).arg(lrs[i], 0, 'g', 17)));
+            QVERIFY2(std::abs(s.momentum() - momenta[i]) <= 1e-9 * std::abs(momenta[i]),
+                     qPrintable(QStringLiteral("step %1: momentum %2, PyTorch %3").arg(i).arg(s.momentum()).arg(momenta[i])));
+            s.stepBatch();
+            if ((i + 1) % 10 == 0)
+                s.stepEpoch(0.0); // epochs do not move a per-step schedule
+        }
+    }
+
+    void oneCycleShorterThanTheRunIsRefused()
+    {
+        SchedulerSpec spec;
+        spec.name = "one_cycle";
+        spec.totalSteps = 10;
+        QVERIFY_THROWS_EXCEPTION(entrena::ConfigError, LrScheduler(spec, 0.1, 1, 20));
     }
 
     void plateauReportsReduction()

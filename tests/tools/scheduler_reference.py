@@ -32,6 +32,17 @@ CASES = [
 ]
 
 
+# one_cycle steps per optimizer step: these cases run STEPS steps, recording lr and momentum.
+STEPS = 50
+STEP_CASES = [
+    ("one_cycle", {"max_lr": 0.5, "total_steps": 50}),
+    ("one_cycle", {"max_lr": 0.5, "total_steps": 50, "pct_start": 0.25, "anneal_strategy": "linear",
+                   "div_factor": 10.0, "final_div_factor": 100.0}),
+    ("one_cycle", {"max_lr": 1.0, "total_steps": 50, "three_phase": True}),
+    ("one_cycle", {"max_lr": 0.3, "total_steps": 60, "base_momentum": 0.8, "max_momentum": 0.9}),
+]
+
+
 def build(name, params, opt):
     if name == "step":
         return S.StepLR(opt, **params)
@@ -43,6 +54,8 @@ def build(name, params, opt):
         return S.CosineAnnealingLR(opt, **params)
     if name == "reduce_on_plateau":
         return S.ReduceLROnPlateau(opt, **params)
+    if name == "one_cycle":
+        return S.OneCycleLR(opt, **params)
     raise ValueError(name)
 
 
@@ -64,4 +77,16 @@ out = {"torch_version": torch.__version__, "base_lr": 0.1, "epochs": EPOCHS, "ca
 for name, params, metrics in CASES:
     out["cases"].append({"name": name, "params": params, "metrics": metrics,
                          "lr": sequence(name, params, metrics)})
+out["steps"] = STEPS
+out["step_cases"] = []
+for name, params in STEP_CASES:
+    opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1, momentum=0.9)
+    sched = build(name, params, opt)
+    lrs, momenta = [], []
+    for _ in range(STEPS):
+        lrs.append(opt.param_groups[0]["lr"])
+        momenta.append(opt.param_groups[0]["momentum"])
+        opt.step()
+        sched.step()
+    out["step_cases"].append({"name": name, "params": params, "lr": lrs, "momentum": momenta})
 print(json.dumps(out, indent=1))

@@ -19,6 +19,10 @@ QCustomPlot* makePlot(QWidget* parent)
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(plot->font().family(), -1, QFont::Bold)));
     plot->legend->setVisible(false);
+    plot->legend->setBrush(QColor(255, 255, 255, 190)); // the data stays visible behind it
+    QFont small = plot->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    plot->legend->setFont(small);
     return plot;
 }
 
@@ -139,6 +143,9 @@ void LiveCharts::replot()
     ++replots_;
     for (QCustomPlot* p : {lossPlot_, valPlot_, lrPlot_, memoryPlot_}) {
         p->rescaleAxes();
+        // A little air above and below, so that a flat line at the edge stays visible.
+        for (QCPAxis* axis : {p->yAxis, p->yAxis2})
+            axis->scaleRange(1.08, axis->range().center());
         p->replot(QCustomPlot::rpQueuedReplot);
     }
 }

@@ -17,8 +17,13 @@ public:
 
 /// `data`: where samples come from and how they are batched.
 struct DataSpec {
-    std::string dataset = "fashion-mnist"; ///< fashion-mnist | mnist | synthetic
-    std::string path = "/usr/share/datasets/fashion-mnist";
+    std::string dataset = "fashion-mnist"; ///< fashion-mnist | mnist | csv | synthetic
+    std::string path = "/usr/share/datasets/fashion-mnist"; ///< IDX: the folder; csv: the training file
+    std::string testPath;            ///< csv: the test file ("": no test set)
+    std::string labelColumn = "label"; ///< csv: the label column's header name, or its 0-based index
+    bool header = true;              ///< csv: the first row names the columns
+    int augmentCrop = 0;             ///< random crop after zero-padding by this many pixels (0: off)
+    bool augmentFlip = false;        ///< random horizontal flip
     double valFraction = 0.1;  ///< share of the training file held out for validation, [0, 0.9]
     int64_t batchSize = 128;   ///< samples per micro-batch
     int workers = 2;           ///< background threads preparing batches (0: on the training thread)
@@ -28,15 +33,16 @@ struct DataSpec {
 
 /// `model`: the network.
 struct ModelSpec {
-    std::string arch = "cnn";               ///< mlp | cnn
+    std::string arch = "cnn";               ///< mlp | cnn | resnet
     std::vector<int64_t> hidden = {256, 128}; ///< mlp: widths of the hidden layers
-    std::vector<int64_t> channels = {32, 64}; ///< cnn: channels of the conv blocks
+    std::vector<int64_t> channels = {32, 64}; ///< cnn: channels of the conv blocks; resnet: of its stages
+    int64_t blocks = 1;                       ///< resnet: residual blocks per stage
     double dropout = 0.0;
 };
 
 /// `optimizer`: PyTorch's names and meanings.
 struct OptimizerSpec {
-    std::string name = "sgd"; ///< sgd | adam
+    std::string name = "sgd"; ///< sgd | adam | adamw | rmsprop
     double lr = 0.05;
     double momentum = 0.9;
     bool nesterov = true;
@@ -45,11 +51,13 @@ struct OptimizerSpec {
     double beta1 = 0.9;
     double beta2 = 0.999;
     double eps = 1e-8;
+    double alpha = 0.99;  ///< rmsprop
+    bool centered = false; ///< rmsprop
 };
 
 /// `scheduler`: PyTorch's scheduler names, parameter names and semantics.
 struct SchedulerSpec {
-    std::string name = "reduce_on_plateau"; ///< constant | step | multistep | exponential | cosine | reduce_on_plateau
+    std::string name = "reduce_on_plateau"; ///< constant | step | multistep | exponential | cosine | one_cycle | reduce_on_plateau
     int64_t warmupSteps = 0;                ///< linear warm-up over the first N optimizer steps
     // step / multistep / exponential
     int64_t stepSize = 10;
@@ -58,6 +66,17 @@ struct SchedulerSpec {
     // cosine
     int64_t tMax = 0; ///< 0: the run's number of epochs
     double etaMin = 0.0;
+    // one_cycle (stepped per optimizer step)
+    double maxLr = 0.0;      ///< 0: optimizer.lr
+    int64_t totalSteps = 0;  ///< 0: the run's optimizer steps
+    double pctStart = 0.3;
+    std::string annealStrategy = "cos"; ///< cos | linear
+    double divFactor = 25.0;
+    double finalDivFactor = 1e4;
+    bool threePhase = false;
+    bool cycleMomentum = true;
+    double baseMomentum = 0.85;
+    double maxMomentum = 0.95;
     // reduce_on_plateau
     std::string metric = "val_loss"; ///< val_loss | val_accuracy | train_loss
     std::string mode = "min";        ///< min | max
@@ -79,6 +98,10 @@ struct TrainSpec {
     std::string precision = "fp32";
     int64_t logEvery = 50;
     int checkpointEvery = 1; ///< epochs between checkpoints (0: only the last)
+    double labelSmoothing = 0.0;
+    int64_t earlyStopPatience = 0;           ///< epochs without improvement before stopping (0: off)
+    std::string earlyStopMetric = "val_loss"; ///< val_loss | val_accuracy
+    double earlyStopMinDelta = 0.0;
 };
 
 /// `devices`: where the work runs.

@@ -18,15 +18,40 @@ namespace entrena {
 /// by (s + 1) / warmup_steps for optimizer steps s = 0 … warmup_steps − 1.
 class LrScheduler {
 public:
-    LrScheduler(const SchedulerSpec& spec, double baseLr, int epochs);
+    /// `runSteps`: the run's optimizer steps (one_cycle's default total_steps).
+    /// Throws ConfigError when one_cycle's total_steps is shorter than the run.
+    LrScheduler(const SchedulerSpec& spec, double baseLr, int epochs, int64_t runSteps = 0);
 
     /// The rate the next optimizer step applies.
     double lr() const;
+    /// one_cycle with cycle_momentum: the momentum (SGD) or beta1 (Adam) the next step applies;
+    /// otherwise a negative number (leave the optimizer's own).
+    double momentum() const;
     /// Call after each optimizer step.
     void stepBatch() { ++steps_; }
     /// Call when an epoch ends, with the value of spec.metric for that epoch.
     /// Returns true when reduce_on_plateau lowered the rate.
     bool stepEpoch(double metric);
+
+    /// Everything that determines the schedule's future, for checkpoints.
+    struct State {
+        int64_t steps = 0;
+        int64_t epochs = 0;
+        double plateauLr = 0;
+        double best = 0;
+        int64_t numBadEpochs = 0;
+        int64_t cooldownCounter = 0;
+    };
+    State state() const { return {steps_, epochs_, plateauLr_, best_, numBadEpochs_, cooldownCounter_}; }
+    void restore(const State& s)
+    {
+        steps_ = s.steps;
+        epochs_ = s.epochs;
+        plateauLr_ = s.plateauLr;
+        best_ = s.best;
+        numBadEpochs_ = s.numBadEpochs;
+        cooldownCounter_ = s.cooldownCounter;
+    }
 
     int64_t optimizerSteps() const { return steps_; }
     int64_t epochsDone() const { return epochs_; }
@@ -38,10 +63,13 @@ public:
 
 private:
     double epochRate() const;
+    /// one_cycle: rate (or momentum) at optimizer step `step`, as torch.optim.lr_scheduler.OneCycleLR.
+    double oneCycle(int64_t step, bool momentum) const;
 
     SchedulerSpec spec_;
     double baseLr_;
     int totalEpochs_;
+    int64_t cycleSteps_ = 0;
     int64_t steps_ = 0;
     int64_t epochs_ = 0;
     // reduce_on_plateau state, named as in PyTorch.

@@ -63,11 +63,12 @@ struct CheckpointRecord {
     double metric = 0;
     bool isBest = false;
     int64_t bytes = 0;
+    std::string checksum; ///< CRC-32 of the file, 8 hex digits (schema 2; "" before)
 };
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
@@ -91,6 +92,10 @@ public:
     void addCheckpoint(int64_t runId, const CheckpointRecord& checkpoint);
     /// Writes buffered metrics now and refreshes the writer's heartbeat.
     void flush();
+    /// Takes a run up again from a checkpoint at `step`: the run is `running` under this process,
+    /// and metrics, events and checkpoints after `step` (written past that checkpoint by the
+    /// process that stopped) are removed, so the run reads as one that never stopped.
+    void reopenRun(int64_t runId, int64_t step);
 
     // Reading (any process).
     std::vector<RunRecord> listRuns();

@@ -3,6 +3,7 @@
 #include "entrena/Config.h"
 #include "entrena/Events.h"
 
+#include <stdexcept>
 #include <string>
 
 namespace entrena {
@@ -13,6 +14,13 @@ class RunStore;
 struct RunResult {
     int64_t runId = 0;
     EndEvent end;
+};
+
+/// A run that cannot be resumed (unknown, still running, finished, no usable checkpoint).
+/// Nothing was changed in the store.
+class ResumeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 /// Trains one configuration on this process's device.
@@ -29,7 +37,17 @@ public:
     RunResult run(TrainingObserver& observer, const StopToken& stop, RunStore* store = nullptr,
                   const std::string& checkpointDir = {});
 
+    /// Continues a stored run (by id or name) from its latest checkpoint, with its stored
+    /// configuration, in the same run record. The result equals that of a run never interrupted.
+    /// Throws ResumeError before anything is changed when the run cannot be resumed.
+    static RunResult resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop,
+                            RunStore& store, const std::string& checkpointDir);
+
 private:
+    struct ResumePoint;
+    RunResult execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
+                      const std::string& checkpointDir, const ResumePoint* resume);
+
     RunConfig config_;
 };
 

@@ -1,0 +1,208 @@
+#include "Checkpoint.h"
+
+#include <zlib.h>
+
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <vector>
+
+namespace entrena {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Doubles and integers of the state, in a fixed order: one tensor in the archive.
+std::vector<double> pack(const TrainingState& s)
+{
+    return {double(s.step),          double(s.epoch),          double(s.batchInEpoch),
+            s.epochLossSum,          double(s.epochSamples),   double(s.samplesSeen),
+            s.trainSeconds,          s.bestVal,                double(s.scheduler.steps),
+            double(s.scheduler.epochs), s.scheduler.plateauLr, s.scheduler.best,
+            double(s.scheduler.numBadEpochs), double(s.scheduler.cooldownCounter),
+            s.earlyBest,             double(s.earlyBadEpochs), s.earlyStarted ? 1.0 : 0.0};
+}
+
+TrainingState unpack(const std::vector<double>& v)
+{
+    if (v.size() != 17)
+        throw CheckpointError("the checkpoint's training state has " + std::to_string(v.size()) +
+                              " fields, 17 expected: it was written by another version of Entrena");
+    TrainingState s;
+    s.step = int64_t(v[0]);
+    s.epoch = int(v[1]);
+    s.batchInEpoch = int64_t(v[2]);
+    s.epochLossSum = v[3];
+    s.epochSamples = int64_t(v[4]);
+    s.samplesSeen = int64_t(v[5]);
+    s.trainSeconds = v[6];
+    s.bestVal = v[7];
+    s.scheduler = {int64_t(v[8]), int64_t(v[9]), v[10], v[11], int64_t(v[12]), int64_t(v[13])};
+    s.earlyBest = v[14];
+    s.earlyBadEpochs = int64_t(v[15]);
+    s.earlyStarted = v[16] != 0.0;
+    return s;
+}
+
+std::string shapeText(const torch::Tensor& t)
+{
+    std::ostringstream s;
+    s << t.sizes();
+    return s.str();
+}
+
+// Names and tensors of a module's parameters and buffers.
+std::vector<std::pair<std::string, torch::Tensor>> tensorsOf(torch::nn::Module& m)
+{
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    for (const auto& p : m.named_parameters())
+        out.emplace_back(p.key(), p.value());
+    for (const auto& b : m.named_buffers())
+        out.emplace_back(b.key(), b.value());
+    return out;
+}
+
+void collect(torch::serialize::InputArchive& archive, const std::string& prefix,
+             std::vector<std::pair<std::string, torch::Tensor>>& out)
+{
+    for (const auto& key : archive.keys()) {
+        torch::Tensor t;
+        torch::serialize::InputArchive child;
+        if (archive.try_read(key, t))
+            out.emplace_back(prefix + key, t);
+        else if (archive.try_read(key, child))
+            collect(child, prefix + key + ".", out);
+    }
+}
+
+// Reads the "model" section of a checkpoint into name → tensor (names as named_parameters()
+// gives them), without needing the model.
+std::vector<std::pair<std::string, torch::Tensor>> readModelTensors(const std::string& path)
+{
+    torch::serialize::InputArchive archive;
+    archive.load_from(path);
+    torch::serialize::InputArchive model;
+    archive.read("model", model);
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    collect(model, "", out);
+    return out;
+}
+
+} // namespace
+
+std::string fileChecksum(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw CheckpointError("cannot read checkpoint '" + path + "'");
+    uLong crc = crc32(0L, Z_NULL, 0);
+    std::vector<char> buf(1 << 16);
+    while (in) {
+        in.read(buf.data(), std::streamsize(buf.size()));
+        if (in.gcount() > 0)
+            crc = crc32(crc, reinterpret_cast<const Bytef*>(buf.data()), uInt(in.gcount()));
+    }
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%08lx", static_cast<unsigned long>(crc));
+    return hex;
+}
+
+WrittenCheckpoint writeCheckpoint(const std::string& path, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
+                                  const TrainingState& state)
+{
+    const fs::path file(path);
+    fs::create_directories(file.parent_path());
+    torch::serialize::OutputArchive archive, modelArchive, optimizerArchive;
+    model.save(modelArchive);
+    optimizer.save(optimizerArchive);
+    archive.write("model", modelArchive);
+    archive.write("optimizer", optimizerArchive);
+    archive.write("state", torch::tensor(pack(state), torch::kFloat64));
+    {
+        auto gen = at::detail::getDefaultCPUGenerator();
+        std::lock_guard<std::mutex> lock(gen.mutex());
+        archive.write("rng", gen.get_state());
+    }
+    const std::string tmp = path + ".tmp";
+    archive.save_to(tmp);
+    fs::rename(tmp, file);
+    return {int64_t(fs::file_size(file)), fileChecksum(path)};
+}
+
+TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, torch::nn::Module& model,
+                             torch::optim::Optimizer& optimizer)
+{
+    if (!fs::exists(path))
+        throw CheckpointError("checkpoint '" + path + "' does not exist (deleted or moved?)");
+    if (!expectedChecksum.empty()) {
+        const std::string actual = fileChecksum(path);
+        if (actual != expectedChecksum)
+            throw CheckpointError("checkpoint '" + path + "' is damaged: its checksum is " + actual + ", " +
+                                  expectedChecksum + " was recorded when it was written");
+    }
+    try {
+        // Compare the architecture first, so a mismatch is named rather than a LibTorch error.
+        const auto stored = readModelTensors(path);
+        const auto mine = tensorsOf(model);
+        std::map<std::string, torch::Tensor> byName(stored.begin(), stored.end());
+        for (const auto& [name, tensor] : mine) {
+            auto it = byName.find(name);
+            if (it == byName.end())
+                throw CheckpointError("checkpoint '" + path + "' was written for another model: it has no '" + name +
+                                      "'");
+            if (!it->second.sizes().equals(tensor.sizes()))
+                throw CheckpointError("checkpoint '" + path + "' was written for another model: '" + name +
+                                      "' has shape " + shapeText(it->second) + " there and " + shapeText(tensor) +
+                                      " here");
+        }
+        if (stored.size() != mine.size())
+            throw CheckpointError("checkpoint '" + path + "' was written for another model: it holds " +
+                                  std::to_string(stored.size()) + " tensors, this model " + std::to_string(mine.size()));
+
+        torch::serialize::InputArchive archive, modelArchive, optimizerArchive;
+        archive.load_from(path);
+        archive.read("model", modelArchive);
+        archive.read("optimizer", optimizerArchive);
+        model.load(modelArchive);
+        optimizer.load(optimizerArchive);
+        torch::Tensor state, rng;
+        archive.read("state", state);
+        archive.read("rng", rng);
+        auto gen = at::detail::getDefaultCPUGenerator();
+        {
+            std::lock_guard<std::mutex> lock(gen.mutex());
+            gen.set_state(rng);
+        }
+        state = state.contiguous().to(torch::kFloat64);
+        return unpack(std::vector<double>(state.data_ptr<double>(), state.data_ptr<double>() + state.numel()));
+    } catch (const c10::Error& e) {
+        throw CheckpointError("checkpoint '" + path + "' cannot be read: " + e.what_without_backtrace());
+    }
+}
+
+double maxParameterDifference(const std::string& a, const std::string& b)
+{
+    try {
+        const auto ta = readModelTensors(a);
+        const auto tb = readModelTensors(b);
+        std::map<std::string, torch::Tensor> byName(tb.begin(), tb.end());
+        if (ta.size() != tb.size())
+            throw CheckpointError("the checkpoints hold different models");
+        double worst = 0;
+        for (const auto& [name, t] : ta) {
+            auto it = byName.find(name);
+            if (it == byName.end() || !it->second.sizes().equals(t.sizes()))
+                throw CheckpointError("the checkpoints hold different models ('" + name + "')");
+            worst = std::max(worst, (t.to(torch::kFloat64) - it->second.to(torch::kFloat64)).abs().max().item<double>());
+        }
+        return worst;
+    } catch (const c10::Error& e) {
+        throw CheckpointError(std::string("cannot compare checkpoints: ") + e.what_without_backtrace());
+    }
+}
+
+} // namespace entrena

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "entrena/Checkpoints.h"
+#include "entrena/LrScheduler.h"
+
+#include <torch/torch.h>
+
+#include <string>
+
+namespace entrena {
+
+/// Where a run stands, exactly enough to continue it as if it had never stopped.
+struct TrainingState {
+    int64_t step = 0;         ///< optimizer steps done
+    int epoch = 1;            ///< the epoch in progress (or about to start)
+    int64_t batchInEpoch = 0; ///< micro-batches of `epoch` already trained
+    double epochLossSum = 0;  ///< over the samples of `epoch` so far
+    int64_t epochSamples = 0;
+    int64_t samplesSeen = 0;
+    double trainSeconds = 0;
+    double bestVal = -1;
+    double earlyBest = 0;      ///< early stopping: best metric so far
+    int64_t earlyBadEpochs = 0; ///< early stopping: epochs without improvement
+    bool earlyStarted = false;
+    LrScheduler::State scheduler;
+};
+
+struct WrittenCheckpoint {
+    int64_t bytes = 0;
+    std::string checksum;
+};
+
+/// Writes model, optimizer, state and the global RNG to `path` atomically (temporary file, then rename).
+WrittenCheckpoint writeCheckpoint(const std::string& path, torch::nn::Module& model,
+                                  torch::optim::Optimizer& optimizer, const TrainingState& state);
+
+/// Loads a checkpoint into `model` and `optimizer` and returns its state. When `expectedChecksum` is
+/// not empty the file must match it. Throws CheckpointError naming the problem.
+TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, torch::nn::Module& model,
+                             torch::optim::Optimizer& optimizer);
+
+} // namespace entrena

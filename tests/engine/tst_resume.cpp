@@ -1,0 +1,161 @@
+// Exact resume: a run stopped and resumed ends with the weights of a run never interrupted.
+#include "entrena/Checkpoints.h"
+#include "entrena/RunStore.h"
+#include "entrena/Trainer.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace entrena;
+
+namespace {
+
+struct StopAt : TrainingObserver {
+    StopToken* token = nullptr;
+    int64_t atStep = -1;  ///< stop after this logged step
+    int atEpoch = -1;     ///< or after this epoch
+    std::vector<StepEvent> steps;
+    void onStep(const StepEvent& e) override
+    {
+        steps.push_back(e);
+        if (e.step == atStep)
+            token->requestStop();
+    }
+    void onEpoch(const EpochEvent& e) override
+    {
+        if (e.epoch == atEpoch)
+            token->requestStop();
+    }
+};
+
+RunConfig config()
+{
+    // Dropout, augmentation and a per-step schedule: resume must restore RNG, data position and
+    // scheduler state, not only the weights.
+    return RunConfig::fromJson(R"({"name": "resume", "seed": 11,
+        "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 2000, "test_limit": 500, "batch_size": 50,
+                 "augment_crop": 2, "augment_flip": true, "workers": 1},
+        "model": {"arch": "mlp", "hidden": [64], "dropout": 0.2},
+        "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true},
+        "scheduler": {"name": "one_cycle", "max_lr": 0.1},
+        "train": {"epochs": 2, "log_every": 4},
+        "devices": {"threads": 1}})");
+}
+
+std::string lastCheckpoint(RunStore& store, int64_t run)
+{
+    const auto all = store.checkpoints(run);
+    return all.empty() ? std::string() : all.back().path;
+}
+
+} // namespace
+
+class TestResume : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    std::string straightCheckpoint_;
+    std::vector<double> straightLosses_;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        RunStore store(dir_.filePath(QStringLiteral("straight.sqlite")).toStdString());
+        StopAt quiet;
+        StopToken stop;
+        const RunResult r = Trainer(config()).run(quiet, stop, &store, dir_.filePath(QStringLiteral("a")).toStdString());
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        straightCheckpoint_ = lastCheckpoint(store, r.runId);
+        for (const auto& m : store.metrics(r.runId, "train_loss"))
+            straightLosses_.push_back(m.value);
+    }
+
+    void resumeAtAnEpochBoundaryIsExact() { stopAndResume(/*atStep=*/-1, /*atEpoch=*/1); }
+
+    void resumeInsideAnEpochIsExact() { stopAndResume(/*atStep=*/12, /*atEpoch=*/-1); }
+
+    void damagedCheckpointIsRefusedAndTheRunLeftAlone()
+    {
+        const QString db = dir_.filePath(QStringLiteral("damaged.sqlite"));
+        RunStore store(db.toStdString());
+        StopToken stop;
+        StopAt obs;
+        obs.token = &stop;
+        obs.atEpoch = 1;
+        const RunResult r = Trainer(config()).run(obs, stop, &store, dir_.filePath(QStringLiteral("d")).toStdString());
+        const QString file = QString::fromStdString(lastCheckpoint(store, r.runId));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(f.size() / 2);
+        f.write("garbage!");
+        f.close();
+        StopToken fresh;
+        StopAt quiet;
+        try {
+            Trainer::resume(std::to_string(r.runId), quiet, fresh, store, dir_.filePath(QStringLiteral("d")).toStdString());
+            QFAIL("resumed from a damaged checkpoint");
+        } catch (const ResumeError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("damaged")), e.what());
+        }
+        QCOMPARE(store.findRun(std::to_string(r.runId))->status, RunStatus::Stopped);
+    }
+
+    void finishedOrUnknownRunsCannotBeResumed()
+    {
+        RunStore store(dir_.filePath(QStringLiteral("straight.sqlite")).toStdString());
+        StopToken stop;
+        StopAt quiet;
+        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("1", quiet, stop, store, "/tmp"));
+        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("no-such-run", quiet, stop, store, "/tmp"));
+    }
+
+    void checkpointOfAnotherModelIsNamedAsSuch()
+    {
+        // maxParameterDifference compares like with like only.
+        RunStore store(dir_.filePath(QStringLiteral("other.sqlite")).toStdString());
+        RunConfig other = config();
+        other.model.hidden = {32};
+        other.train.epochs = 1;
+        StopAt quiet;
+        StopToken stop;
+        const RunResult r = Trainer(other).run(quiet, stop, &store, dir_.filePath(QStringLiteral("o")).toStdString());
+        QVERIFY_THROWS_EXCEPTION(CheckpointError, maxParameterDifference(straightCheckpoint_, lastCheckpoint(store, r.runId)));
+    }
+
+private:
+    void stopAndResume(int64_t atStep, int atEpoch)
+    {
+        const QString tag = QString::number(atStep) + QLatin1Char('_') + QString::number(atEpoch);
+        RunStore store(dir_.filePath(QStringLiteral("resume%1.sqlite").arg(tag)).toStdString());
+        const std::string ckpt = dir_.filePath(QStringLiteral("b%1").arg(tag)).toStdString();
+        StopToken stop;
+        StopAt first;
+        first.token = &stop;
+        first.atStep = atStep;
+        first.atEpoch = atEpoch;
+        const RunResult a = Trainer(config()).run(first, stop, &store, ckpt);
+        QCOMPARE(a.end.status, RunStatus::Stopped);
+
+        StopToken fresh;
+        StopAt second;
+        const RunResult b = Trainer::resume(std::to_string(a.runId), second, fresh, store, ckpt);
+        QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
+        QCOMPARE(b.runId, a.runId); // the same run record
+
+        const double diff = maxParameterDifference(straightCheckpoint_, lastCheckpoint(store, b.runId));
+        QVERIFY2(diff <= 1e-6, qPrintable(QStringLiteral("weights differ by %1").arg(diff)));
+        // The stored loss curve reads as one uninterrupted run.
+        std::vector<double> losses;
+        for (const auto& m : store.metrics(b.runId, "train_loss"))
+            losses.push_back(m.value);
+        QCOMPARE(losses.size(), straightLosses_.size());
+        for (size_t i = 0; i < losses.size(); ++i)
+            QVERIFY(std::abs(losses[i] - straightLosses_[i]) <= 1e-6);
+        QCOMPARE(store.findRun(std::to_string(b.runId))->status, RunStatus::Finished);
+        QCOMPARE(store.metrics(b.runId, "val_accuracy").size(), size_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestResume)
+#include "tst_resume.moc"
