@@ -59,6 +59,19 @@ private Q_SLOTS:
         QCOMPARE(b.model.hidden, (std::vector<int64_t>{64, 32}));
     }
 
+    void defaultsFollowPyTorchPerChoice()
+    {
+        QCOMPARE(RunConfig::fromJson(R"({"optimizer": {"name": "adamw"}})").optimizer.weightDecay, 0.01);
+        QCOMPARE(RunConfig::fromJson(R"({"optimizer": {"name": "adam"}})").optimizer.weightDecay, 0.0);
+        QCOMPARE(RunConfig::fromJson(R"({"model": {"arch": "resnet"}})").model.channels,
+                 (std::vector<int64_t>{16, 32, 64}));
+        const RunConfig oc = RunConfig::fromJson(R"({"scheduler": {"name": "one_cycle"}})");
+        QCOMPARE(oc.scheduler.pctStart, 0.3);
+        QCOMPARE(oc.scheduler.divFactor, 25.0);
+        QCOMPARE(oc.scheduler.finalDivFactor, 1e4);
+        QVERIFY(oc.scheduler.cycleMomentum);
+    }
+
     void overridesApply()
     {
         const RunConfig c = RunConfig::fromJson("{}", {"optimizer.lr=0.2", "model.arch=mlp", "train.epochs=3",
@@ -93,6 +106,22 @@ private Q_SLOTS:
         QTest::newRow("not JSON") << R"({"train": )" << QStringList() << "not valid JSON";
         QTest::newRow("override of unknown key") << "{}" << QStringList{"train.epoch=3"} << "train.epoch";
         QTest::newRow("override without =") << "{}" << QStringList{"train.epochs"} << "--set";
+        QTest::newRow("csv key on IDX data") << R"({"data": {"test_path": "t.csv"}})" << QStringList() << "data.test_path";
+        QTest::newRow("augmentation of csv") << R"({"data": {"dataset": "csv", "path": "a.csv", "augment_flip": true}, "model": {"arch": "mlp"}})"
+                                             << QStringList() << "augment";
+        QTest::newRow("cnn on csv") << R"({"data": {"dataset": "csv", "path": "a.csv"}, "model": {"arch": "cnn"}})"
+                                    << QStringList() << "model.arch";
+        QTest::newRow("one_cycle pct_start 1") << R"({"scheduler": {"name": "one_cycle", "pct_start": 1.0}})"
+                                               << QStringList() << "scheduler.pct_start";
+        QTest::newRow("one_cycle anneal") << R"({"scheduler": {"name": "one_cycle", "anneal_strategy": "square"}})"
+                                          << QStringList() << "scheduler.anneal_strategy";
+        QTest::newRow("label smoothing 0.6") << R"({"train": {"label_smoothing": 0.6}})" << QStringList()
+                                             << "train.label_smoothing";
+        QTest::newRow("early stop metric") << R"({"train": {"early_stop_metric": "speed"}})" << QStringList()
+                                           << "train.early_stop_metric";
+        QTest::newRow("adam key on rmsprop") << R"({"optimizer": {"name": "rmsprop", "beta1": 0.9}})" << QStringList()
+                                             << "optimizer.beta1";
+        QTest::newRow("fp16 not yet") << R"({"train": {"precision": "fp16"}})" << QStringList() << "train.precision";
         QTest::newRow("adam key on sgd") << R"({"optimizer": {"name": "sgd", "beta1": 0.9}})" << QStringList()
                                          << "optimizer.beta1";
     }

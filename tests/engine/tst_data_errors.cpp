@@ -145,6 +145,60 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(runs[0].error), message);
         QVERIFY(store.metrics(runs[0].id, "train_loss").empty());
     }
+
+    void csvTrains()
+    {
+        QTemporaryDir dir;
+        // Two features; the class is which one is larger. Label in the middle column.
+        QByteArray train = "x1,label,x2\n", test = "x1,label,x2\n";
+        for (int i = 0; i < 400; ++i) {
+            const double a = (i * 37 % 100) / 10.0, b = (i * 53 % 100) / 10.0;
+            (i < 300 ? train : test) += QByteArray::number(a) + "," + (a > b ? "1" : "0") + "," + QByteArray::number(b) + "\n";
+        }
+        writeFile(dir.filePath(QStringLiteral("train.csv")), train, false);
+        writeFile(dir.filePath(QStringLiteral("test.csv")), test, false);
+        RunConfig c = RunConfig::fromJson(R"({"data": {"dataset": "csv", "path": ")" +
+                                          dir.filePath(QStringLiteral("train.csv")).toStdString() + R"(", "test_path": ")" +
+                                          dir.filePath(QStringLiteral("test.csv")).toStdString() + R"(", "batch_size": 20},
+            "model": {"arch": "mlp", "hidden": [16]}, "optimizer": {"name": "adam", "lr": 0.01},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 30}})");
+        TrainingObserver quiet;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(quiet, stop);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.testAccuracy >= 0.9, qPrintable(QString::number(r.end.testAccuracy)));
+    }
+
+    void badCsvNamesRowAndColumn_data()
+    {
+        QTest::addColumn<QByteArray>("csv");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("ragged row") << QByteArray("a,b,label\n1,2,0\n3,4\n") << "row 3: 2 cells, but 3";
+        QTest::newRow("non-numeric cell") << QByteArray("a,b,label\n1,2,0\n3,x,1\n") << "row 3, column 'b': 'x' is not a number";
+        QTest::newRow("no label column") << QByteArray("a,b,c\n1,2,0\n") << "no column named 'label'";
+        QTest::newRow("label not a class") << QByteArray("a,b,label\n1,2,0.5\n") << "is not a class number";
+        QTest::newRow("empty") << QByteArray() << "is empty";
+    }
+
+    void badCsvNamesRowAndColumn()
+    {
+        QFETCH(QByteArray, csv);
+        QFETCH(QString, mentions);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("bad.csv"));
+        writeFile(file, csv, false);
+        RunConfig c;
+        c.data.dataset = "csv";
+        c.data.path = file.toStdString();
+        c.model.arch = "mlp";
+        c.scheduler.name = "constant";
+        c.train.epochs = 1;
+        TrainingObserver quiet;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(quiet, stop);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY2(QString::fromStdString(r.end.error).contains(mentions), r.end.error.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestDataErrors)

@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <vector>
 
 using namespace entrena;
@@ -144,6 +145,111 @@ private Q_SLOTS:
         QCOMPARE(checkpoints.size(), size_t(1));
         QVERIFY(QFile::exists(QString::fromStdString(checkpoints[0].path)));
         QVERIFY(checkpoints[0].bytes > 1000);
+    }
+
+    void resnetLearnsFashionMnistSubset()
+    {
+        RunConfig c = subset("cnn");
+        c.model.arch = "resnet";
+        c.model.channels = {8, 16};
+        c.train.epochs = 3;
+        c.data.trainLimit = 3000;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        // A tiny residual net learns slowly at first: well above chance (10%) after 130 steps.
+        QVERIFY(rec.epochs.back().trainLoss < 0.7 * rec.epochs.front().trainLoss);
+        QVERIFY2(r.end.testAccuracy >= 0.45, qPrintable(QString::number(r.end.testAccuracy)));
+    }
+
+    void everyOptimizerLearns_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("lr");
+        QTest::newRow("adam") << "adam" << 1e-3;
+        QTest::newRow("adamw") << "adamw" << 1e-3;
+        QTest::newRow("rmsprop") << "rmsprop" << 1e-3;
+        QTest::newRow("sgd without momentum") << "sgd" << 0.1;
+    }
+
+    void everyOptimizerLearns()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, lr);
+        const RunConfig c = RunConfig::fromJson(subset("mlp").toJson(), {"optimizer={\"name\": \"" + name.toStdString() +
+                                                                         "\", \"lr\": " + std::to_string(lr) + "}"});
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QVERIFY2(r.end.testAccuracy >= 0.78, qPrintable(QString::number(r.end.testAccuracy)));
+    }
+
+    void earlyStoppingEndsTheRun()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 10;
+        c.train.earlyStopPatience = 1;
+        c.train.earlyStopMetric = "val_accuracy";
+        c.train.earlyStopMinDelta = 1.0; // no epoch can improve by a whole 100%
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QCOMPARE(rec.epochs.size(), size_t(2));
+        QVERIFY(std::any_of(rec.notices.begin(), rec.notices.end(), [](const NoticeEvent& n) { return n.kind == "early_stop"; }));
+        QVERIFY(r.end.testAccuracy > 0);
+    }
+
+    void augmentationIsSeededAndChangesTheData()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.devices.threads = 1;
+        Recording plain, a, b;
+        StopToken stop;
+        Trainer(c).run(plain, stop);
+        c.data.augmentCrop = 2;
+        c.data.augmentFlip = true;
+        Trainer(c).run(a, stop);
+        Trainer(c).run(b, stop);
+        QCOMPARE(a.steps.size(), plain.steps.size());
+        for (size_t i = 0; i < a.steps.size(); ++i)
+            QCOMPARE(a.steps[i].loss, b.steps[i].loss); // same seed, same crops and flips
+        bool differs = false;
+        for (size_t i = 0; i < a.steps.size(); ++i)
+            differs |= a.steps[i].loss != plain.steps[i].loss;
+        QVERIFY(differs);
+    }
+
+    void labelSmoothingRaisesTheLossFloor()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.devices.threads = 1;
+        Recording plain, smooth;
+        StopToken stop;
+        Trainer(c).run(plain, stop);
+        c.train.labelSmoothing = 0.2;
+        Trainer(c).run(smooth, stop);
+        // With smoothing, even a perfect prediction has a loss; training never gets as low.
+        QVERIFY(smooth.epochs[0].trainLoss > plain.epochs[0].trainLoss);
+    }
+
+    void oneCycleDrivesTheStepRates()
+    {
+        RunConfig c = RunConfig::fromJson(subset("mlp").toJson(), {"scheduler={\"name\": \"one_cycle\", \"max_lr\": 0.2}"});
+        c.train.logEvery = 1;
+        c.train.epochs = 1;
+        Recording rec;
+        StopToken stop;
+        Trainer(c).run(rec, stop);
+        QCOMPARE(rec.steps.front().lr, 0.2 / 25.0); // starts at max_lr / div_factor
+        const auto peak = std::max_element(rec.steps.begin(), rec.steps.end(),
+                                           [](const StepEvent& x, const StepEvent& y) { return x.lr < y.lr; });
+        QVERIFY(std::abs(peak->lr - 0.2) < 1e-3);
+        QVERIFY(rec.steps.back().lr < 1e-4); // annealed to max_lr / 25 / 1e4
     }
 
     void runIsRecordedInTheStore()
