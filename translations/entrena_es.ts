@@ -460,10 +460,6 @@
         <translation>Examinar…</translation>
     </message>
     <message>
-        <source>Choose the folder holding the data set's files</source>
-        <translation>Elija la carpeta que contiene los archivos del conjunto de datos</translation>
-    </message>
-    <message>
         <source>Start</source>
         <translation>Iniciar</translation>
     </message>
@@ -478,6 +474,142 @@
     <message>
         <source>Data set folder</source>
         <translation>Carpeta del conjunto de datos</translation>
+    </message>
+    <message>
+        <source>Training file:</source>
+        <translation>Archivo de entrenamiento:</translation>
+    </message>
+    <message>
+        <source>Test file:</source>
+        <translation>Archivo de prueba:</translation>
+    </message>
+    <message>
+        <source>Label column:</source>
+        <translation>Columna de la etiqueta:</translation>
+    </message>
+    <message>
+        <source>Random crop (pixels):</source>
+        <translation>Recorte aleatorio (píxeles):</translation>
+    </message>
+    <message>
+        <source>Random flip:</source>
+        <translation>Volteo aleatorio:</translation>
+    </message>
+    <message>
+        <source>Hidden widths:</source>
+        <translation>Anchos ocultos:</translation>
+    </message>
+    <message>
+        <source>Channels:</source>
+        <translation>Canales:</translation>
+    </message>
+    <message>
+        <source>Blocks per stage:</source>
+        <translation>Bloques por etapa:</translation>
+    </message>
+    <message>
+        <source>Dropout:</source>
+        <translation>Dropout:</translation>
+    </message>
+    <message>
+        <source>Peak rate:</source>
+        <translation>Tasa máxima:</translation>
+    </message>
+    <message>
+        <source>Rising share:</source>
+        <translation>Fracción de subida:</translation>
+    </message>
+    <message>
+        <source>Annealing:</source>
+        <translation>Descenso:</translation>
+    </message>
+    <message>
+        <source>Warm-up (steps):</source>
+        <translation>Calentamiento (pasos):</translation>
+    </message>
+    <message>
+        <source>Clip gradient norm:</source>
+        <translation>Recortar la norma del gradiente:</translation>
+    </message>
+    <message>
+        <source>Accumulate batches:</source>
+        <translation>Acumular lotes:</translation>
+    </message>
+    <message>
+        <source>Label smoothing:</source>
+        <translation>Suavizado de etiquetas:</translation>
+    </message>
+    <message>
+        <source>Early stop after (epochs):</source>
+        <translation>Parada temprana tras (épocas):</translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation>Tabla CSV</translation>
+    </message>
+    <message>
+        <source>ResNet (residual, batch norm)</source>
+        <translation>ResNet (residual, normalización por lotes)</translation>
+    </message>
+    <message>
+        <source>One-cycle</source>
+        <translation>Un ciclo</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>coseno</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>lineal</translation>
+    </message>
+    <message>
+        <source>e.g. 256, 128</source>
+        <translation>p. ej. 256, 128</translation>
+    </message>
+    <message>
+        <source>e.g. 32, 64</source>
+        <translation>p. ej. 32, 64</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>left–right, half the images</source>
+        <translation>izquierda–derecha, la mitad de las imágenes</translation>
+    </message>
+    <message>
+        <source>Choose the data set's folder (images) or training file (CSV)</source>
+        <translation>Elija la carpeta del conjunto de datos (imágenes) o el archivo de entrenamiento (CSV)</translation>
+    </message>
+    <message>
+        <source>The input width comes from the CSV file.</source>
+        <translation>El ancho de la entrada lo da el archivo CSV.</translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 MFLOP per sample (forward)</source>
+        <translation>%1 parámetros · %2 MFLOP por muestra (hacia delante)</translation>
+    </message>
+    <message>
+        <source>This model cannot be built: %1</source>
+        <translation>No se puede construir este modelo: %1</translation>
+    </message>
+    <message>
+        <source>Training data</source>
+        <translation>Datos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Archivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Test data</source>
+        <translation>Datos de prueba</translation>
     </message>
 </context>
 <context>

@@ -109,6 +109,46 @@ private Q_SLOTS:
         QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Failed);
     }
 
+    void panelRoundTripsTheConfiguration_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::newRow("shipped default") << QString::fromStdString(smallRun().toJson());
+        QTest::newRow("resnet, adamw, one-cycle, augmentation")
+            << QStringLiteral(R"({"name": "r", "data": {"batch_size": 32, "augment_crop": 2, "augment_flip": true},
+                "model": {"arch": "resnet", "channels": [8, 16], "blocks": 2, "dropout": 0.1},
+                "optimizer": {"name": "adamw", "lr": 0.002},
+                "scheduler": {"name": "one_cycle", "max_lr": 0.01, "pct_start": 0.25, "anneal_strategy": "linear",
+                              "warmup_steps": 0},
+                "train": {"epochs": 7, "grad_clip": 1.5, "accumulate": 2, "label_smoothing": 0.1,
+                          "early_stop_patience": 3}})");
+        QTest::newRow("csv, rmsprop, cosine")
+            << QStringLiteral(R"({"data": {"dataset": "csv", "path": "/tmp/a.csv", "test_path": "/tmp/b.csv",
+                                            "label_column": "y"},
+                "model": {"arch": "mlp", "hidden": [32, 16]}, "optimizer": {"name": "rmsprop", "lr": 0.001},
+                "scheduler": {"name": "cosine", "T_max": 4, "eta_min": 0.0001}})");
+    }
+
+    void panelRoundTripsTheConfiguration()
+    {
+        QFETCH(QString, json);
+        const RunConfig c = RunConfig::fromJson(json.toStdString());
+        RunConfigPanel panel;
+        panel.setConfig(c);
+        QCOMPARE(QString::fromStdString(RunConfig::fromJson(panel.config().toJson()).toJson(2)),
+                 QString::fromStdString(c.toJson(2)));
+    }
+
+    void panelSummarisesTheModel()
+    {
+        RunConfigPanel panel;
+        RunConfig c = smallRun(); // mlp 256-128: 235,146 parameters
+        panel.setConfig(c);
+        QVERIFY2(panel.summaryText().contains(QLocale().toString(235146)), qPrintable(panel.summaryText()));
+        c.model.arch = "cnn";
+        panel.setConfig(c);
+        QVERIFY2(!panel.summaryText().contains(QLocale().toString(235146)), qPrintable(panel.summaryText()));
+    }
+
     void switchingLanguageRetranslatesLive()
     {
         MainWindow w(dir_.filePath(QStringLiteral("lang.sqlite")), smallRun(), languages_);

@@ -1,5 +1,8 @@
 #include "panels/RunConfigPanel.h"
 
+#include "entrena/ModelSummary.h"
+
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -9,13 +12,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-
-#include <cmath>
 
 namespace entrena::ui {
 namespace {
@@ -36,6 +38,14 @@ QSpinBox* intBox(int lo, int hi)
     return b;
 }
 
+QComboBox* choices(std::initializer_list<const char*> values)
+{
+    auto* box = new QComboBox;
+    for (const char* v : values)
+        box->addItem(QString(), QString::fromLatin1(v));
+    return box;
+}
+
 void select(QComboBox* box, const std::string& value)
 {
     const int i = box->findData(QString::fromStdString(value));
@@ -45,41 +55,82 @@ void select(QComboBox* box, const std::string& value)
 
 std::string selected(const QComboBox* box) { return box->currentData().toString().toStdString(); }
 
-// Scheduler pages of the stacked parameter widget, in this order.
-const char* const kSchedulers[] = {"constant", "step", "exponential", "cosine", "reduce_on_plateau"};
-
-QWidget* page(std::initializer_list<std::pair<QLabel*, QWidget*>> rows)
+QString joined(const std::vector<int64_t>& values)
 {
-    auto* w = new QWidget;
-    auto* f = new QFormLayout(w);
-    f->setContentsMargins(0, 0, 0, 0);
-    for (const auto& [label, field] : rows)
-        f->addRow(label, field);
-    return w;
+    QStringList parts;
+    for (int64_t v : values)
+        parts << QString::number(v);
+    return parts.join(QStringLiteral(", "));
 }
 
+// "256, 128" → {256, 128}; anything unreadable is dropped, and validation names the key.
+std::vector<int64_t> numbers(const QString& text)
+{
+    std::vector<int64_t> out;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qlonglong v = part.trimmed().toLongLong(&ok);
+        if (ok)
+            out.push_back(v);
+    }
+    return out;
+}
+
+QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
+{
+    auto* row = new QHBoxLayout;
+    row->addWidget(edit);
+    row->addWidget(button);
+    return row;
+}
+
+// Scheduler pages of the stacked parameter widget, in this order.
+const char* const kSchedulers[] = {"constant", "step", "exponential", "cosine", "one_cycle", "reduce_on_plateau"};
+
 } // namespace
+
+QLabel* RunConfigPanel::addRow(QFormLayout* form, QWidget* field)
+{
+    auto* label = new QLabel;
+    form->addRow(label, field);
+    labels_.insert(field, label);
+    return label;
+}
+
+QLabel* RunConfigPanel::addRow(QFormLayout* form, QLayout* field)
+{
+    auto* label = new QLabel;
+    form->addRow(label, field);
+    labels_.insert(field, label);
+    return label;
+}
 
 RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
 {
     name_ = new QLineEdit;
-    dataset_ = new QComboBox;
-    dataset_->addItem(QString(), QStringLiteral("fashion-mnist"));
-    dataset_->addItem(QString(), QStringLiteral("mnist"));
-    dataset_->addItem(QString(), QStringLiteral("synthetic"));
+    dataset_ = choices({"fashion-mnist", "mnist", "csv", "synthetic"});
     dataPath_ = new QLineEdit;
     browse_ = new QToolButton;
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(dataPath_);
-    pathRow->addWidget(browse_);
+    testPath_ = new QLineEdit;
+    browseTest_ = new QToolButton;
+    labelColumn_ = new QLineEdit;
+    batchSize_ = intBox(1, 65536);
+    crop_ = intBox(0, 16);
+    flip_ = new QCheckBox;
 
-    arch_ = new QComboBox;
-    arch_->addItem(QString(), QStringLiteral("mlp"));
-    arch_->addItem(QString(), QStringLiteral("cnn"));
+    arch_ = choices({"mlp", "cnn", "resnet"});
+    arch_->setObjectName(QStringLiteral("archCombo"));
+    hidden_ = new QLineEdit;
+    channels_ = new QLineEdit;
+    blocks_ = intBox(1, 16);
+    dropout_ = doubleBox(0.0, 0.9, 2, 0.05);
+    summary_ = new QLabel;
+    summary_->setObjectName(QStringLiteral("modelSummary"));
+    summary_->setWordWrap(true);
 
     optimizer_ = new QComboBox;
-    optimizer_->addItem(QStringLiteral("SGD"), QStringLiteral("sgd"));
-    optimizer_->addItem(QStringLiteral("Adam"), QStringLiteral("adam"));
+    for (const auto& [text, value] : {std::pair{"SGD", "sgd"}, {"Adam", "adam"}, {"AdamW", "adamw"}, {"RMSprop", "rmsprop"}})
+        optimizer_->addItem(QString::fromLatin1(text), QString::fromLatin1(value));
     lr_ = doubleBox(0.000001, 10.0, 6, 0.001);
     momentum_ = doubleBox(0.0, 0.999, 3, 0.05);
     weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
@@ -92,56 +143,88 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     expGamma_ = doubleBox(0.0, 1.0, 4, 0.01);
     tMax_ = intBox(0, 100000);
     etaMin_ = doubleBox(0.0, 10.0, 6, 0.0001);
+    maxLr_ = doubleBox(0.000001, 10.0, 6, 0.01);
+    pctStart_ = doubleBox(0.01, 0.99, 2, 0.05);
+    anneal_ = choices({"cos", "linear"});
     factor_ = doubleBox(0.01, 0.99, 3, 0.05);
     patience_ = intBox(0, 1000);
     constantNote_ = new QLabel;
-    stepSizeLabel_ = new QLabel;
-    stepGammaLabel_ = new QLabel;
-    expGammaLabel_ = new QLabel;
-    tMaxLabel_ = new QLabel;
-    etaMinLabel_ = new QLabel;
-    factorLabel_ = new QLabel;
-    patienceLabel_ = new QLabel;
-    schedParams_ = new QStackedWidget;
-    schedParams_->addWidget(page({{nullptr, constantNote_}}));
-    schedParams_->addWidget(page({{stepSizeLabel_, stepSize_}, {stepGammaLabel_, stepGamma_}}));
-    schedParams_->addWidget(page({{expGammaLabel_, expGamma_}}));
-    schedParams_->addWidget(page({{tMaxLabel_, tMax_}, {etaMinLabel_, etaMin_}}));
-    schedParams_->addWidget(page({{factorLabel_, factor_}, {patienceLabel_, patience_}}));
+    warmup_ = intBox(0, 1000000);
 
-    batchSize_ = intBox(1, 65536);
+    schedParams_ = new QStackedWidget;
+    auto page = [this](std::initializer_list<QWidget*> fields) {
+        auto* w = new QWidget;
+        auto* f = new QFormLayout(w);
+        f->setContentsMargins(0, 0, 0, 0);
+        for (QWidget* field : fields)
+            addRow(f, field);
+        schedParams_->addWidget(w);
+    };
+    {
+        auto* w = new QWidget;
+        auto* l = new QVBoxLayout(w);
+        l->setContentsMargins(0, 0, 0, 0);
+        l->addWidget(constantNote_);
+        schedParams_->addWidget(w);
+    }
+    page({stepSize_, stepGamma_});
+    page({expGamma_});
+    page({tMax_, etaMin_});
+    page({maxLr_, pctStart_, anneal_});
+    page({factor_, patience_});
+
     epochs_ = intBox(1, 100000);
+    gradClip_ = doubleBox(0.0, 1000.0, 2, 0.5);
+    accumulate_ = intBox(1, 1024);
+    labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
+    earlyStop_ = intBox(0, 1000);
     device_ = new QComboBox;
     threads_ = intBox(0, 1024);
 
     dataBox_ = new QGroupBox;
     dataForm_ = new QFormLayout(dataBox_);
-    dataForm_->addRow(new QLabel, name_);
-    dataForm_->addRow(new QLabel, dataset_);
-    dataForm_->addRow(new QLabel, pathRow);
-    dataForm_->addRow(new QLabel, batchSize_);
+    addRow(dataForm_, name_);
+    addRow(dataForm_, dataset_);
+    pathRow_ = withButton(dataPath_, browse_);
+    addRow(dataForm_, pathRow_);
+    testRow_ = withButton(testPath_, browseTest_);
+    addRow(dataForm_, testRow_);
+    addRow(dataForm_, labelColumn_);
+    addRow(dataForm_, batchSize_);
+    addRow(dataForm_, crop_);
+    addRow(dataForm_, flip_);
 
     modelBox_ = new QGroupBox;
     modelForm_ = new QFormLayout(modelBox_);
-    modelForm_->addRow(new QLabel, arch_);
+    addRow(modelForm_, arch_);
+    addRow(modelForm_, hidden_);
+    addRow(modelForm_, channels_);
+    addRow(modelForm_, blocks_);
+    addRow(modelForm_, dropout_);
+    modelForm_->addRow(summary_);
 
     optimBox_ = new QGroupBox;
     optimForm_ = new QFormLayout(optimBox_);
-    optimForm_->addRow(new QLabel, optimizer_);
-    optimForm_->addRow(new QLabel, lr_);
-    optimForm_->addRow(new QLabel, momentum_);
-    optimForm_->addRow(new QLabel, weightDecay_);
+    addRow(optimForm_, optimizer_);
+    addRow(optimForm_, lr_);
+    addRow(optimForm_, momentum_);
+    addRow(optimForm_, weightDecay_);
 
     schedBox_ = new QGroupBox;
     schedForm_ = new QFormLayout(schedBox_);
-    schedForm_->addRow(new QLabel, scheduler_);
+    addRow(schedForm_, scheduler_);
     schedForm_->addRow(schedParams_);
+    addRow(schedForm_, warmup_);
 
     trainBox_ = new QGroupBox;
     trainForm_ = new QFormLayout(trainBox_);
-    trainForm_->addRow(new QLabel, epochs_);
-    trainForm_->addRow(new QLabel, device_);
-    trainForm_->addRow(new QLabel, threads_);
+    addRow(trainForm_, epochs_);
+    addRow(trainForm_, gradClip_);
+    addRow(trainForm_, accumulate_);
+    addRow(trainForm_, labelSmoothing_);
+    addRow(trainForm_, earlyStop_);
+    addRow(trainForm_, device_);
+    addRow(trainForm_, threads_);
 
     start_ = new QPushButton;
     start_->setObjectName(QStringLiteral("startButton"));
@@ -154,19 +237,20 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     buttons->addWidget(stop_);
 
     auto* layout = new QVBoxLayout(this);
-    for (QWidget* w : {static_cast<QWidget*>(dataBox_), static_cast<QWidget*>(modelBox_),
-                       static_cast<QWidget*>(optimBox_), static_cast<QWidget*>(schedBox_),
-                       static_cast<QWidget*>(trainBox_)})
+    for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
         layout->addWidget(w);
     layout->addStretch(1);
     layout->addLayout(buttons);
 
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
-    connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseDataFolder);
-    connect(scheduler_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updateVisibility);
-    connect(optimizer_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updateVisibility);
-    connect(dataset_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updateVisibility);
+    connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
+    connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
+    for (QComboBox* box : {scheduler_, optimizer_, dataset_, arch_})
+        connect(box, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updateVisibility);
+    for (QLineEdit* edit : {hidden_, channels_})
+        connect(edit, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
+    connect(blocks_, &QSpinBox::valueChanged, this, &RunConfigPanel::updateSummary);
 
     setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}});
     retranslate();
@@ -180,53 +264,83 @@ void RunConfigPanel::retranslate()
     optimBox_->setTitle(tr("Optimizer"));
     schedBox_->setTitle(tr("Learning-rate schedule"));
     trainBox_->setTitle(tr("Training"));
-    auto label = [](QFormLayout* form, QWidget* field, const QString& text) {
-        if (auto* l = qobject_cast<QLabel*>(form->labelForField(field)))
-            l->setText(text);
+    const std::pair<QObject*, QString> texts[] = {
+        {name_, tr("Run name:")},
+        {dataset_, tr("Data set:")},
+        {pathRow_, selected(dataset_) == "csv" ? tr("Training file:") : tr("Folder:")},
+        {testRow_, tr("Test file:")},
+        {labelColumn_, tr("Label column:")},
+        {batchSize_, tr("Batch size:")},
+        {crop_, tr("Random crop (pixels):")},
+        {flip_, tr("Random flip:")},
+        {arch_, tr("Architecture:")},
+        {hidden_, tr("Hidden widths:")},
+        {channels_, tr("Channels:")},
+        {blocks_, tr("Blocks per stage:")},
+        {dropout_, tr("Dropout:")},
+        {optimizer_, tr("Algorithm:")},
+        {lr_, tr("Learning rate:")},
+        {momentum_, tr("Momentum:")},
+        {weightDecay_, tr("Weight decay:")},
+        {scheduler_, tr("Schedule:")},
+        {stepSize_, tr("Every (epochs):")},
+        {stepGamma_, tr("Multiply by:")},
+        {expGamma_, tr("Per epoch multiply by:")},
+        {tMax_, tr("Period (epochs):")},
+        {etaMin_, tr("Minimum rate:")},
+        {maxLr_, tr("Peak rate:")},
+        {pctStart_, tr("Rising share:")},
+        {anneal_, tr("Annealing:")},
+        {factor_, tr("Multiply by:")},
+        {patience_, tr("Patience (epochs):")},
+        {warmup_, tr("Warm-up (steps):")},
+        {epochs_, tr("Epochs:")},
+        {gradClip_, tr("Clip gradient norm:")},
+        {accumulate_, tr("Accumulate batches:")},
+        {labelSmoothing_, tr("Label smoothing:")},
+        {earlyStop_, tr("Early stop after (epochs):")},
+        {device_, tr("Device:")},
+        {threads_, tr("CPU threads:")},
     };
-    label(dataForm_, name_, tr("Run name:"));
-    label(dataForm_, dataset_, tr("Data set:"));
-    if (auto* l = qobject_cast<QLabel*>(dataForm_->itemAt(2, QFormLayout::LabelRole)->widget()))
-        l->setText(tr("Folder:"));
-    label(dataForm_, batchSize_, tr("Batch size:"));
-    label(modelForm_, arch_, tr("Architecture:"));
-    label(optimForm_, optimizer_, tr("Algorithm:"));
-    label(optimForm_, lr_, tr("Learning rate:"));
-    label(optimForm_, momentum_, tr("Momentum:"));
-    label(optimForm_, weightDecay_, tr("Weight decay:"));
-    label(schedForm_, scheduler_, tr("Schedule:"));
-    label(trainForm_, epochs_, tr("Epochs:"));
-    label(trainForm_, device_, tr("Device:"));
-    label(trainForm_, threads_, tr("CPU threads:"));
+    for (const auto& [field, text] : texts) {
+        if (QLabel* label = labels_.value(field))
+            label->setText(text);
+    }
     dataset_->setItemText(0, tr("Fashion-MNIST"));
     dataset_->setItemText(1, tr("MNIST"));
-    dataset_->setItemText(2, tr("Synthetic (no files)"));
+    dataset_->setItemText(2, tr("CSV table"));
+    dataset_->setItemText(3, tr("Synthetic (no files)"));
     arch_->setItemText(0, tr("MLP (fully connected)"));
     arch_->setItemText(1, tr("CNN (convolutional)"));
+    arch_->setItemText(2, tr("ResNet (residual, batch norm)"));
     scheduler_->setItemText(0, tr("Constant"));
     scheduler_->setItemText(1, tr("Step"));
     scheduler_->setItemText(2, tr("Exponential"));
     scheduler_->setItemText(3, tr("Cosine"));
-    scheduler_->setItemText(4, tr("Reduce on plateau"));
+    scheduler_->setItemText(4, tr("One-cycle"));
+    scheduler_->setItemText(5, tr("Reduce on plateau"));
+    anneal_->setItemText(0, tr("cosine"));
+    anneal_->setItemText(1, tr("linear"));
     constantNote_->setText(tr("The learning rate stays as set."));
-    stepSizeLabel_->setText(tr("Every (epochs):"));
-    stepGammaLabel_->setText(tr("Multiply by:"));
-    expGammaLabel_->setText(tr("Per epoch multiply by:"));
-    tMaxLabel_->setText(tr("Period (epochs):"));
-    etaMinLabel_->setText(tr("Minimum rate:"));
-    factorLabel_->setText(tr("Multiply by:"));
-    patienceLabel_->setText(tr("Patience (epochs):"));
+    hidden_->setPlaceholderText(tr("e.g. 256, 128"));
+    channels_->setPlaceholderText(tr("e.g. 32, 64"));
     tMax_->setSpecialValueText(tr("whole run"));
     threads_->setSpecialValueText(tr("automatic"));
+    crop_->setSpecialValueText(tr("off"));
+    gradClip_->setSpecialValueText(tr("off"));
+    earlyStop_->setSpecialValueText(tr("off"));
+    warmup_->setSpecialValueText(tr("none"));
+    flip_->setText(tr("left–right, half the images"));
     browse_->setText(tr("Browse…"));
-    browse_->setToolTip(tr("Choose the folder holding the data set's files"));
+    browse_->setToolTip(tr("Choose the data set's folder (images) or training file (CSV)"));
+    browseTest_->setText(tr("Browse…"));
     start_->setText(tr("Start"));
     stop_->setText(tr("Stop"));
     for (int i = 0; i < device_->count(); ++i) {
-        const QString id = device_->itemData(i).toString();
-        if (id == QStringLiteral("cpu"))
+        if (device_->itemData(i).toString() == QStringLiteral("cpu"))
             device_->setItemText(i, tr("CPU"));
     }
+    updateSummary();
 }
 
 void RunConfigPanel::changeEvent(QEvent* event)
@@ -251,19 +365,61 @@ void RunConfigPanel::setDevices(const std::vector<ComputeDevice>& devices)
 void RunConfigPanel::updateVisibility()
 {
     schedParams_->setCurrentIndex(scheduler_->currentIndex());
-    const bool sgd = selected(optimizer_) == "sgd";
-    momentum_->setEnabled(sgd);
-    const bool files = selected(dataset_) != "synthetic";
-    dataPath_->setEnabled(files);
-    browse_->setEnabled(files);
+    const std::string opt = selected(optimizer_);
+    momentum_->setEnabled(opt == "sgd" || opt == "rmsprop");
+    const std::string ds = selected(dataset_);
+    const bool csv = ds == "csv", files = ds != "synthetic";
+    dataForm_->setRowVisible(pathRow_, files);
+    dataForm_->setRowVisible(testRow_, csv);
+    dataForm_->setRowVisible(labelColumn_, csv);
+    dataForm_->setRowVisible(crop_, !csv);
+    dataForm_->setRowVisible(flip_, !csv);
+    const std::string arch = selected(arch_);
+    modelForm_->setRowVisible(hidden_, arch == "mlp");
+    modelForm_->setRowVisible(channels_, arch != "mlp");
+    modelForm_->setRowVisible(blocks_, arch == "resnet");
+    if (QLabel* l = labels_.value(pathRow_))
+        l->setText(csv ? tr("Training file:") : tr("Folder:"));
+    updateSummary();
 }
 
-void RunConfigPanel::browseDataFolder()
+void RunConfigPanel::updateSummary()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Data set folder"), dataPath_->text());
-    if (!dir.isEmpty())
-        dataPath_->setText(dir);
+    const RunConfig c = config();
+    if (c.data.dataset == "csv") {
+        summary_->setText(tr("The input width comes from the CSV file."));
+        return;
+    }
+    try {
+        const ModelSummary s = summarizeModel(c.model, 1, 28, 28, 10);
+        const QLocale locale;
+        summary_->setText(tr("%1 parameters · %2 MFLOP per sample (forward)")
+                              .arg(locale.toString(qlonglong(s.parameters)))
+                              .arg(locale.toString(s.flopsPerSample / 1e6, 'f', 2)));
+    } catch (const std::exception& e) {
+        summary_->setText(tr("This model cannot be built: %1").arg(QString::fromStdString(e.what())));
+    }
 }
+
+void RunConfigPanel::browseData()
+{
+    QString chosen;
+    if (selected(dataset_) == "csv")
+        chosen = QFileDialog::getOpenFileName(this, tr("Training data"), dataPath_->text(), tr("CSV files (*.csv)"));
+    else
+        chosen = QFileDialog::getExistingDirectory(this, tr("Data set folder"), dataPath_->text());
+    if (!chosen.isEmpty())
+        dataPath_->setText(chosen);
+}
+
+void RunConfigPanel::browseTest()
+{
+    const QString chosen = QFileDialog::getOpenFileName(this, tr("Test data"), testPath_->text(), tr("CSV files (*.csv)"));
+    if (!chosen.isEmpty())
+        testPath_->setText(chosen);
+}
+
+QString RunConfigPanel::summaryText() const { return summary_->text(); }
 
 void RunConfigPanel::setConfig(const RunConfig& c)
 {
@@ -271,8 +427,16 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     name_->setText(QString::fromStdString(c.name));
     select(dataset_, c.data.dataset);
     dataPath_->setText(QString::fromStdString(c.data.path));
+    testPath_->setText(QString::fromStdString(c.data.testPath));
+    labelColumn_->setText(QString::fromStdString(c.data.labelColumn));
     batchSize_->setValue(int(c.data.batchSize));
+    crop_->setValue(c.data.augmentCrop);
+    flip_->setChecked(c.data.augmentFlip);
     select(arch_, c.model.arch);
+    hidden_->setText(joined(c.model.hidden));
+    channels_->setText(joined(c.model.channels));
+    blocks_->setValue(int(c.model.blocks));
+    dropout_->setValue(c.model.dropout);
     select(optimizer_, c.optimizer.name);
     lr_->setValue(c.optimizer.lr);
     momentum_->setValue(c.optimizer.momentum);
@@ -283,9 +447,17 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     expGamma_->setValue(c.scheduler.name == "exponential" ? c.scheduler.gamma : 0.95);
     tMax_->setValue(int(c.scheduler.tMax));
     etaMin_->setValue(c.scheduler.etaMin);
+    maxLr_->setValue(c.scheduler.maxLr > 0 ? c.scheduler.maxLr : c.optimizer.lr);
+    pctStart_->setValue(c.scheduler.pctStart);
+    select(anneal_, c.scheduler.annealStrategy);
     factor_->setValue(c.scheduler.factor);
     patience_->setValue(int(c.scheduler.patience));
+    warmup_->setValue(int(c.scheduler.warmupSteps));
     epochs_->setValue(c.train.epochs);
+    gradClip_->setValue(c.train.gradClip);
+    accumulate_->setValue(c.train.accumulate);
+    labelSmoothing_->setValue(c.train.labelSmoothing);
+    earlyStop_->setValue(int(c.train.earlyStopPatience));
     threads_->setValue(c.devices.threads);
     const QString device = c.devices.type == "cuda"
                                ? QStringLiteral("cuda:%1").arg(c.devices.ids.empty() ? 0 : c.devices.ids.front())
@@ -301,11 +473,22 @@ RunConfig RunConfigPanel::config() const
     c.name = name_->text().trimmed().toStdString();
     c.data.dataset = selected(dataset_);
     c.data.path = dataPath_->text().trimmed().toStdString();
+    c.data.testPath = testPath_->text().trimmed().toStdString();
+    c.data.labelColumn = labelColumn_->text().trimmed().toStdString();
     c.data.batchSize = batchSize_->value();
+    const bool csv = c.data.dataset == "csv";
+    c.data.augmentCrop = csv ? 0 : crop_->value();
+    c.data.augmentFlip = !csv && flip_->isChecked();
     c.model.arch = selected(arch_);
+    if (c.model.arch == "mlp")
+        c.model.hidden = numbers(hidden_->text());
+    else
+        c.model.channels = numbers(channels_->text());
+    c.model.blocks = blocks_->value();
+    c.model.dropout = dropout_->value();
     const std::string optimizer = selected(optimizer_);
     if (optimizer != c.optimizer.name && optimizer == "sgd")
-        c.optimizer.nesterov = false; // switched from Adam: plain momentum unless the user asks
+        c.optimizer.nesterov = false; // switched from another algorithm: plain momentum unless asked
     c.optimizer.name = optimizer;
     c.optimizer.lr = lr_->value();
     c.optimizer.momentum = momentum_->value();
@@ -313,6 +496,7 @@ RunConfig RunConfigPanel::config() const
     if (c.optimizer.nesterov && c.optimizer.momentum <= 0)
         c.optimizer.nesterov = false;
     c.scheduler.name = selected(scheduler_);
+    c.scheduler.warmupSteps = warmup_->value();
     if (c.scheduler.name == "step") {
         c.scheduler.stepSize = stepSize_->value();
         c.scheduler.gamma = stepGamma_->value();
@@ -321,11 +505,21 @@ RunConfig RunConfigPanel::config() const
     } else if (c.scheduler.name == "cosine") {
         c.scheduler.tMax = tMax_->value();
         c.scheduler.etaMin = etaMin_->value();
+    } else if (c.scheduler.name == "one_cycle") {
+        c.scheduler.maxLr = maxLr_->value();
+        c.scheduler.pctStart = pctStart_->value();
+        c.scheduler.annealStrategy = selected(anneal_);
+        if (optimizer == "sgd" && c.optimizer.momentum <= 0)
+            c.scheduler.cycleMomentum = false;
     } else if (c.scheduler.name == "reduce_on_plateau") {
         c.scheduler.factor = factor_->value();
         c.scheduler.patience = patience_->value();
     }
     c.train.epochs = epochs_->value();
+    c.train.gradClip = gradClip_->value();
+    c.train.accumulate = accumulate_->value();
+    c.train.labelSmoothing = labelSmoothing_->value();
+    c.train.earlyStopPatience = earlyStop_->value();
     c.devices.threads = threads_->value();
     const QString device = device_->currentData().toString();
     if (device.startsWith(QStringLiteral("cuda:"))) {
@@ -340,9 +534,7 @@ RunConfig RunConfigPanel::config() const
 
 void RunConfigPanel::setRunning(bool running)
 {
-    for (QWidget* w : {static_cast<QWidget*>(dataBox_), static_cast<QWidget*>(modelBox_),
-                       static_cast<QWidget*>(optimBox_), static_cast<QWidget*>(schedBox_),
-                       static_cast<QWidget*>(trainBox_)})
+    for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
         w->setEnabled(!running);
     start_->setEnabled(!running);
     stop_->setEnabled(running);

@@ -3,18 +3,20 @@
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
 
+#include <QHash>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QToolButton;
-class QGroupBox;
 
 namespace entrena::ui {
 
@@ -30,6 +32,8 @@ public:
     void setDevices(const std::vector<ComputeDevice>& devices);
     /// While a run trains, the form is read-only and Stop replaces Start.
     void setRunning(bool running);
+    /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
+    QString summaryText() const;
 
 Q_SIGNALS:
     void startRequested();
@@ -39,11 +43,16 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    QLabel* addRow(QFormLayout* form, QWidget* field);
+    QLabel* addRow(QFormLayout* form, QLayout* field);
     void retranslate();
     void updateVisibility();
-    void browseDataFolder();
+    void updateSummary();
+    void browseData();
+    void browseTest();
 
     RunConfig base_;
+    QHash<QObject*, QLabel*> labels_;
     QGroupBox* dataBox_;
     QGroupBox* modelBox_;
     QGroupBox* optimBox_;
@@ -54,15 +63,32 @@ private:
     QFormLayout* optimForm_;
     QFormLayout* schedForm_;
     QFormLayout* trainForm_;
+    // data
     QLineEdit* name_;
     QComboBox* dataset_;
     QLineEdit* dataPath_;
     QToolButton* browse_;
+    QLayout* pathRow_;
+    QLineEdit* testPath_;
+    QToolButton* browseTest_;
+    QLayout* testRow_;
+    QLineEdit* labelColumn_;
+    QSpinBox* batchSize_;
+    QSpinBox* crop_;
+    QCheckBox* flip_;
+    // model
     QComboBox* arch_;
+    QLineEdit* hidden_;
+    QLineEdit* channels_;
+    QSpinBox* blocks_;
+    QDoubleSpinBox* dropout_;
+    QLabel* summary_;
+    // optimizer
     QComboBox* optimizer_;
     QDoubleSpinBox* lr_;
     QDoubleSpinBox* momentum_;
     QDoubleSpinBox* weightDecay_;
+    // schedule
     QComboBox* scheduler_;
     QStackedWidget* schedParams_;
     QSpinBox* stepSize_;
@@ -70,18 +96,19 @@ private:
     QDoubleSpinBox* expGamma_;
     QSpinBox* tMax_;
     QDoubleSpinBox* etaMin_;
+    QDoubleSpinBox* maxLr_;
+    QDoubleSpinBox* pctStart_;
+    QComboBox* anneal_;
     QDoubleSpinBox* factor_;
     QSpinBox* patience_;
     QLabel* constantNote_;
-    QLabel* stepSizeLabel_;
-    QLabel* stepGammaLabel_;
-    QLabel* expGammaLabel_;
-    QLabel* tMaxLabel_;
-    QLabel* etaMinLabel_;
-    QLabel* factorLabel_;
-    QLabel* patienceLabel_;
-    QSpinBox* batchSize_;
+    QSpinBox* warmup_;
+    // training
     QSpinBox* epochs_;
+    QDoubleSpinBox* gradClip_;
+    QSpinBox* accumulate_;
+    QDoubleSpinBox* labelSmoothing_;
+    QSpinBox* earlyStop_;
     QComboBox* device_;
     QSpinBox* threads_;
     QPushButton* start_;
