@@ -142,10 +142,6 @@
         <translation>Tasa de aprendizaje</translation>
     </message>
     <message>
-        <source>Memory (resident, MiB)</source>
-        <translation>Memoria (residente, MiB)</translation>
-    </message>
-    <message>
         <source>per step</source>
         <translation>por paso</translation>
     </message>
@@ -168,6 +164,30 @@
     <message>
         <source>epoch</source>
         <translation>época</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>Memoria (MiB)</translation>
+    </message>
+    <message>
+        <source>process resident</source>
+        <translation>residente del proceso</translation>
+    </message>
+    <message>
+        <source>device allocated</source>
+        <translation>asignada en el dispositivo</translation>
+    </message>
+    <message>
+        <source>device reserved</source>
+        <translation>reservada en el dispositivo</translation>
+    </message>
+    <message>
+        <source>device peak</source>
+        <translation>pico del dispositivo</translation>
+    </message>
+    <message>
+        <source>device total</source>
+        <translation>total del dispositivo</translation>
     </message>
 </context>
 <context>
@@ -610,6 +630,22 @@
     <message>
         <source>Test data</source>
         <translation>Datos de prueba</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Precisión:</translation>
+    </message>
+    <message>
+        <source>fp32 (full precision)</source>
+        <translation>fp32 (precisión completa)</translation>
+    </message>
+    <message>
+        <source>bf16 (autocast)</source>
+        <translation>bf16 (autocast)</translation>
+    </message>
+    <message>
+        <source>fp16 (autocast, loss scaling; CUDA)</source>
+        <translation>fp16 (autocast, escalado de la pérdida; CUDA)</translation>
     </message>
 </context>
 <context>

@@ -36,14 +36,20 @@ void JsonEvents::onStart(const StartEvent& e)
 
 void JsonEvents::onStep(const StepEvent& e)
 {
-    write(json{{"event", "step"},
-               {"step", e.step},
-               {"epoch", e.epoch},
-               {"loss", number(e.loss)},
-               {"lr", number(e.lr)},
-               {"samples_per_s", number(e.samplesPerSec)},
-               {"memory_bytes", e.memoryBytes}}
-              .dump());
+    json j{{"event", "step"},
+           {"step", e.step},
+           {"epoch", e.epoch},
+           {"loss", number(e.loss)},
+           {"lr", number(e.lr)},
+           {"samples_per_s", number(e.samplesPerSec)},
+           {"memory_bytes", e.memoryBytes}};
+    if (e.deviceAllocated >= 0) {
+        j["device_allocated_bytes"] = e.deviceAllocated;
+        j["device_reserved_bytes"] = e.deviceReserved;
+        j["device_peak_bytes"] = e.devicePeak;
+        j["device_total_bytes"] = e.deviceTotal;
+    }
+    write(j.dump());
 }
 
 void JsonEvents::onEpoch(const EpochEvent& e)

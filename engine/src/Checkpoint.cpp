@@ -24,14 +24,15 @@ std::vector<double> pack(const TrainingState& s)
             s.trainSeconds,          s.bestVal,                double(s.scheduler.steps),
             double(s.scheduler.epochs), s.scheduler.plateauLr, s.scheduler.best,
             double(s.scheduler.numBadEpochs), double(s.scheduler.cooldownCounter),
-            s.earlyBest,             double(s.earlyBadEpochs), s.earlyStarted ? 1.0 : 0.0};
+            s.earlyBest,             double(s.earlyBadEpochs), s.earlyStarted ? 1.0 : 0.0,
+            s.lossScale,             double(s.lossScaleGoodSteps)};
 }
 
 TrainingState unpack(const std::vector<double>& v)
 {
-    if (v.size() != 17)
+    if (v.size() != 19)
         throw CheckpointError("the checkpoint's training state has " + std::to_string(v.size()) +
-                              " fields, 17 expected: it was written by another version of Entrena");
+                              " fields, 19 expected: it was written by another version of Entrena");
     TrainingState s;
     s.step = int64_t(v[0]);
     s.epoch = int(v[1]);
@@ -45,6 +46,8 @@ TrainingState unpack(const std::vector<double>& v)
     s.earlyBest = v[14];
     s.earlyBadEpochs = int64_t(v[15]);
     s.earlyStarted = v[16] != 0.0;
+    s.lossScale = v[17];
+    s.lossScaleGoodSteps = int64_t(v[18]);
     return s;
 }
 

@@ -22,6 +22,8 @@ struct TrainingState {
     double earlyBest = 0;      ///< early stopping: best metric so far
     int64_t earlyBadEpochs = 0; ///< early stopping: epochs without improvement
     bool earlyStarted = false;
+    double lossScale = 65536.0;    ///< fp16 dynamic loss scale
+    int64_t lossScaleGoodSteps = 0;
     LrScheduler::State scheduler;
 };
 

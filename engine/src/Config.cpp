@@ -378,9 +378,9 @@ void RunConfig::validate() const
     if (devices.type == "cpu" && devices.ids.size() > 1)
         throw ConfigError("devices.ids lists " + std::to_string(devices.ids.size()) +
                           " devices, but multi-process training is not available in this version; list one");
-    if (train.precision != "fp32")
-        throw ConfigError("train.precision '" + train.precision +
-                          "' is not supported in this version; use fp32");
+    if (train.precision == "fp16" && devices.type != "cuda")
+        throw ConfigError("train.precision 'fp16' needs a CUDA device (its loss scaling is for GPUs); "
+                          "on the CPU use bf16 or fp32");
     if (model.arch == "resnet" && model.channels.empty())
         throw ConfigError("model.channels must list at least one stage width for the resnet");
     if (data.dataset == "csv" && (data.augmentCrop > 0 || data.augmentFlip))

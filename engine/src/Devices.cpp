@@ -9,6 +9,8 @@
 
 #ifdef ENTRENA_WITH_CUDA
 #include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <cuda_runtime_api.h>
 #endif
 
 #include <dlfcn.h>
@@ -112,6 +114,25 @@ int64_t residentMemoryBytes()
     long long pages = 0, resident = 0;
     in >> pages >> resident;
     return int64_t(resident) * int64_t(sysconf(_SC_PAGESIZE));
+}
+
+DeviceMemory cudaMemory(int index)
+{
+    DeviceMemory m;
+#ifdef ENTRENA_WITH_CUDA
+    // Reading the allocator's counters does not synchronise the device.
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(index);
+    constexpr size_t kAll = 0; // StatType::AGGREGATE
+    m.allocated = stats.allocated_bytes[kAll].current;
+    m.reserved = stats.reserved_bytes[kAll].current;
+    m.peak = stats.allocated_bytes[kAll].peak;
+    size_t freeBytes = 0, totalBytes = 0;
+    if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
+        m.total = int64_t(totalBytes);
+#else
+    (void)index;
+#endif
+    return m;
 }
 
 DeviceReport probeDevices(bool gemm)

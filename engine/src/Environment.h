@@ -11,4 +11,10 @@ std::string environmentJson(int threads);
 /// The process's resident memory.
 int64_t residentMemoryBytes();
 
+struct DeviceMemory {
+    int64_t allocated = -1, reserved = -1, peak = -1, total = -1;
+};
+/// The CUDA caching allocator's view of device `index` (all -1 without CUDA).
+DeviceMemory cudaMemory(int index);
+
 } // namespace entrena

@@ -6,6 +6,7 @@
 #include "Environment.h"
 #include "Models.h"
 #include "Optimizers.h"
+#include "Precision.h"
 #include "entrena/LrScheduler.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
@@ -73,6 +74,11 @@ public:
             store_->addMetric(runId, "lr", e.step, e.epoch, e.lr);
             store_->addMetric(runId, "samples_per_s", e.step, e.epoch, e.samplesPerSec);
             store_->addMetric(runId, "memory_bytes", e.step, e.epoch, double(e.memoryBytes));
+            if (e.deviceAllocated >= 0) {
+                store_->addMetric(runId, "device_allocated_bytes", e.step, e.epoch, double(e.deviceAllocated));
+                store_->addMetric(runId, "device_reserved_bytes", e.step, e.epoch, double(e.deviceReserved));
+                store_->addMetric(runId, "device_peak_bytes", e.step, e.epoch, double(e.devicePeak));
+            }
         }
     }
 
@@ -239,9 +245,19 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             lastSavedStep = st.step;
         };
 
-        const auto loss = [&](const torch::Tensor& logits, const torch::Tensor& y) {
-            return F::cross_entropy(logits, y, F::CrossEntropyFuncOptions().label_smoothing(c.train.labelSmoothing));
+        const auto loss = [&](const torch::Tensor& x, const torch::Tensor& y) {
+            torch::Tensor logits;
+            {
+                AutocastScope autocast(device, c.train.precision);
+                logits = model->forward(x);
+            }
+            return F::cross_entropy(logits.to(torch::kFloat32), y,
+                                    F::CrossEntropyFuncOptions().label_smoothing(c.train.labelSmoothing));
         };
+        const bool scaled = c.train.precision == "fp16";
+        LossScaler scaler;
+        scaler.scale = st.lossScale;
+        scaler.goodSteps = st.lossScaleGoodSteps;
         const Augment augment{c.data.augmentCrop, c.data.augmentFlip, channelsLast};
 
         bool stopped = false, stepLimit = false, earlyStopped = false;
@@ -291,14 +307,23 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 optimizer->zero_grad();
                 torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat32));
                 for (auto& b : group) {
-                    auto l = loss(model->forward(b.x), b.y);
+                    auto l = loss(b.x, b.y);
                     const double weight = double(b.x.size(0)) / double(groupSamples);
-                    (l * weight).backward();
+                    (l * (scaled ? weight * scaler.scale : weight)).backward();
                     stepLoss += l.detach() * weight;
                 }
-                if (c.train.gradClip > 0)
-                    torch::nn::utils::clip_grad_norm_(model->parameters(), c.train.gradClip);
-                optimizer->step();
+                bool stepTaken = true;
+                if (scaled) {
+                    stepTaken = scaler.unscaleAndCheck(model->parameters());
+                    scaler.update(stepTaken);
+                    st.lossScale = scaler.scale;
+                    st.lossScaleGoodSteps = scaler.goodSteps;
+                }
+                if (stepTaken) {
+                    if (c.train.gradClip > 0)
+                        torch::nn::utils::clip_grad_norm_(model->parameters(), c.train.gradClip);
+                    optimizer->step();
+                }
                 scheduler.stepBatch();
                 ++st.step;
                 st.batchInEpoch += int64_t(group.size());
@@ -315,6 +340,13 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     e.lr = lr;
                     e.samplesPerSec = double(logSamples) / std::max(1e-9, secondsSince(logStart));
                     e.memoryBytes = residentMemoryBytes();
+                    if (device.is_cuda()) {
+                        const DeviceMemory m = cudaMemory(device.index());
+                        e.deviceAllocated = m.allocated;
+                        e.deviceReserved = m.reserved;
+                        e.devicePeak = m.peak;
+                        e.deviceTotal = m.total;
+                    }
                     if (!std::isfinite(e.loss))
                         throw std::runtime_error("the training loss became " + std::to_string(e.loss) + " at step " +
                                                  std::to_string(st.step) +

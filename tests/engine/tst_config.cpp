@@ -121,7 +121,7 @@ private Q_SLOTS:
                                            << "train.early_stop_metric";
         QTest::newRow("adam key on rmsprop") << R"({"optimizer": {"name": "rmsprop", "beta1": 0.9}})" << QStringList()
                                              << "optimizer.beta1";
-        QTest::newRow("fp16 not yet") << R"({"train": {"precision": "fp16"}})" << QStringList() << "train.precision";
+        QTest::newRow("fp16 on the CPU") << R"({"train": {"precision": "fp16"}})" << QStringList() << "train.precision 'fp16' needs a CUDA";
         QTest::newRow("adam key on sgd") << R"({"optimizer": {"name": "sgd", "beta1": 0.9}})" << QStringList()
                                          << "optimizer.beta1";
     }

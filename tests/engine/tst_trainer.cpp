@@ -252,6 +252,25 @@ private Q_SLOTS:
         QVERIFY(rec.steps.back().lr < 1e-4); // annealed to max_lr / 25 / 1e4
     }
 
+    void bf16AutocastLearns()
+    {
+        RunConfig c = subset("mlp");
+        c.train.precision = "bf16";
+        c.train.epochs = 2;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.testAccuracy >= 0.78, qPrintable(QString::number(r.end.testAccuracy)));
+        // bf16 has an 8-bit mantissa: the losses differ from fp32's, visibly but not wildly.
+        RunConfig f = c;
+        f.train.precision = "fp32";
+        Recording fp32;
+        Trainer(f).run(fp32, stop);
+        QVERIFY(rec.steps[0].loss != fp32.steps[0].loss);
+        QVERIFY(std::abs(rec.steps[0].loss - fp32.steps[0].loss) < 0.05 * fp32.steps[0].loss);
+    }
+
     void runIsRecordedInTheStore()
     {
         QTemporaryDir dir;

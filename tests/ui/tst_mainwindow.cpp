@@ -9,6 +9,7 @@
 #include "settings/LanguageManager.h"
 
 #include <QApplication>
+#include <qcustomplot.h>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -120,7 +121,7 @@ private Q_SLOTS:
                 "scheduler": {"name": "one_cycle", "max_lr": 0.01, "pct_start": 0.25, "anneal_strategy": "linear",
                               "warmup_steps": 0},
                 "train": {"epochs": 7, "grad_clip": 1.5, "accumulate": 2, "label_smoothing": 0.1,
-                          "early_stop_patience": 3}})");
+                          "early_stop_patience": 3, "precision": "bf16"}})");
         QTest::newRow("csv, rmsprop, cosine")
             << QStringLiteral(R"({"data": {"dataset": "csv", "path": "/tmp/a.csv", "test_path": "/tmp/b.csv",
                                             "label_column": "y"},
@@ -147,6 +148,35 @@ private Q_SLOTS:
         c.model.arch = "cnn";
         panel.setConfig(c);
         QVERIFY2(!panel.summaryText().contains(QLocale().toString(235146)), qPrintable(panel.summaryText()));
+    }
+
+    void memoryChartShowsDeviceMemoryWhenReported()
+    {
+        LiveCharts charts;
+        auto* plot = charts.findChild<QCustomPlot*>(QStringLiteral("memoryPlot"));
+        QVERIFY(plot);
+        QVector<StepEvent> cpu(3);
+        for (int i = 0; i < 3; ++i) {
+            cpu[i].step = i + 1;
+            cpu[i].memoryBytes = 100 << 20;
+        }
+        charts.addSteps(cpu);
+        QCOMPARE(plot->graph(0)->dataCount(), 3);
+        QCOMPARE(plot->graph(1)->dataCount(), 0); // no device lines on a CPU run
+        QVERIFY(!plot->legend->visible());
+        QVector<StepEvent> gpu(2);
+        for (int i = 0; i < 2; ++i) {
+            gpu[i].step = 4 + i;
+            gpu[i].deviceAllocated = 1 << 30;
+            gpu[i].deviceReserved = 2 << 30;
+            gpu[i].devicePeak = 3 << 20;
+            gpu[i].deviceTotal = int64_t(80) << 30;
+        }
+        charts.addSteps(gpu);
+        for (int g = 1; g <= 4; ++g)
+            QCOMPARE(plot->graph(g)->dataCount(), 2);
+        QCOMPARE(plot->graph(1)->data()->at(0)->value, 1024.0); // MiB
+        QVERIFY(plot->legend->visible());
     }
 
     void switchingLanguageRetranslatesLive()

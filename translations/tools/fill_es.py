@@ -168,6 +168,16 @@ ES = {
     "Training data": "Datos de entrenamiento",
     "CSV files (*.csv)": "Archivos CSV (*.csv)",
     "Test data": "Datos de prueba",
+    "Precision:": "Precisión:",
+    "Memory (MiB)": "Memoria (MiB)",
+    "process resident": "residente del proceso",
+    "device allocated": "asignada en el dispositivo",
+    "device reserved": "reservada en el dispositivo",
+    "device peak": "pico del dispositivo",
+    "device total": "total del dispositivo",
+    "fp32 (full precision)": "fp32 (precisión completa)",
+    "bf16 (autocast)": "bf16 (autocast)",
+    "fp16 (autocast, loss scaling; CUDA)": "fp16 (autocast, escalado de la pérdida; CUDA)",
 }
 
 path = pathlib.Path(__file__).resolve().parents[1] / "entrena_es.ts"

@@ -65,6 +65,15 @@ LiveCharts::LiveCharts(QWidget* parent) : QWidget(parent)
 
     lr_ = addGraph(lrPlot_, QColor(148, 103, 189));
     memory_ = addGraph(memoryPlot_, QColor(140, 86, 75));
+    // On a GPU: the caching allocator's allocated, reserved and peak bytes, and the card's total
+    // as a dashed ceiling.
+    deviceAllocated_ = addGraph(memoryPlot_, QColor(31, 119, 180));
+    deviceReserved_ = addGraph(memoryPlot_, QColor(255, 127, 14));
+    devicePeak_ = addGraph(memoryPlot_, QColor(214, 39, 40));
+    deviceTotal_ = addGraph(memoryPlot_, QColor(120, 120, 120));
+    deviceTotal_->setPen(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine));
+    for (QCPGraph* g : {deviceAllocated_, deviceReserved_, devicePeak_, deviceTotal_})
+        g->removeFromLegend();
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -84,7 +93,12 @@ void LiveCharts::retranslate()
     setTitle(lossPlot_, tr("Training loss"));
     setTitle(valPlot_, tr("Validation"));
     setTitle(lrPlot_, tr("Learning rate"));
-    setTitle(memoryPlot_, tr("Memory (resident, MiB)"));
+    setTitle(memoryPlot_, tr("Memory (MiB)"));
+    memory_->setName(tr("process resident"));
+    deviceAllocated_->setName(tr("device allocated"));
+    deviceReserved_->setName(tr("device reserved"));
+    devicePeak_->setName(tr("device peak"));
+    deviceTotal_->setName(tr("device total"));
     trainLoss_->setName(tr("per step"));
     epochTrainLoss_->setName(tr("epoch mean"));
     valLoss_->setName(tr("loss"));
@@ -105,7 +119,8 @@ void LiveCharts::changeEvent(QEvent* event)
 
 void LiveCharts::clear()
 {
-    for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_})
+    for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_,
+                        deviceReserved_, devicePeak_, deviceTotal_})
         g->data()->clear();
     scheduleReplot();
 }
@@ -115,7 +130,20 @@ void LiveCharts::addSteps(const QVector<StepEvent>& steps)
     for (const StepEvent& s : steps) {
         trainLoss_->addData(double(s.step), s.loss);
         lr_->addData(double(s.step), s.lr);
-        memory_->addData(double(s.step), double(s.memoryBytes) / (1024.0 * 1024.0));
+        constexpr double kMiB = 1024.0 * 1024.0;
+        memory_->addData(double(s.step), double(s.memoryBytes) / kMiB);
+        if (s.deviceAllocated >= 0) {
+            if (!memoryPlot_->legend->visible()) {
+                memoryPlot_->legend->setVisible(true);
+                for (QCPGraph* g : {deviceAllocated_, deviceReserved_, devicePeak_, deviceTotal_})
+                    g->addToLegend();
+            }
+            deviceAllocated_->addData(double(s.step), double(s.deviceAllocated) / kMiB);
+            deviceReserved_->addData(double(s.step), double(s.deviceReserved) / kMiB);
+            devicePeak_->addData(double(s.step), double(s.devicePeak) / kMiB);
+            if (s.deviceTotal > 0)
+                deviceTotal_->addData(double(s.step), double(s.deviceTotal) / kMiB);
+        }
     }
     scheduleReplot();
 }

@@ -48,6 +48,10 @@ private:
     QCPGraph* valAccuracy_;
     QCPGraph* lr_;
     QCPGraph* memory_;
+    QCPGraph* deviceAllocated_;
+    QCPGraph* deviceReserved_;
+    QCPGraph* devicePeak_;
+    QCPGraph* deviceTotal_;
     QTimer replotTimer_;
     int replots_ = 0;
 };

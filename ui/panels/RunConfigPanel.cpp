@@ -178,6 +178,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     accumulate_ = intBox(1, 1024);
     labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
     earlyStop_ = intBox(0, 1000);
+    precision_ = choices({"fp32", "bf16", "fp16"});
     device_ = new QComboBox;
     threads_ = intBox(0, 1024);
 
@@ -223,6 +224,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     addRow(trainForm_, accumulate_);
     addRow(trainForm_, labelSmoothing_);
     addRow(trainForm_, earlyStop_);
+    addRow(trainForm_, precision_);
     addRow(trainForm_, device_);
     addRow(trainForm_, threads_);
 
@@ -299,6 +301,7 @@ void RunConfigPanel::retranslate()
         {accumulate_, tr("Accumulate batches:")},
         {labelSmoothing_, tr("Label smoothing:")},
         {earlyStop_, tr("Early stop after (epochs):")},
+        {precision_, tr("Precision:")},
         {device_, tr("Device:")},
         {threads_, tr("CPU threads:")},
     };
@@ -319,6 +322,9 @@ void RunConfigPanel::retranslate()
     scheduler_->setItemText(3, tr("Cosine"));
     scheduler_->setItemText(4, tr("One-cycle"));
     scheduler_->setItemText(5, tr("Reduce on plateau"));
+    precision_->setItemText(0, tr("fp32 (full precision)"));
+    precision_->setItemText(1, tr("bf16 (autocast)"));
+    precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
     anneal_->setItemText(0, tr("cosine"));
     anneal_->setItemText(1, tr("linear"));
     constantNote_->setText(tr("The learning rate stays as set."));
@@ -458,6 +464,7 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     accumulate_->setValue(c.train.accumulate);
     labelSmoothing_->setValue(c.train.labelSmoothing);
     earlyStop_->setValue(int(c.train.earlyStopPatience));
+    select(precision_, c.train.precision);
     threads_->setValue(c.devices.threads);
     const QString device = c.devices.type == "cuda"
                                ? QStringLiteral("cuda:%1").arg(c.devices.ids.empty() ? 0 : c.devices.ids.front())
@@ -520,6 +527,7 @@ RunConfig RunConfigPanel::config() const
     c.train.accumulate = accumulate_->value();
     c.train.labelSmoothing = labelSmoothing_->value();
     c.train.earlyStopPatience = earlyStop_->value();
+    c.train.precision = selected(precision_);
     c.devices.threads = threads_->value();
     const QString device = device_->currentData().toString();
     if (device.startsWith(QStringLiteral("cuda:"))) {

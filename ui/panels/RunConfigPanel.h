@@ -109,6 +109,7 @@ private:
     QSpinBox* accumulate_;
     QDoubleSpinBox* labelSmoothing_;
     QSpinBox* earlyStop_;
+    QComboBox* precision_;
     QComboBox* device_;
     QSpinBox* threads_;
     QPushButton* start_;

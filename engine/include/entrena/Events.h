@@ -29,7 +29,12 @@ struct StepEvent {
     double loss = 0;  ///< this step's training loss over the global batch
     double lr = 0;    ///< the learning rate this step applied
     double samplesPerSec = 0;
-    int64_t memoryBytes = 0; ///< resident memory on CPU
+    int64_t memoryBytes = 0; ///< the process's resident memory
+    // CUDA runs: the caching allocator's bytes on the training device (-1 on CPU).
+    int64_t deviceAllocated = -1;
+    int64_t deviceReserved = -1;
+    int64_t devicePeak = -1;
+    int64_t deviceTotal = -1;
 };
 
 struct EpochEvent {

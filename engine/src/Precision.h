@@ -1,0 +1,38 @@
+#pragma once
+
+#include <torch/torch.h>
+
+#include <string>
+
+namespace entrena {
+
+/// Runs the forward pass of its scope under autocast: bf16 on CPU or CUDA, fp16 on CUDA.
+/// fp32 does nothing. The state is thread-local, so only the training thread is affected.
+class AutocastScope {
+public:
+    AutocastScope(const torch::Device& device, const std::string& precision);
+    ~AutocastScope();
+    AutocastScope(const AutocastScope&) = delete;
+    AutocastScope& operator=(const AutocastScope&) = delete;
+
+private:
+    bool active_ = false;
+    bool cuda_ = false;
+    bool wasEnabled_ = false;
+    at::ScalarType previousType_ = at::kFloat;
+};
+
+/// Dynamic loss scaling for fp16 (as torch.cuda.amp.GradScaler): the loss is multiplied by
+/// `scale` before backward; a step whose gradients overflow is skipped and the scale halved;
+/// after `growthInterval` good steps it doubles.
+struct LossScaler {
+    double scale = 65536.0;
+    int64_t goodSteps = 0;
+    int64_t growthInterval = 2000;
+
+    /// Unscales the gradients; false (and the scale lowered) when they are not finite.
+    bool unscaleAndCheck(const std::vector<torch::Tensor>& parameters);
+    void update(bool stepTaken);
+};
+
+} // namespace entrena
