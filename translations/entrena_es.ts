@@ -647,6 +647,34 @@
         <source>fp16 (autocast, loss scaling; CUDA)</source>
         <translation>fp16 (autocast, escalado de la pérdida; CUDA)</translation>
     </message>
+    <message>
+        <source>TorchScript model</source>
+        <translation>Modelo TorchScript</translation>
+    </message>
+    <message>
+        <source>TorchScript modules (*.pt *.pth *.ts);;All files (*)</source>
+        <translation>Módulos TorchScript (*.pt *.pth *.ts);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>TorchScript file:</source>
+        <translation>Archivo TorchScript:</translation>
+    </message>
+    <message>
+        <source>TorchScript (your own model)</source>
+        <translation>TorchScript (su propio modelo)</translation>
+    </message>
+    <message>
+        <source>saved with torch.jit.script(model).save(path)</source>
+        <translation>guardado con torch.jit.script(model).save(ruta)</translation>
+    </message>
+    <message>
+        <source>Choose the TorchScript file.</source>
+        <translation>Elija el archivo TorchScript.</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 parámetros</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SettingsDialog</name>

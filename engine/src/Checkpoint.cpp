@@ -58,40 +58,33 @@ std::string shapeText(const torch::Tensor& t)
     return s.str();
 }
 
-// Names and tensors of a module's parameters and buffers.
-std::vector<std::pair<std::string, torch::Tensor>> tensorsOf(torch::nn::Module& m)
+// The model is stored as a list of names and a list of tensors in the same order, which serves
+// Entrena's own models and TorchScript modules alike.
+void writeModel(torch::serialize::OutputArchive& archive, const Model& model)
 {
-    std::vector<std::pair<std::string, torch::Tensor>> out;
-    for (const auto& p : m.named_parameters())
-        out.emplace_back(p.key(), p.value());
-    for (const auto& b : m.named_buffers())
-        out.emplace_back(b.key(), b.value());
-    return out;
-}
-
-void collect(torch::serialize::InputArchive& archive, const std::string& prefix,
-             std::vector<std::pair<std::string, torch::Tensor>>& out)
-{
-    for (const auto& key : archive.keys()) {
-        torch::Tensor t;
-        torch::serialize::InputArchive child;
-        if (archive.try_read(key, t))
-            out.emplace_back(prefix + key, t);
-        else if (archive.try_read(key, child))
-            collect(child, prefix + key + ".", out);
+    c10::List<std::string> names;
+    c10::List<torch::Tensor> tensors;
+    for (const auto& [name, tensor] : model.namedTensors()) {
+        names.push_back(name);
+        tensors.push_back(tensor.detach().cpu());
     }
+    archive.write("model_names", c10::IValue(names));
+    archive.write("model_tensors", c10::IValue(tensors));
 }
 
-// Reads the "model" section of a checkpoint into name → tensor (names as named_parameters()
-// gives them), without needing the model.
-std::vector<std::pair<std::string, torch::Tensor>> readModelTensors(const std::string& path)
+std::vector<std::pair<std::string, torch::Tensor>> readModel(torch::serialize::InputArchive& archive)
 {
-    torch::serialize::InputArchive archive;
-    archive.load_from(path);
-    torch::serialize::InputArchive model;
-    archive.read("model", model);
+    c10::IValue names, tensors;
+    if (!archive.try_read("model_names", names) || !archive.try_read("model_tensors", tensors) || !names.isList() ||
+        !tensors.isTensorList())
+        throw CheckpointError("this file is not an Entrena checkpoint (no model tensors)");
+    const auto n = names.toList();
+    const auto t = tensors.toTensorList();
+    if (n.size() != t.size())
+        throw CheckpointError("the checkpoint's model section is damaged");
     std::vector<std::pair<std::string, torch::Tensor>> out;
-    collect(model, "", out);
+    for (size_t i = 0; i < n.size(); ++i)
+        out.emplace_back(n.get(i).toStringRef(), t.get(i));
     return out;
 }
 
@@ -114,15 +107,14 @@ std::string fileChecksum(const std::string& path)
     return hex;
 }
 
-WrittenCheckpoint writeCheckpoint(const std::string& path, torch::nn::Module& model, torch::optim::Optimizer& optimizer,
+WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, torch::optim::Optimizer& optimizer,
                                   const TrainingState& state)
 {
     const fs::path file(path);
     fs::create_directories(file.parent_path());
-    torch::serialize::OutputArchive archive, modelArchive, optimizerArchive;
-    model.save(modelArchive);
+    torch::serialize::OutputArchive archive, optimizerArchive;
+    writeModel(archive, model);
     optimizer.save(optimizerArchive);
-    archive.write("model", modelArchive);
     archive.write("optimizer", optimizerArchive);
     archive.write("state", torch::tensor(pack(state), torch::kFloat64));
     {
@@ -136,7 +128,18 @@ WrittenCheckpoint writeCheckpoint(const std::string& path, torch::nn::Module& mo
     return {int64_t(fs::file_size(file)), fileChecksum(path)};
 }
 
-TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, torch::nn::Module& model,
+std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path)
+{
+    try {
+        torch::serialize::InputArchive archive;
+        archive.load_from(path);
+        return readModel(archive);
+    } catch (const c10::Error& e) {
+        throw CheckpointError("checkpoint '" + path + "' cannot be read: " + e.what_without_backtrace());
+    }
+}
+
+TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, Model& model,
                              torch::optim::Optimizer& optimizer)
 {
     if (!fs::exists(path))
@@ -148,9 +151,11 @@ TrainingState readCheckpoint(const std::string& path, const std::string& expecte
                                   expectedChecksum + " was recorded when it was written");
     }
     try {
+        torch::serialize::InputArchive archive, optimizerArchive;
+        archive.load_from(path);
         // Compare the architecture first, so a mismatch is named rather than a LibTorch error.
-        const auto stored = readModelTensors(path);
-        const auto mine = tensorsOf(model);
+        const auto stored = readModel(archive);
+        const auto mine = model.namedTensors();
         std::map<std::string, torch::Tensor> byName(stored.begin(), stored.end());
         for (const auto& [name, tensor] : mine) {
             auto it = byName.find(name);
@@ -166,11 +171,12 @@ TrainingState readCheckpoint(const std::string& path, const std::string& expecte
             throw CheckpointError("checkpoint '" + path + "' was written for another model: it holds " +
                                   std::to_string(stored.size()) + " tensors, this model " + std::to_string(mine.size()));
 
-        torch::serialize::InputArchive archive, modelArchive, optimizerArchive;
-        archive.load_from(path);
-        archive.read("model", modelArchive);
+        {
+            torch::NoGradGuard noGrad;
+            for (auto& [name, tensor] : mine)
+                tensor.copy_(byName.at(name));
+        }
         archive.read("optimizer", optimizerArchive);
-        model.load(modelArchive);
         optimizer.load(optimizerArchive);
         torch::Tensor state, rng;
         archive.read("state", state);
@@ -187,11 +193,26 @@ TrainingState readCheckpoint(const std::string& path, const std::string& expecte
     }
 }
 
+std::vector<std::pair<std::string, double>> tensorChanges(const std::string& a, const std::string& b)
+{
+    const auto ta = checkpointTensors(a);
+    const auto tb = checkpointTensors(b);
+    std::map<std::string, torch::Tensor> byName(tb.begin(), tb.end());
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& [name, t] : ta) {
+        auto it = byName.find(name);
+        if (it == byName.end() || !it->second.sizes().equals(t.sizes()))
+            throw CheckpointError("the checkpoints hold different models ('" + name + "')");
+        out.emplace_back(name, (t.to(torch::kFloat64) - it->second.to(torch::kFloat64)).abs().max().item<double>());
+    }
+    return out;
+}
+
 double maxParameterDifference(const std::string& a, const std::string& b)
 {
     try {
-        const auto ta = readModelTensors(a);
-        const auto tb = readModelTensors(b);
+        const auto ta = checkpointTensors(a);
+        const auto tb = checkpointTensors(b);
         std::map<std::string, torch::Tensor> byName(tb.begin(), tb.end());
         if (ta.size() != tb.size())
             throw CheckpointError("the checkpoints hold different models");

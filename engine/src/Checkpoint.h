@@ -1,6 +1,7 @@
 #pragma once
 
 #include "entrena/Checkpoints.h"
+#include "Model.h"
 #include "entrena/LrScheduler.h"
 
 #include <torch/torch.h>
@@ -33,12 +34,15 @@ struct WrittenCheckpoint {
 };
 
 /// Writes model, optimizer, state and the global RNG to `path` atomically (temporary file, then rename).
-WrittenCheckpoint writeCheckpoint(const std::string& path, torch::nn::Module& model,
-                                  torch::optim::Optimizer& optimizer, const TrainingState& state);
+WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, torch::optim::Optimizer& optimizer,
+                                  const TrainingState& state);
 
 /// Loads a checkpoint into `model` and `optimizer` and returns its state. When `expectedChecksum` is
 /// not empty the file must match it. Throws CheckpointError naming the problem.
-TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, torch::nn::Module& model,
+TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, Model& model,
                              torch::optim::Optimizer& optimizer);
+
+/// The model's named tensors as stored in a checkpoint (names as in PyTorch's state_dict).
+std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path);
 
 } // namespace entrena

@@ -191,7 +191,12 @@ RunConfig parse(const json& root)
     d.rejectUnknown(c.data.dataset == "csv" ? "" : "test_path, label_column and header apply to csv data");
 
     Section m(sectionOf(root, "model"), "model");
-    m.text("arch", c.model.arch, {"mlp", "cnn", "resnet"});
+    m.text("arch", c.model.arch, {"mlp", "cnn", "resnet", "torchscript"});
+    if (c.model.arch == "torchscript") {
+        m.text("path", c.model.path);
+        if (c.model.path.empty())
+            throw ConfigError("model.path must name the TorchScript file when model.arch is 'torchscript'");
+    }
     if (c.model.arch == "resnet")
         c.model.channels = {16, 32, 64}; // the resnet's own default; "channels" below may override
     m.integers("hidden", c.model.hidden, 1, 1 << 16);
@@ -385,7 +390,7 @@ void RunConfig::validate() const
         throw ConfigError("model.channels must list at least one stage width for the resnet");
     if (data.dataset == "csv" && (data.augmentCrop > 0 || data.augmentFlip))
         throw ConfigError("data.augment_crop and data.augment_flip apply to images, not to csv data");
-    if (data.dataset == "csv" && model.arch != "mlp")
+    if (data.dataset == "csv" && model.arch != "mlp" && model.arch != "torchscript")
         throw ConfigError("model.arch '" + model.arch + "' needs images; csv data trains an mlp");
     if (model.arch == "cnn" && model.channels.size() != 2)
         throw ConfigError("model.channels must list 2 channel counts for the cnn, got " +
@@ -418,6 +423,8 @@ std::string RunConfig::toJson(int indent) const
         j["model"]["channels"] = model.channels;
     if (model.arch == "resnet")
         j["model"]["blocks"] = model.blocks;
+    if (model.arch == "torchscript")
+        j["model"]["path"] = model.path;
     j["optimizer"] = {{"name", optimizer.name}, {"lr", optimizer.lr}, {"weight_decay", optimizer.weightDecay}};
     if (optimizer.name == "sgd") {
         j["optimizer"]["momentum"] = optimizer.momentum;

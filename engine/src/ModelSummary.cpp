@@ -1,5 +1,6 @@
 #include "entrena/ModelSummary.h"
 
+#include "Model.h"
 #include "Models.h"
 
 #include <torch/torch.h>
@@ -37,10 +38,34 @@ double compositeFlops(torch::nn::Module& m, const torch::Tensor& input)
     return flops;
 }
 
+// A TorchScript module: its top-level children and parameters; FLOPs are not estimated (0).
+ModelSummary summarizeScript(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    ModelSummary s;
+    try {
+        Model model = Model::build(spec, channels, height, width, classes);
+        for (const auto& child : model.script().named_children()) {
+            LayerSummary layer;
+            layer.name = child.name;
+            layer.kind = child.value.type()->name() ? child.value.type()->name()->name() : std::string("Module");
+            for (const auto& p : child.value.parameters())
+                layer.parameters += p.numel();
+            s.layers.push_back(layer);
+        }
+        for (const auto& p : model.parameters())
+            s.parameters += p.numel();
+    } catch (const std::exception& e) {
+        throw ConfigError(e.what());
+    }
+    return s;
+}
+
 } // namespace
 
 ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
+    if (spec.arch == "torchscript")
+        return summarizeScript(spec, channels, height, width, classes);
     torch::NoGradGuard noGrad;
     auto model = makeModel(spec, channels, height, width, classes);
     model->eval();

@@ -4,6 +4,7 @@
 #include "Checkpoint.h"
 #include "Dataset.h"
 #include "Environment.h"
+#include "Model.h"
 #include "Models.h"
 #include "Optimizers.h"
 #include "Precision.h"
@@ -32,7 +33,7 @@ struct Evaluation {
 };
 
 // Loss and accuracy over a whole split, in large batches, without gradients.
-Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
+Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
                     bool channelsLast)
 {
     Evaluation e;
@@ -40,7 +41,7 @@ Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const 
     if (n == 0)
         return e;
     torch::NoGradGuard noGrad;
-    model->eval();
+    model.train(false);
     auto lossSum = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat64));
     auto correct = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kInt64));
     constexpr int64_t kChunk = 1000;
@@ -49,11 +50,11 @@ Evaluation evaluate(torch::nn::Sequential& model, const torch::Tensor& x, const 
         if (channelsLast)
             xb = xb.contiguous(torch::MemoryFormat::ChannelsLast);
         auto yb = y.slice(0, i, std::min(n, i + kChunk)).to(device);
-        auto logits = model->forward(xb);
+        auto logits = model.forward(xb);
         lossSum += F::cross_entropy(logits, yb, F::CrossEntropyFuncOptions().reduction(torch::kSum)).to(torch::kFloat64);
         correct += logits.argmax(1).eq(yb).sum();
     }
-    model->train();
+    model.train(true);
     e.loss = lossSum.item<double>() / double(n);
     e.accuracy = double(correct.item<int64_t>()) / double(n);
     return e;
@@ -201,12 +202,12 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         torch::manual_seed(c.seed);
 
         const DataSplits data = loadData(c.data, c.seed);
-        auto model = makeModel(c.model, data.channels(), data.height(), data.width(), data.classes);
-        model->to(device);
+        Model model = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+        model.to(device);
         const bool channelsLast = prefersChannelsLast(c.model);
         if (channelsLast)
-            toChannelsLast(*model);
-        auto optimizer = makeOptimizer(c.optimizer, model->parameters());
+            model.toChannelsLast();
+        auto optimizer = makeOptimizer(c.optimizer, model.parameters());
 
         const int64_t micro = (data.trainX.size(0) + c.data.batchSize - 1) / c.data.batchSize;
         const int64_t stepsPerEpoch = (micro + c.train.accumulate - 1) / c.train.accumulate;
@@ -217,7 +218,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         const bool hasVal = data.valX.size(0) > 0;
 
         if (resume) {
-            st = readCheckpoint(resume->checkpoint.path, resume->checkpoint.checksum, *model, *optimizer);
+            st = readCheckpoint(resume->checkpoint.path, resume->checkpoint.checksum, model, *optimizer);
             scheduler.restore(st.scheduler);
         }
 
@@ -239,7 +240,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 return;
             st.scheduler = scheduler.state();
             const fs::path file = fs::path(checkpointDir) / ("run-" + std::to_string(result.runId)) / fileName;
-            const WrittenCheckpoint w = writeCheckpoint(file.string(), *model, *optimizer, st);
+            const WrittenCheckpoint w = writeCheckpoint(file.string(), model, *optimizer, st);
             store->addCheckpoint(result.runId, {st.step, epoch, file.string(), metric, isBest, w.bytes, w.checksum});
             rec.notice({"checkpoint", st.step, epoch, "saved " + file.string()});
             lastSavedStep = st.step;
@@ -249,7 +250,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             torch::Tensor logits;
             {
                 AutocastScope autocast(device, c.train.precision);
-                logits = model->forward(x);
+                logits = model.forward(x);
             }
             return F::cross_entropy(logits.to(torch::kFloat32), y,
                                     F::CrossEntropyFuncOptions().label_smoothing(c.train.labelSmoothing));
@@ -262,7 +263,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
 
         bool stopped = false, stepLimit = false, earlyStopped = false;
         int epochsDone = st.epoch - 1;
-        model->train();
+        model.train(true);
 
         for (int epoch = st.epoch; epoch <= c.train.epochs && !stopped && !stepLimit && !earlyStopped; ++epoch) {
             const auto epochStart = Clock::now();
@@ -314,14 +315,14 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 }
                 bool stepTaken = true;
                 if (scaled) {
-                    stepTaken = scaler.unscaleAndCheck(model->parameters());
+                    stepTaken = scaler.unscaleAndCheck(model.parameters());
                     scaler.update(stepTaken);
                     st.lossScale = scaler.scale;
                     st.lossScaleGoodSteps = scaler.goodSteps;
                 }
                 if (stepTaken) {
                     if (c.train.gradClip > 0)
-                        torch::nn::utils::clip_grad_norm_(model->parameters(), c.train.gradClip);
+                        torch::nn::utils::clip_grad_norm_(model.parameters(), c.train.gradClip);
                     optimizer->step();
                 }
                 scheduler.stepBatch();

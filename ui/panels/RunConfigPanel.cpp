@@ -118,7 +118,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     crop_ = intBox(0, 16);
     flip_ = new QCheckBox;
 
-    arch_ = choices({"mlp", "cnn", "resnet"});
+    arch_ = choices({"mlp", "cnn", "resnet", "torchscript"});
+    modelPath_ = new QLineEdit;
+    browseModel_ = new QToolButton;
     arch_->setObjectName(QStringLiteral("archCombo"));
     hidden_ = new QLineEdit;
     channels_ = new QLineEdit;
@@ -198,6 +200,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     modelBox_ = new QGroupBox;
     modelForm_ = new QFormLayout(modelBox_);
     addRow(modelForm_, arch_);
+    modelPathRow_ = withButton(modelPath_, browseModel_);
+    addRow(modelForm_, modelPathRow_);
     addRow(modelForm_, hidden_);
     addRow(modelForm_, channels_);
     addRow(modelForm_, blocks_);
@@ -248,6 +252,15 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
     connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
     connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
+    connect(browseModel_, &QToolButton::clicked, this, [this] {
+        const QString chosen = QFileDialog::getOpenFileName(this, tr("TorchScript model"), modelPath_->text(),
+                                                            tr("TorchScript modules (*.pt *.pth *.ts);;All files (*)"));
+        if (!chosen.isEmpty()) {
+            modelPath_->setText(chosen);
+            updateSummary();
+        }
+    });
+    connect(modelPath_, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     for (QComboBox* box : {scheduler_, optimizer_, dataset_, arch_})
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updateVisibility);
     for (QLineEdit* edit : {hidden_, channels_})
@@ -276,6 +289,7 @@ void RunConfigPanel::retranslate()
         {crop_, tr("Random crop (pixels):")},
         {flip_, tr("Random flip:")},
         {arch_, tr("Architecture:")},
+        {modelPathRow_, tr("TorchScript file:")},
         {hidden_, tr("Hidden widths:")},
         {channels_, tr("Channels:")},
         {blocks_, tr("Blocks per stage:")},
@@ -316,6 +330,9 @@ void RunConfigPanel::retranslate()
     arch_->setItemText(0, tr("MLP (fully connected)"));
     arch_->setItemText(1, tr("CNN (convolutional)"));
     arch_->setItemText(2, tr("ResNet (residual, batch norm)"));
+    arch_->setItemText(3, tr("TorchScript (your own model)"));
+    browseModel_->setText(tr("Browse…"));
+    modelPath_->setPlaceholderText(tr("saved with torch.jit.script(model).save(path)"));
     scheduler_->setItemText(0, tr("Constant"));
     scheduler_->setItemText(1, tr("Step"));
     scheduler_->setItemText(2, tr("Exponential"));
@@ -382,8 +399,10 @@ void RunConfigPanel::updateVisibility()
     dataForm_->setRowVisible(flip_, !csv);
     const std::string arch = selected(arch_);
     modelForm_->setRowVisible(hidden_, arch == "mlp");
-    modelForm_->setRowVisible(channels_, arch != "mlp");
+    modelForm_->setRowVisible(channels_, arch == "cnn" || arch == "resnet");
     modelForm_->setRowVisible(blocks_, arch == "resnet");
+    modelForm_->setRowVisible(dropout_, arch != "torchscript");
+    modelForm_->setRowVisible(modelPathRow_, arch == "torchscript");
     if (QLabel* l = labels_.value(pathRow_))
         l->setText(csv ? tr("Training file:") : tr("Folder:"));
     updateSummary();
@@ -397,11 +416,18 @@ void RunConfigPanel::updateSummary()
         return;
     }
     try {
+        if (c.model.arch == "torchscript" && c.model.path.empty()) {
+            summary_->setText(tr("Choose the TorchScript file."));
+            return;
+        }
         const ModelSummary s = summarizeModel(c.model, 1, 28, 28, 10);
         const QLocale locale;
-        summary_->setText(tr("%1 parameters · %2 MFLOP per sample (forward)")
-                              .arg(locale.toString(qlonglong(s.parameters)))
-                              .arg(locale.toString(s.flopsPerSample / 1e6, 'f', 2)));
+        if (s.flopsPerSample > 0)
+            summary_->setText(tr("%1 parameters · %2 MFLOP per sample (forward)")
+                                  .arg(locale.toString(qlonglong(s.parameters)))
+                                  .arg(locale.toString(s.flopsPerSample / 1e6, 'f', 2)));
+        else
+            summary_->setText(tr("%1 parameters").arg(locale.toString(qlonglong(s.parameters))));
     } catch (const std::exception& e) {
         summary_->setText(tr("This model cannot be built: %1").arg(QString::fromStdString(e.what())));
     }
@@ -439,6 +465,7 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     crop_->setValue(c.data.augmentCrop);
     flip_->setChecked(c.data.augmentFlip);
     select(arch_, c.model.arch);
+    modelPath_->setText(QString::fromStdString(c.model.path));
     hidden_->setText(joined(c.model.hidden));
     channels_->setText(joined(c.model.channels));
     blocks_->setValue(int(c.model.blocks));
@@ -487,6 +514,7 @@ RunConfig RunConfigPanel::config() const
     c.data.augmentCrop = csv ? 0 : crop_->value();
     c.data.augmentFlip = !csv && flip_->isChecked();
     c.model.arch = selected(arch_);
+    c.model.path = modelPath_->text().trimmed().toStdString();
     if (c.model.arch == "mlp")
         c.model.hidden = numbers(hidden_->text());
     else

@@ -78,6 +78,9 @@ private:
     QCheckBox* flip_;
     // model
     QComboBox* arch_;
+    QLineEdit* modelPath_;
+    QToolButton* browseModel_;
+    QLayout* modelPathRow_;
     QLineEdit* hidden_;
     QLineEdit* channels_;
     QSpinBox* blocks_;

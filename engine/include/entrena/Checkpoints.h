@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace entrena {
 
@@ -18,5 +20,8 @@ std::string fileChecksum(const std::string& path);
 /// The largest absolute difference between the parameters (and buffers) of two checkpoints of the
 /// same model. Throws CheckpointError when they hold different tensors.
 double maxParameterDifference(const std::string& checkpointA, const std::string& checkpointB);
+
+/// Per tensor (parameters and buffers, by name), the largest absolute change from checkpoint A to B.
+std::vector<std::pair<std::string, double>> tensorChanges(const std::string& checkpointA, const std::string& checkpointB);
 
 } // namespace entrena

@@ -33,7 +33,8 @@ struct DataSpec {
 
 /// `model`: the network.
 struct ModelSpec {
-    std::string arch = "cnn";               ///< mlp | cnn | resnet
+    std::string arch = "cnn";               ///< mlp | cnn | resnet | torchscript
+    std::string path;                       ///< torchscript: the saved module (torch.jit.script(m).save(path))
     std::vector<int64_t> hidden = {256, 128}; ///< mlp: widths of the hidden layers
     std::vector<int64_t> channels = {32, 64}; ///< cnn: channels of the conv blocks; resnet: of its stages
     int64_t blocks = 1;                       ///< resnet: residual blocks per stage

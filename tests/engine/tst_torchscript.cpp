@@ -1,0 +1,98 @@
+// A user's TorchScript model is trained in full: every parameter and buffer changes.
+#include "entrena/Checkpoints.h"
+#include "entrena/ModelSummary.h"
+#include "entrena/RunStore.h"
+#include "entrena/Trainer.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace entrena;
+
+class TestTorchScript : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    QString fixture(const QString& kind)
+    {
+        const QString file = dir_.filePath(kind + QStringLiteral(".pt"));
+        QProcess p;
+        p.start(QStringLiteral(MAKE_TORCHSCRIPT), {kind, file});
+        p.waitForFinished(60000);
+        return p.exitCode() == 0 ? file : QString();
+    }
+
+    RunConfig config(const QString& modelFile)
+    {
+        return RunConfig::fromJson(R"({"name": "ts", "seed": 4,
+            "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 3000, "test_limit": 1000, "batch_size": 64},
+            "model": {"arch": "torchscript", "path": ")" + modelFile.toStdString() + R"("},
+            "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2}})");
+    }
+
+private Q_SLOTS:
+    void trainsEveryParameterAndBuffer()
+    {
+        const QString model = fixture(QStringLiteral("mlp"));
+        QVERIFY(!model.isEmpty());
+        RunStore store(dir_.filePath(QStringLiteral("ts.sqlite")).toStdString());
+        TrainingObserver quiet;
+        StopToken stop;
+        const RunResult r = Trainer(config(model)).run(quiet, stop, &store, dir_.filePath(QStringLiteral("ckpt")).toStdString());
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.testAccuracy >= 0.75, qPrintable(QString::number(r.end.testAccuracy)));
+        const auto checkpoints = store.checkpoints(r.runId);
+        QCOMPARE(checkpoints.size(), size_t(2));
+        const auto changes = tensorChanges(checkpoints[0].path, checkpoints[1].path);
+        QCOMPARE(changes.size(), size_t(5)); // w1 b1 w2 b2 and the running_mean buffer
+        for (const auto& [name, change] : changes)
+            QVERIFY2(change > 0, qPrintable(QString::fromStdString(name) + QStringLiteral(" did not change")));
+    }
+
+    void summaryCountsTheParameters()
+    {
+        ModelSpec spec;
+        spec.arch = "torchscript";
+        spec.path = fixture(QStringLiteral("mlp")).toStdString();
+        const ModelSummary s = summarizeModel(spec, 1, 28, 28, 10);
+        QCOMPARE(s.parameters, int64_t(784 * 64 + 64 + 64 * 10 + 10));
+    }
+
+    void badModelFilesFailWithAMessage_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("not TorchScript") << "text" << "is not a TorchScript module";
+        QTest::newRow("no parameters") << "noparams" << "has no parameters";
+        QTest::newRow("missing file") << "missing" << "does not exist";
+    }
+
+    void badModelFilesFailWithAMessage()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, mentions);
+        QString file;
+        if (kind == QStringLiteral("text")) {
+            file = dir_.filePath(QStringLiteral("notes.pt"));
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("not a model");
+        } else if (kind == QStringLiteral("missing")) {
+            file = dir_.filePath(QStringLiteral("missing.pt"));
+        } else {
+            file = fixture(kind);
+        }
+        TrainingObserver quiet;
+        StopToken stop;
+        const RunResult r = Trainer(config(file)).run(quiet, stop);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY2(QString::fromStdString(r.end.error).contains(mentions), r.end.error.c_str());
+        QVERIFY(!QString::fromStdString(r.end.error).contains(QStringLiteral("Exception raised from")));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTorchScript)
+#include "tst_torchscript.moc"

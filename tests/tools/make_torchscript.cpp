@@ -1,0 +1,47 @@
+// Writes small TorchScript modules for the tests, the way a user's torch.jit.script(model).save()
+// would, but without Python: a module built in C++ with parameters, a buffer and a compiled forward.
+//
+//   make_torchscript mlp FILE        784 → 64 → 10 with a batch-norm-like running mean buffer
+//   make_torchscript noparams FILE   a forward with nothing to train
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <iostream>
+#include <string>
+
+int main(int argc, char** argv)
+{
+    if (argc != 3) {
+        std::cerr << "usage: make_torchscript mlp|noparams FILE\n";
+        return 2;
+    }
+    const std::string kind = argv[1];
+    torch::manual_seed(0);
+    torch::jit::Module m("UserModel");
+    if (kind == "mlp") {
+        // As nn.Parameter does in Python, parameters require gradients.
+        m.register_parameter("w1", (torch::randn({784, 64}) * 0.05).requires_grad_(), false);
+        m.register_parameter("b1", torch::zeros({64}).requires_grad_(), false);
+        m.register_parameter("w2", (torch::randn({64, 10}) * 0.1).requires_grad_(), false);
+        m.register_parameter("b2", torch::zeros({10}).requires_grad_(), false);
+        m.register_buffer("running_mean", torch::zeros({64}));
+        m.register_attribute("training", c10::BoolType::get(), true);
+        m.define(R"(
+def forward(self, x):
+    h = torch.matmul(x.flatten(1), self.w1) + self.b1
+    if self.training:
+        self.running_mean.mul_(0.9).add_(h.detach().mean(0) * 0.1)
+    return torch.matmul(torch.relu(h), self.w2) + self.b2
+)");
+    } else if (kind == "noparams") {
+        m.define(R"(
+def forward(self, x):
+    return x.flatten(1)[:, :10]
+)");
+    } else {
+        std::cerr << "unknown kind " << kind << "\n";
+        return 2;
+    }
+    m.save(argv[2]);
+    return 0;
+}
