@@ -38,15 +38,17 @@ def entrena(cli, arch, steps, threads, db, tmp):
               "model": {"arch": arch},
               "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": True, "weight_decay": 5e-4},
               "scheduler": {"name": "constant"},
-              "train": {"epochs": 1, "max_steps": steps, "log_every": steps, "checkpoint_every": 0},
+              "train": {"epochs": 1, "max_steps": steps, "log_every": 50, "checkpoint_every": 0},
               "devices": {"type": "cpu", "threads": threads}}
     path = os.path.join(tmp, f"{arch}.json")
     with open(path, "w") as f:
         json.dump(config, f)
     out = subprocess.run([cli, "train", "--config", path, "--json", "--db", db], check=True, capture_output=True,
                          text=True).stdout
-    end = json.loads(out.strip().splitlines()[-1])
-    return end["samples_per_s"]
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    start, end = lines[0], lines[-1]
+    overhead = (end["data_wait_seconds"] + end["logging_seconds"]) / end["train_seconds"]
+    return end["samples_per_s"], overhead, start["flops_per_sample"]
 
 
 def peer(arch, steps, threads, tuned):
@@ -67,6 +69,11 @@ def peer(arch, steps, threads, tuned):
     return json.loads(out.strip().splitlines()[-1])["samples_per_s"]
 
 
+def gemm_ceiling(cli):
+    out = subprocess.run([cli, "devices", "--json"], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["gemm_gflops"]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--cli", required=True)
@@ -75,24 +82,36 @@ def main():
     p.add_argument("--threads", type=int, default=os.cpu_count())
     a = p.parse_args()
     rows = []
+    gemm = statistics.median(gemm_ceiling(a.cli) for _ in range(3))
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.sqlite")
         for arch in a.arch:
             steps = STEPS[arch]
-            e, pu, pt = [], [], []
+            e, pu, pt, over = [], [], [], []
             for r in range(a.runs):  # interleaved, so drifts in machine load hit all three alike
-                e.append(entrena(a.cli, arch, steps, a.threads, db, tmp))
+                sps, overhead, flops = entrena(a.cli, arch, steps, a.threads, db, tmp)
+                e.append(sps)
+                over.append(overhead)
                 pu.append(peer(arch, steps, a.threads, tuned=False))
                 pt.append(peer(arch, steps, a.threads, tuned=True))
                 print(f"{arch} run {r + 1}: entrena {e[-1]:.0f}, peer {pu[-1]:.0f}, tuned peer {pt[-1]:.0f}",
                       file=sys.stderr)
             me, mu, mt = statistics.median(e), statistics.median(pu), statistics.median(pt)
-            rows.append((arch, me, mu, mt))
+            rows.append((arch, me, mu, mt, statistics.median(over), flops))
     print(f"| model | Entrena samples/s | peer as run | peer tuned | Entrena / peer | Entrena / tuned peer |")
     print("|---|---:|---:|---:|---:|---:|")
-    for arch, me, mu, mt in rows:
+    for arch, me, mu, mt, _, _ in rows:
         print(f"| {arch} (batch 128, {a.threads} threads, median of {a.runs}) | {me:,.0f} | {mu:,.0f} | {mt:,.0f} | "
               f"{me / mu:.2f}x | {me / mt:.2f}x |")
+    print()
+    print(f"GEMM ceiling (fp32 1024x1024, {a.threads} threads, median of 3): {gemm:.1f} GFLOP/s")
+    print()
+    print("| model | forward MFLOP/sample | Entrena MFU | tuned peer MFU | Entrena time outside compute |")
+    print("|---|---:|---:|---:|---:|")
+    for arch, me, mu, mt, overhead, flops in rows:
+        # A training step costs about three forward passes (forward, and backward's two products).
+        mfu = lambda sps: 3 * flops * sps / (gemm * 1e9)
+        print(f"| {arch} | {flops / 1e6:.2f} | {mfu(me):.1%} | {mfu(mt):.1%} | {overhead:.2%} of step time |")
 
 
 if __name__ == "__main__":

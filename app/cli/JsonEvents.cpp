@@ -30,7 +30,9 @@ void JsonEvents::onStart(const StartEvent& e)
                {"world_size", e.worldSize},
                {"device", e.device},
                {"epochs", e.epochs},
-               {"total_steps", e.totalSteps}}
+               {"total_steps", e.totalSteps},
+               {"parameters", e.parameters},
+               {"flops_per_sample", e.flopsPerSample}}
               .dump());
 }
 
@@ -77,6 +79,9 @@ void JsonEvents::onEnd(const EndEvent& e)
                {"best_val_accuracy", measured(e.bestValAccuracy)},
                {"seconds", number(e.seconds)},
                {"samples_per_s", number(e.samplesPerSec)},
+               {"train_seconds", number(e.trainSeconds)},
+               {"data_wait_seconds", number(e.dataWaitSeconds)},
+               {"logging_seconds", number(e.loggingSeconds)},
                {"error", e.error.empty() ? json(nullptr) : json(e.error)}}
               .dump());
 }

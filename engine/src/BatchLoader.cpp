@@ -120,10 +120,13 @@ std::optional<Batch> BatchLoader::next()
 {
     if (nextIndex_ >= batches_)
         return std::nullopt;
-    if (!worker_.joinable())
-        return gather(nextIndex_++);
-
     const auto t0 = std::chrono::steady_clock::now();
+    if (!worker_.joinable()) {
+        Batch b = gather(nextIndex_++);
+        waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return b;
+    }
+
     std::unique_lock<std::mutex> lock(mutex_);
     changed_.wait(lock, [this] { return !ready_.empty() || error_; });
     waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

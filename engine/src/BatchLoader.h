@@ -39,7 +39,8 @@ public:
     /// The next batch, or nothing at the end of the epoch.
     std::optional<Batch> next();
 
-    /// Seconds the caller spent waiting inside next() so far.
+    /// Seconds the caller spent inside next() so far: waiting for a prefetched batch, or
+    /// gathering it when there is no worker.
     double waitSeconds() const { return waitSeconds_; }
 
 private:

@@ -9,6 +9,7 @@
 #include "Optimizers.h"
 #include "Precision.h"
 #include "entrena/LrScheduler.h"
+#include "entrena/ModelSummary.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
 
@@ -229,6 +230,10 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         s.epochs = c.train.epochs;
         s.stepsPerEpoch = stepsPerEpoch;
         s.totalSteps = totalSteps;
+        for (const auto& p : model.parameters())
+            s.parameters += p.numel();
+        if (!model.isScript() && c.data.dataset != "csv")
+            s.flopsPerSample = summarizeModel(c.model, data.channels(), data.height(), data.width(), data.classes).flopsPerSample;
         observer.onStart(s);
         if (resume)
             rec.notice({"resumed", st.step, st.epoch, "resumed from " + resume->checkpoint.path});
@@ -262,6 +267,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         const Augment augment{c.data.augmentCrop, c.data.augmentFlip, channelsLast};
 
         bool stopped = false, stepLimit = false, earlyStopped = false;
+        double dataWait = 0, logging = 0;
         int epochsDone = st.epoch - 1;
         model.train(true);
 
@@ -352,7 +358,9 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         throw std::runtime_error("the training loss became " + std::to_string(e.loss) + " at step " +
                                                  std::to_string(st.step) +
                                                  "; lower optimizer.lr or set train.grad_clip");
+                    const auto logBegin = Clock::now();
                     rec.step(e);
+                    logging += secondsSince(logBegin);
                     logStart = Clock::now();
                     logSamples = 0;
                 }
@@ -362,6 +370,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 }
             }
             st.trainSeconds = secondsBefore + secondsSince(epochStart);
+            dataWait += loader.waitSeconds();
             st.epochLossSum = epochLoss.item<double>();
 
             if (stopped) {
@@ -432,6 +441,9 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         if (!stopped && epochsDone > 0 && data.testX.size(0) > 0)
             end.testAccuracy = evaluate(model, data.testX, data.testY, device, channelsLast).accuracy;
         end.samplesPerSec = st.trainSeconds > 0 ? double(st.samplesSeen) / st.trainSeconds : 0;
+        end.trainSeconds = st.trainSeconds;
+        end.dataWaitSeconds = dataWait;
+        end.loggingSeconds = logging;
     } catch (const c10::Error& e) {
         end.status = RunStatus::Failed;
         end.error = e.what_without_backtrace();

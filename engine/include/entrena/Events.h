@@ -21,6 +21,8 @@ struct StartEvent {
     int epochs = 0;
     int64_t stepsPerEpoch = 0; ///< optimizer steps per epoch
     int64_t totalSteps = 0;    ///< optimizer steps the run will take if not stopped
+    int64_t parameters = 0;
+    double flopsPerSample = 0; ///< forward FLOPs per sample (0: not estimated)
 };
 
 struct StepEvent {
@@ -60,6 +62,9 @@ struct EndEvent {
     double bestValAccuracy = -1; ///< < 0: not measured
     double seconds = 0;
     double samplesPerSec = 0;
+    double trainSeconds = 0;    ///< time in the training loop (without validation and test)
+    double dataWaitSeconds = 0; ///< of which waiting for the next batch
+    double loggingSeconds = 0;  ///< of which reporting steps (events, store)
     std::string error;
 };
 
