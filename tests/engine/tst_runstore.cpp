@@ -139,6 +139,45 @@ private Q_SLOTS:
         QCOMPARE(store.findRun(std::to_string(alive))->status, RunStatus::Running); // this process lives
     }
 
+    void storeOfSchemaOneIsMigrated()
+    {
+        // A store as Entrena 0.1 wrote it (schema 1: checkpoints without checksums).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v1.sqlite"));
+        rawExec(path, R"sql(
+            CREATE TABLE runs (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                status TEXT NOT NULL, created TEXT NOT NULL, started TEXT, ended TEXT, config TEXT NOT NULL,
+                environment TEXT NOT NULL DEFAULT '{}', parent_run INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+                notes TEXT NOT NULL DEFAULT '', error TEXT NOT NULL DEFAULT '', owner_pid INTEGER, owner_host TEXT,
+                heartbeat TEXT, best_val_accuracy REAL, test_accuracy REAL, final_train_loss REAL, samples_per_s REAL,
+                seconds REAL, archived INTEGER NOT NULL DEFAULT 0);
+            CREATE TABLE tags (run INTEGER NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (run, tag));
+            CREATE TABLE metrics (run INTEGER NOT NULL, key TEXT NOT NULL, step INTEGER NOT NULL, epoch INTEGER NOT NULL,
+                wall_time REAL NOT NULL, value REAL NOT NULL);
+            CREATE TABLE events (id INTEGER PRIMARY KEY, run INTEGER NOT NULL, step INTEGER NOT NULL, time TEXT NOT NULL,
+                kind TEXT NOT NULL, message TEXT NOT NULL);
+            CREATE TABLE checkpoints (id INTEGER PRIMARY KEY, run INTEGER NOT NULL, step INTEGER NOT NULL,
+                epoch INTEGER NOT NULL, path TEXT NOT NULL, metric REAL, is_best INTEGER NOT NULL DEFAULT 0,
+                bytes INTEGER NOT NULL DEFAULT 0);
+            INSERT INTO runs (id, uuid, name, status, created, config, test_accuracy)
+                VALUES (7, 'u-7', 'old run', 'finished', '2026-01-01T00:00:00.000Z', '{}', 0.875);
+            INSERT INTO metrics VALUES (7, 'train_loss', 10, 1, 1.0, 0.5);
+            INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes) VALUES (7, 10, 1, '/x.pt', 0.8, 1, 99);
+            PRAGMA user_version = 1;
+        )sql");
+        RunStore store(path.toStdString());
+        QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        const auto run = store.findRun("old run");
+        QVERIFY(run.has_value());
+        QCOMPARE(run->id, int64_t(7));
+        QCOMPARE(*run->testAccuracy, 0.875);
+        QCOMPARE(store.metrics(7, "train_loss").size(), size_t(1));
+        const auto checkpoints = store.checkpoints(7);
+        QCOMPARE(checkpoints.size(), size_t(1));
+        QCOMPARE(checkpoints[0].bytes, int64_t(99));
+        QCOMPARE(checkpoints[0].checksum, std::string()); // unknown for old checkpoints: not verified
+    }
+
     void newerSchemaIsRefusedAndLeftUnchanged()
     {
         QTemporaryDir dir;
