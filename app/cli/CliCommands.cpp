@@ -14,7 +14,9 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <optional>
 
 namespace entrena::cli {
@@ -93,7 +95,12 @@ nlohmann::json optional(const std::optional<double>& v) { return v ? nlohmann::j
 int runs(const CliOptions& o)
 {
     RunStore store(dbPath(o));
-    const auto all = store.listRuns();
+    RunFilter filter;
+    if (!o.status.empty())
+        filter.status = runStatusFromString(o.status);
+    filter.tag = o.tag;
+    filter.includeArchived = o.all;
+    const auto all = store.listRuns(filter);
     if (o.json) {
         nlohmann::json array = nlohmann::json::array();
         for (const auto& r : all) {
@@ -108,6 +115,8 @@ int runs(const CliOptions& o)
                              {"final_train_loss", optional(r.finalTrainLoss)},
                              {"samples_per_s", optional(r.samplesPerSec)},
                              {"seconds", optional(r.seconds)},
+                             {"tags", store.tags(r.id)},
+                             {"notes", r.notes},
                              {"error", r.error}});
         }
         std::cout << array.dump() << "\n";
@@ -127,6 +136,71 @@ int runs(const CliOptions& o)
         std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s\n", (long long)r.id, r.name.c_str(), toString(r.status),
                     r.created.c_str(), pct(r.bestValAccuracy).c_str(), pct(r.testAccuracy).c_str());
     }
+    return 0;
+}
+
+// Writes `text` to `path` through a temporary file and a rename: never a partial file.
+void writeAtomically(const std::string& path, const std::string& text)
+{
+    const std::string tmp = path + ".tmp-entrena";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out || !(out << text) || !out.flush()) {
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            throw std::runtime_error("cannot write '" + path + "': check that its folder exists and is writable");
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        throw std::runtime_error("cannot write '" + path + "': " + ec.message());
+    }
+}
+
+int exportRun(const CliOptions& o)
+{
+    if (!o.checkpoint.empty())
+        return notYet("export --checkpoint");
+    RunStore store(dbPath(o));
+    const auto run = store.findRun(o.run);
+    if (!run)
+        throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them");
+    std::ostringstream text;
+    text.precision(17);
+    if (o.metrics == "csv") {
+        // Long form, one row per stored value: exactly what the store holds.
+        text << "key,step,epoch,wall_time,value\n";
+        for (const auto& key : store.metricKeys(run->id)) {
+            for (const auto& m : store.metrics(run->id, key))
+                text << key << ',' << m.step << ',' << m.epoch << ',' << m.wallTime << ',' << m.value << '\n';
+        }
+    } else {
+        nlohmann::json metrics = nlohmann::json::object();
+        for (const auto& key : store.metricKeys(run->id)) {
+            nlohmann::json series = nlohmann::json::array();
+            for (const auto& m : store.metrics(run->id, key))
+                series.push_back({{"step", m.step}, {"epoch", m.epoch}, {"wall_time", m.wallTime}, {"value", m.value}});
+            metrics[key] = series;
+        }
+        nlohmann::json events = nlohmann::json::array();
+        for (const auto& e : store.events(run->id))
+            events.push_back({{"step", e.step}, {"time", e.time}, {"kind", e.kind}, {"message", e.message}});
+        nlohmann::json config = nlohmann::json::parse(run->configJson, nullptr, false);
+        const nlohmann::json doc = {{"run", {{"id", run->id},
+                                             {"uuid", run->uuid},
+                                             {"name", run->name},
+                                             {"status", toString(run->status)},
+                                             {"created", run->created},
+                                             {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
+                                             {"best_val_accuracy", optional(run->bestValAccuracy)},
+                                             {"test_accuracy", optional(run->testAccuracy)}}},
+                                    {"metrics", metrics},
+                                    {"events", events}};
+        text << doc.dump(1) << "\n";
+    }
+    writeAtomically(o.out, text.str());
     return 0;
 }
 
@@ -177,7 +251,7 @@ int runCommand(const CliOptions& o)
         if (o.command == "lr-find")
             return notYet("lr-find");
         if (o.command == "export")
-            return notYet("export");
+            return exportRun(o);
         throw UsageError("unknown command '" + o.command + "'");
     } catch (const ConfigError& e) {
         std::cerr << "entrena-cli: bad configuration: " << e.what() << "\n";

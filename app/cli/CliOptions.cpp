@@ -8,7 +8,7 @@ const char* const kUsage =
     "usage:\n"
     "  entrena-cli train   --config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]\n"
     "  entrena-cli lr-find --config FILE [--set k=v]... [--json]\n"
-    "  entrena-cli runs    [--db FILE] [--json]\n"
+    "  entrena-cli runs    [--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]\n"
     "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
     "  entrena-cli devices [--json]\n"
     "\n"
@@ -22,7 +22,7 @@ const std::set<std::string>& allowed(const std::string& command)
 {
     static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
     static const std::set<std::string> lrFind = {"--config", "--set", "--json"};
-    static const std::set<std::string> runs = {"--db", "--json"};
+    static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
     static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
     static const std::set<std::string> devices = {"--json"};
     static const std::set<std::string> none;
@@ -73,10 +73,10 @@ CliOptions parseCommandLine(int argc, char** argv)
         }
         if (!ok.count(arg))
             throw UsageError("'" + arg + "' is not an option of '" + o.command + "'");
-        if (arg == "--json") {
+        if (arg == "--json" || arg == "--all") {
             if (inlineValue)
-                throw UsageError("--json takes no value");
-            o.json = true;
+                throw UsageError(arg + " takes no value");
+            (arg == "--json" ? o.json : o.all) = true;
             continue;
         }
         if (!inlineValue) {
@@ -92,6 +92,8 @@ CliOptions parseCommandLine(int argc, char** argv)
         else if (arg == "--checkpoint") o.checkpoint = value;
         else if (arg == "--metrics") o.metrics = value;
         else if (arg == "--out") o.out = value;
+        else if (arg == "--status") o.status = value;
+        else if (arg == "--tag") o.tag = value;
         else if (arg == "--nproc") {
             try {
                 size_t used = 0;
@@ -102,6 +104,24 @@ CliOptions parseCommandLine(int argc, char** argv)
                 throw UsageError("--nproc needs a positive whole number, got '" + value + "'");
             }
         }
+    }
+    if (!o.status.empty()) {
+        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
+        if (!statuses.count(o.status))
+            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" +
+                             o.status + "'");
+    }
+    if (o.command == "export") {
+        if (o.run.empty())
+            throw UsageError("export needs --run RUN");
+        if (o.out.empty())
+            throw UsageError("export needs --out FILE");
+        if (o.checkpoint.empty() == o.metrics.empty())
+            throw UsageError("export needs either --checkpoint best|last or --metrics csv|json");
+        if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
+            throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'");
+        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
+            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'");
     }
     if ((o.command == "train" || o.command == "lr-find") && o.config.empty() && o.resume.empty())
         throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));

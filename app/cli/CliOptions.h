@@ -24,6 +24,9 @@ struct CliOptions {
     std::string checkpoint;
     std::string metrics;
     std::string out;
+    std::string status; ///< runs: only runs of this status
+    std::string tag;    ///< runs: only runs with this tag
+    bool all = false;   ///< runs: archived runs too
 };
 
 /// Parses argv per the contract in shared/design.md. Throws UsageError.

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <set>
@@ -472,12 +473,130 @@ void RunStore::addCheckpoint(int64_t runId, const CheckpointRecord& c)
     t.commit();
 }
 
-std::vector<RunRecord> RunStore::listRuns()
+std::vector<RunRecord> RunStore::listRuns(const RunFilter& filter)
 {
-    Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE archived=0 ORDER BY id").c_str());
+    std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs WHERE (?1 OR archived=0) AND (?2='' OR status=?2)"
+                      " AND (?3='' OR id IN (SELECT run FROM tags WHERE tag=?3)) ORDER BY id";
+    Statement s(db_, sql.c_str());
+    s.bind(1, int64_t(filter.includeArchived ? 1 : 0));
+    s.bind(2, std::string(filter.status ? toString(*filter.status) : ""));
+    s.bind(3, filter.tag);
     std::vector<RunRecord> out;
     while (s.step())
         out.push_back(readRun(s));
+    return out;
+}
+
+void RunStore::rename(int64_t runId, const std::string& name)
+{
+    if (name.empty())
+        throw StoreError("a run's name cannot be empty");
+    Statement s(db_, "UPDATE runs SET name=? WHERE id=?");
+    s.bind(1, name).bind(2, runId).step();
+}
+
+void RunStore::setNotes(int64_t runId, const std::string& notes)
+{
+    Statement s(db_, "UPDATE runs SET notes=? WHERE id=?");
+    s.bind(1, notes).bind(2, runId).step();
+}
+
+void RunStore::setTags(int64_t runId, const std::vector<std::string>& tags)
+{
+    Transaction t(db_);
+    Statement d(db_, "DELETE FROM tags WHERE run=?");
+    d.bind(1, runId).step();
+    Statement i(db_, "INSERT OR IGNORE INTO tags (run, tag) VALUES (?, ?)");
+    for (const auto& tag : tags) {
+        if (tag.empty())
+            continue;
+        i.bind(1, runId).bind(2, tag).step();
+        i.reset();
+    }
+    t.commit();
+}
+
+void RunStore::setArchived(int64_t runId, bool archived)
+{
+    Statement s(db_, "UPDATE runs SET archived=? WHERE id=?");
+    s.bind(1, int64_t(archived ? 1 : 0)).bind(2, runId).step();
+}
+
+std::vector<std::string> RunStore::deleteRun(int64_t runId)
+{
+    const auto run = findRun(std::to_string(runId));
+    if (!run)
+        throw StoreError("no run " + std::to_string(runId));
+    if (run->status == RunStatus::Running)
+        throw StoreError("run " + std::to_string(runId) + " is training; stop it before deleting it");
+    const auto files = checkpoints(runId);
+    {
+        Transaction t(db_);
+        for (const char* sql : {"DELETE FROM metrics WHERE run=?", "DELETE FROM events WHERE run=?",
+                                "DELETE FROM tags WHERE run=?", "DELETE FROM checkpoints WHERE run=?",
+                                "UPDATE runs SET parent_run=NULL WHERE parent_run=?", "DELETE FROM runs WHERE id=?"}) {
+            Statement d(db_, sql);
+            d.bind(1, runId).step();
+        }
+        t.commit();
+    }
+    // Files last: if removing one fails, the store is already consistent.
+    std::vector<std::string> left;
+    for (const auto& c : files) {
+        std::error_code ec;
+        if (!fs::remove(c.path, ec) && ec)
+            left.push_back(c.path);
+    }
+    return left;
+}
+
+std::vector<std::string> RunStore::tags(int64_t runId)
+{
+    Statement s(db_, "SELECT tag FROM tags WHERE run=? ORDER BY tag");
+    s.bind(1, runId);
+    std::vector<std::string> out;
+    while (s.step())
+        out.push_back(s.text(0));
+    return out;
+}
+
+std::vector<MetricPoint> RunStore::decimatedMetrics(int64_t runId, const std::string& key, int buckets)
+{
+    buckets = std::max(1, buckets);
+    int64_t count = 0, first = 0, last = 0;
+    {
+        Statement s(db_, "SELECT COUNT(*), MIN(step), MAX(step) FROM metrics WHERE run=? AND key=?");
+        s.bind(1, runId).bind(2, key);
+        if (s.step()) {
+            count = s.integer(0);
+            first = s.integer(1);
+            last = s.integer(2);
+        }
+    }
+    if (count <= 4 * int64_t(buckets))
+        return metrics(runId, key);
+    // M4 decimation: per bucket the first, last, minimum and maximum point. SQLite returns the
+    // row of the MIN()/MAX() for the bare columns of a single-aggregate query.
+    const double width = double(last - first + 1) / double(buckets);
+    const char* queries[] = {
+        "SELECT MIN(step), epoch, wall_time, value FROM metrics WHERE run=?1 AND key=?2 GROUP BY CAST((step-?3)/?4 AS INTEGER)",
+        "SELECT MAX(step), epoch, wall_time, value FROM metrics WHERE run=?1 AND key=?2 GROUP BY CAST((step-?3)/?4 AS INTEGER)",
+        "SELECT step, epoch, wall_time, MIN(value) FROM metrics WHERE run=?1 AND key=?2 GROUP BY CAST((step-?3)/?4 AS INTEGER)",
+        "SELECT step, epoch, wall_time, MAX(value) FROM metrics WHERE run=?1 AND key=?2 GROUP BY CAST((step-?3)/?4 AS INTEGER)",
+    };
+    std::vector<MetricPoint> out;
+    for (const char* q : queries) {
+        Statement s(db_, q);
+        s.bind(1, runId).bind(2, key).bind(3, first).bind(4, width);
+        while (s.step())
+            out.push_back({s.integer(0), int(s.integer(1)), s.real(2), s.real(3)});
+    }
+    std::sort(out.begin(), out.end(), [](const MetricPoint& a, const MetricPoint& b) {
+        return a.step != b.step ? a.step < b.step : a.value < b.value;
+    });
+    out.erase(std::unique(out.begin(), out.end(),
+                          [](const MetricPoint& a, const MetricPoint& b) { return a.step == b.step && a.value == b.value; }),
+              out.end());
     return out;
 }
 

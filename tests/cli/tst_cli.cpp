@@ -136,6 +136,65 @@ private Q_SLOTS:
         QVERIFY(run[QStringLiteral("best_val_accuracy")].toDouble() > 0.7);
     }
 
+    void exportMetricsMatchesTheStore()
+    {
+        const QString csv = dir_.filePath(QStringLiteral("metrics.csv"));
+        const Result r = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("cli-small"),
+                              QStringLiteral("--db"), db_, QStringLiteral("--metrics"), QStringLiteral("csv"),
+                              QStringLiteral("--out"), csv});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.front(), QByteArray("key,step,epoch,wall_time,value"));
+        int trainLoss = 0;
+        for (const QByteArray& l : lines)
+            trainLoss += l.startsWith("train_loss,");
+        // 2,700 samples / 64 = 43 steps an epoch, 86 in all: logged every 5 (17) and the last.
+        QCOMPARE(trainLoss, 18);
+
+        const QString json = dir_.filePath(QStringLiteral("metrics.json"));
+        const Result j = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("cli-small"),
+                              QStringLiteral("--db"), db_, QStringLiteral("--metrics"), QStringLiteral("json"),
+                              QStringLiteral("--out"), json});
+        QCOMPARE(j.exitCode, 0);
+        QFile jf(json);
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(jf.readAll()).object();
+        QCOMPARE(doc[QStringLiteral("metrics")].toObject()[QStringLiteral("train_loss")].toArray().size(), 18);
+        QCOMPARE(doc[QStringLiteral("run")].toObject()[QStringLiteral("name")].toString(), QStringLiteral("cli-small"));
+    }
+
+    void exportOfAnUnknownRunOrToAnUnwritablePathLeavesNoFile()
+    {
+        const QString out = dir_.filePath(QStringLiteral("nothing.csv"));
+        const Result unknown = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("999"),
+                                    QStringLiteral("--db"), db_, QStringLiteral("--metrics"), QStringLiteral("csv"),
+                                    QStringLiteral("--out"), out});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains("no run '999'"));
+        QVERIFY(!QFile::exists(out));
+        const QString bad = dir_.filePath(QStringLiteral("no/such/folder/m.csv"));
+        const Result unwritable = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("cli-small"),
+                                       QStringLiteral("--db"), db_, QStringLiteral("--metrics"), QStringLiteral("csv"),
+                                       QStringLiteral("--out"), bad});
+        QCOMPARE(unwritable.exitCode, 1);
+        QVERIFY2(unwritable.err.contains("cannot write"), unwritable.err.constData());
+    }
+
+    void runsFiltersByStatus()
+    {
+        const Result finished = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_, QStringLiteral("--json"),
+                                     QStringLiteral("--status"), QStringLiteral("finished")});
+        QCOMPARE(QJsonDocument::fromJson(finished.out).array().size(), 1);
+        const Result failed = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_, QStringLiteral("--json"),
+                                   QStringLiteral("--status"), QStringLiteral("failed")});
+        QCOMPARE(QJsonDocument::fromJson(failed.out).array().size(), 0);
+        const Result bad = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_, QStringLiteral("--status"),
+                                QStringLiteral("done")});
+        QCOMPARE(bad.exitCode, 2);
+    }
+
     void humanOutputWithoutJson()
     {
         const QString db = dir_.filePath(QStringLiteral("human.sqlite"));

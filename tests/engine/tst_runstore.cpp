@@ -6,6 +6,11 @@
 #include <sqlite3.h>
 
 #include <sys/wait.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
 #include <unistd.h>
 
 using namespace entrena;
@@ -121,6 +126,118 @@ private Q_SLOTS:
         writer.addMetric(id, "loss", 3, 1, 0.8);
         writer.flush();
         QCOMPARE(reader.metrics(id, "loss").size(), size_t(3));
+    }
+
+    void decimationKeepsExtremes()
+    {
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("big.sqlite")).toStdString());
+        const int64_t id = store.createRun("long", "{}", "{}");
+        constexpr int n = 100000;
+        for (int i = 1; i <= n; ++i) {
+            double v = 1.0 + 0.1 * std::sin(i * 0.01);
+            if (i == 31337) v = 50.0;  // one spike, as a diverging step would make
+            if (i == 77777) v = -20.0; // and one dip
+            store.addMetric(id, "loss", i, 1 + i / 1000, v);
+        }
+        store.flush();
+        const auto d = store.decimatedMetrics(id, "loss", 400);
+        QVERIFY(d.size() <= 4 * 400);
+        QVERIFY(d.size() >= 400);
+        QCOMPARE(d.front().step, int64_t(1));
+        QCOMPARE(d.back().step, int64_t(n));
+        QVERIFY(std::is_sorted(d.begin(), d.end(), [](const MetricPoint& a, const MetricPoint& b) { return a.step < b.step; }));
+        auto at = [&](int64_t step) {
+            return std::find_if(d.begin(), d.end(), [&](const MetricPoint& p) { return p.step == step; });
+        };
+        QVERIFY(at(31337) != d.end());
+        QCOMPARE(at(31337)->value, 50.0);
+        QVERIFY(at(77777) != d.end());
+        QCOMPARE(at(77777)->value, -20.0);
+        // A short series comes back whole.
+        QCOMPARE(store.decimatedMetrics(id, "loss", 100000).size(), size_t(n));
+    }
+
+    void tagsNotesRenameArchiveAndDelete()
+    {
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("edit.sqlite")).toStdString());
+        const int64_t a = store.createRun("a", "{}", "{}");
+        const int64_t b = store.createRun("b", "{}", "{}");
+        EndEvent end;
+        store.finishRun(a, RunStatus::Finished, end, std::nullopt);
+        store.finishRun(b, RunStatus::Stopped, end, std::nullopt);
+        store.setTags(a, {"baseline", "cnn", "cnn"});
+        QCOMPARE(store.tags(a), (std::vector<std::string>{"baseline", "cnn"}));
+        store.setNotes(a, "the one to beat");
+        store.rename(b, "b, renamed");
+        QCOMPARE(store.findRun(std::to_string(a))->notes, std::string("the one to beat"));
+        QCOMPARE(store.findRun(std::to_string(b))->name, std::string("b, renamed"));
+        QVERIFY_THROWS_EXCEPTION(StoreError, store.rename(b, ""));
+
+        RunFilter byTag;
+        byTag.tag = "baseline";
+        QCOMPARE(store.listRuns(byTag).size(), size_t(1));
+        RunFilter byStatus;
+        byStatus.status = RunStatus::Stopped;
+        QCOMPARE(store.listRuns(byStatus).front().id, b);
+
+        store.setArchived(a, true);
+        QCOMPARE(store.listRuns().size(), size_t(1));
+        RunFilter all;
+        all.includeArchived = true;
+        QCOMPARE(store.listRuns(all).size(), size_t(2));
+
+        const QString file = dir.filePath(QStringLiteral("b.pt"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+        f.close();
+        store.addCheckpoint(b, {1, 1, file.toStdString(), 0.5, false, 1, ""});
+        store.addMetric(b, "loss", 1, 1, 1.0);
+        store.flush();
+        QVERIFY(store.deleteRun(b).empty());
+        QVERIFY(!QFile::exists(file));
+        QVERIFY(!store.findRun(std::to_string(b)).has_value());
+        QVERIFY(store.metrics(b, "loss").empty());
+        QVERIFY(store.checkpoints(b).empty());
+        const int64_t running = store.createRun("live", "{}", "{}");
+        QVERIFY_THROWS_EXCEPTION(StoreError, store.deleteRun(running));
+    }
+
+    void writerAndReaderAtOnce()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("busy.sqlite")).toStdString();
+        RunStore writer(path);
+        const int64_t id = writer.createRun("busy", "{}", "{}");
+        std::atomic<bool> done{false};
+        std::atomic<int> readerErrors{0};
+        std::atomic<size_t> lastSeen{0};
+        std::thread reader([&] {
+            RunStore r(path);
+            while (!done) {
+                try {
+                    r.listRuns();
+                    const size_t seen = r.metrics(id, "loss").size();
+                    if (seen < lastSeen)
+                        ++readerErrors; // a reader never sees fewer points than before
+                    lastSeen = seen;
+                } catch (const StoreError&) {
+                    ++readerErrors;
+                }
+            }
+        });
+        for (int i = 0; i < 20000; ++i) {
+            writer.addMetric(id, "loss", i, 1, double(i));
+            if (i % 2000 == 0)
+                writer.flush();
+        }
+        writer.flush();
+        done = true;
+        reader.join();
+        QCOMPARE(readerErrors.load(), 0);
+        QCOMPARE(RunStore(path).metrics(id, "loss").size(), size_t(20000));
     }
 
     void runOfADeadProcessBecomesInterrupted()

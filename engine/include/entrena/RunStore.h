@@ -66,6 +66,13 @@ struct CheckpointRecord {
     std::string checksum; ///< CRC-32 of the file, 8 hex digits (schema 2; "" before)
 };
 
+/// Which runs listRuns() returns.
+struct RunFilter {
+    std::optional<RunStatus> status;
+    std::string tag;             ///< "" : any
+    bool includeArchived = false;
+};
+
 class RunStore {
 public:
     static constexpr int kSchemaVersion = 2;
@@ -97,8 +104,23 @@ public:
     /// process that stopped) are removed, so the run reads as one that never stopped.
     void reopenRun(int64_t runId, int64_t step);
 
+    // Editing what a person says about a run.
+    void rename(int64_t runId, const std::string& name);
+    void setNotes(int64_t runId, const std::string& notes);
+    void setTags(int64_t runId, const std::vector<std::string>& tags);
+    void setArchived(int64_t runId, bool archived);
+    /// Deletes the run, its metrics, events, tags and checkpoint rows, then its checkpoint files.
+    /// Returns the files that could not be removed (already gone by hand is not a failure).
+    /// Throws StoreError for a running run.
+    std::vector<std::string> deleteRun(int64_t runId);
+
     // Reading (any process).
-    std::vector<RunRecord> listRuns();
+    std::vector<RunRecord> listRuns(const RunFilter& filter = {});
+    std::vector<std::string> tags(int64_t runId);
+    /// A series for a chart `buckets` points wide: the steps are cut into that many buckets and each
+    /// keeps its first, last, lowest and highest point, so spikes stay visible however long the run.
+    /// Series no longer than 4 × buckets come back whole.
+    std::vector<MetricPoint> decimatedMetrics(int64_t runId, const std::string& key, int buckets);
     /// By numeric id or by name (the newest run of that name).
     std::optional<RunRecord> findRun(const std::string& idOrName);
     std::vector<MetricPoint> metrics(int64_t runId, const std::string& key);
