@@ -71,6 +71,10 @@
         <source>Created</source>
         <translation>Creada</translation>
     </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DevicesDialog</name>
@@ -323,6 +327,18 @@
     <message>
         <source>Stopping…</source>
         <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <source>The run's configuration is loaded; press Start to run it again.</source>
+        <translation>Se cargó la configuración de la ejecución; pulse Iniciar para repetirla.</translation>
+    </message>
+    <message>
+        <source>Cannot load configuration</source>
+        <translation>No se puede cargar la configuración</translation>
+    </message>
+    <message>
+        <source>Resuming run %1…</source>
+        <translation>Reanudando la ejecución %1…</translation>
     </message>
 </context>
 <context>
@@ -674,6 +690,160 @@
     <message>
         <source>%1 parameters</source>
         <translation>%1 parámetros</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::RunDetailsDialog</name>
+    <message>
+        <source>Run %1</source>
+        <translation>Ejecución %1</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Estado:</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Inicio:</translation>
+    </message>
+    <message>
+        <source>Ended:</source>
+        <translation>Fin:</translation>
+    </message>
+    <message>
+        <source>Test accuracy:</source>
+        <translation>Exactitud de prueba:</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Error:</translation>
+    </message>
+    <message>
+        <source>comma-separated, e.g. baseline, cnn</source>
+        <translation>separadas por comas, p. ej. referencia, cnn</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>Etiquetas:</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Notas:</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Eventos</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Mejor</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>%1 (missing: deleted or moved)</source>
+        <translation>%1 (falta: borrado o movido)</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Puntos de control</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::RunsPanel</name>
+    <message>
+        <source>Filter runs by any column…</source>
+        <translation>Filtrar ejecuciones por cualquier columna…</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Todos los estados</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>Detalles…</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renombrar…</translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>Renombrar ejecución</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>Archivar</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Borrar…</translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>Borrar ejecución</translation>
+    </message>
+    <message>
+        <source>Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.</source>
+        <translation>¿Borrar la ejecución %1 «%2» con sus métricas y puntos de control? No se puede deshacer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run was deleted, but %n checkpoint file(s) could not be removed.</source>
+        <translation><numerusform>Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.</numerusform><numerusform>Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control.</numerusform></translation>
     </message>
 </context>
 <context>

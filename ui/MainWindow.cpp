@@ -76,6 +76,15 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     connect(controller_, &app::TrainingController::notice, this, &MainWindow::onNotice);
     connect(controller_, &app::TrainingController::ended, this, &MainWindow::onEnded);
     connect(controller_, &app::TrainingController::idle, this, &MainWindow::onIdle);
+    connect(runs_, &RunsPanel::runAgainRequested, this, [this](const QString& json) {
+        try {
+            config_->setConfig(RunConfig::fromJson(json.toStdString()));
+            statusBar()->showMessage(tr("The run's configuration is loaded; press Start to run it again."), 5000);
+        } catch (const ConfigError& e) {
+            showError(tr("Cannot load configuration"), QString::fromStdString(e.what()));
+        }
+    });
+    connect(runs_, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
 
     const QString error = runs_->open(dbPath_);
     if (!error.isEmpty()) {
@@ -168,6 +177,21 @@ bool MainWindow::startTraining()
     config_->setRunning(true);
     runClock_.start();
     controller_->start(config, dbPath_);
+    return true;
+}
+
+bool MainWindow::resumeRun(qint64 runId)
+{
+    if (controller_->isRunning())
+        return false;
+    charts_->clear();
+    lastError_.clear();
+    lastStep_ = 0;
+    progress_->setValue(0);
+    status_->setText(tr("Resuming run %1…").arg(runId));
+    config_->setRunning(true);
+    runClock_.start();
+    controller_->resume(runId, dbPath_);
     return true;
 }
 

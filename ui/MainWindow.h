@@ -39,6 +39,8 @@ public:
 
     /// Starts a run with the panel's configuration; false when it could not start.
     bool startTraining();
+    /// Continues a stopped or interrupted run from its latest checkpoint.
+    bool resumeRun(qint64 runId);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

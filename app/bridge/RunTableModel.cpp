@@ -42,8 +42,12 @@ void RunTableModel::refresh()
     summaries_.clear();
     for (const auto& r : runs_) {
         const QJsonObject config = QJsonDocument::fromJson(QByteArray::fromStdString(r.configJson)).object();
+        QStringList tags;
+        for (const auto& t : store_->tags(r.id))
+            tags << QString::fromStdString(t);
         summaries_.push_back({config.value(QStringLiteral("model")).toObject().value(QStringLiteral("arch")).toString(),
-                              config.value(QStringLiteral("optimizer")).toObject().value(QStringLiteral("name")).toString()});
+                              config.value(QStringLiteral("optimizer")).toObject().value(QStringLiteral("name")).toString(),
+                              tags.join(QStringLiteral(", "))});
     }
     endResetModel();
 }
@@ -83,8 +87,10 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && !r->error.empty())
         return QString::fromStdString(r->error);
     if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Status &&
-        index.column() != Created && index.column() != Model && index.column() != Optimizer)
+        index.column() != Created && index.column() != Model && index.column() != Optimizer && index.column() != Tags)
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::UserRole)
+        return QString::fromLatin1(toString(r->status)); // untranslated, for filtering
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
     switch (index.column()) {
@@ -98,6 +104,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case SamplesPerSec: return r->samplesPerSec ? QVariant(locale.toString(*r->samplesPerSec, 'f', 0)) : QVariant();
     case Duration:
         return r->seconds ? QVariant(tr("%1 s").arg(locale.toString(*r->seconds, 'f', 1))) : QVariant();
+    case Tags: return s.tags;
     case Created: return QString::fromStdString(r->created).replace(QLatin1Char('T'), QLatin1Char(' ')).left(19);
     }
     return {};
@@ -117,6 +124,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case TestAccuracy: return tr("Test accuracy");
     case SamplesPerSec: return tr("Samples/s");
     case Duration: return tr("Duration");
+    case Tags: return tr("Tags");
     case Created: return tr("Created");
     }
     return {};

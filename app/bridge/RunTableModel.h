@@ -14,7 +14,7 @@ namespace entrena::app {
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Name, Status, Model, Optimizer, BestValAccuracy, TestAccuracy, SamplesPerSec, Duration, Created, ColumnCount };
+    enum Column { Id, Name, Status, Model, Optimizer, BestValAccuracy, TestAccuracy, SamplesPerSec, Duration, Tags, Created, ColumnCount };
 
     explicit RunTableModel(QObject* parent = nullptr);
     ~RunTableModel() override;
@@ -26,6 +26,8 @@ public:
     void refresh();
 
     const RunRecord* runAt(int row) const;
+    /// The open store (reader connection), for the run details and edits; null when it failed to open.
+    RunStore* store() const { return store_.get(); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -41,6 +43,7 @@ private:
     struct Summary {
         QString model;
         QString optimizer;
+        QString tags;
     };
     std::vector<Summary> summaries_;
 };

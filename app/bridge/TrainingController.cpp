@@ -11,7 +11,11 @@ TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
 
 TrainingController::~TrainingController() { stopAndWait(); }
 
-bool TrainingController::start(const RunConfig& config, const QString& dbPath)
+bool TrainingController::start(const RunConfig& config, const QString& dbPath) { return launch(config, dbPath, 0); }
+
+bool TrainingController::resume(qint64 runId, const QString& dbPath) { return launch(RunConfig{}, dbPath, runId); }
+
+bool TrainingController::launch(const RunConfig& config, const QString& dbPath, qint64 resumeRunId)
 {
     if (thread_)
         return false;
@@ -24,6 +28,7 @@ bool TrainingController::start(const RunConfig& config, const QString& dbPath)
 
     thread_ = new QThread(this);
     auto* worker = new TrainingWorker(config, dbPath, *queue_, *stop_);
+    worker->setResume(resumeRunId);
     worker->moveToThread(thread_);
     connect(thread_, &QThread::started, worker, &TrainingWorker::run);
     connect(worker, &TrainingWorker::finished, thread_, &QThread::quit);

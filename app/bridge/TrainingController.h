@@ -26,6 +26,8 @@ public:
     bool isRunning() const { return thread_ != nullptr; }
     /// Starts a run; false (and nothing started) when one is already running.
     bool start(const RunConfig& config, const QString& dbPath);
+    /// Continues a stored run from its latest checkpoint; false when one is already running.
+    bool resume(qint64 runId, const QString& dbPath);
     /// Asks the run to stop after the current step; it saves a checkpoint and ends `stopped`.
     void stop();
     /// Stops and waits for the thread (for shutdown).
@@ -41,6 +43,7 @@ Q_SIGNALS:
     void idle();
 
 private:
+    bool launch(const RunConfig& config, const QString& dbPath, qint64 resumeRunId);
     void drain();
     void onThreadFinished();
 

@@ -22,9 +22,13 @@ void TrainingWorker::run()
         // The worker has its own connection: SQLite connections are not shared across threads.
         RunStore store(dbPath_.toStdString());
         const QString checkpoints = QFileInfo(dbPath_).absoluteDir().filePath(QStringLiteral("checkpoints"));
-        Trainer(config_).run(observer_, stop_, &store, checkpoints.toStdString());
+        if (resumeRunId_ > 0)
+            Trainer::resume(std::to_string(resumeRunId_), observer_, stop_, store, checkpoints.toStdString());
+        else
+            Trainer(config_).run(observer_, stop_, &store, checkpoints.toStdString());
     } catch (const std::exception& e) {
-        // Only the store can throw here (the trainer reports its own failures as events).
+        // Only the store or a resume that cannot start throw here (the trainer reports its own
+        // failures as events).
         EndEvent end;
         end.status = RunStatus::Failed;
         end.error = e.what();

@@ -14,6 +14,8 @@ class TrainingWorker : public QObject {
     Q_OBJECT
 public:
     TrainingWorker(RunConfig config, QString dbPath, TrainingObserver& observer, const StopToken& stop);
+    /// Continues stored run `resumeRunId` from its latest checkpoint instead of starting a new one.
+    void setResume(qint64 resumeRunId) { resumeRunId_ = resumeRunId; }
 
     /// Trains, then emits finished(). Errors end the run as `failed` through the observer.
     void run();
@@ -26,6 +28,7 @@ private:
     QString dbPath_;
     TrainingObserver& observer_;
     const StopToken& stop_;
+    qint64 resumeRunId_ = 0;
 };
 
 } // namespace entrena::app

@@ -4,12 +4,16 @@
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
+#include "dialogs/RunDetailsDialog.h"
+#include "entrena/RunStore.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
 #include <QApplication>
 #include <qcustomplot.h>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -83,6 +87,70 @@ private Q_SLOTS:
         QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("stopButton")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
         QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Stopped);
+    }
+
+    void stoppedRunResumesFromTheBrowser()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("resume.sqlite")), smallRun(), languages_);
+        RunConfig c = smallRun();
+        c.train.epochs = 30;
+        c.data.trainLimit = 20000; // long enough to stop in the middle
+        w.configPanel()->setConfig(c);
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(w.charts()->validationPoints() >= 1, 120000);
+        w.controller()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        const RunRecord stopped = *w.runs()->model()->runAt(0);
+        QCOMPARE(stopped.status, RunStatus::Stopped);
+
+        int64_t resumedId = 0;
+        connect(w.controller(), &app::TrainingController::started, this,
+                [&resumedId](const StartEvent& e) { resumedId = e.runId; });
+        QVERIFY(w.resumeRun(stopped.id));
+        QTRY_VERIFY_WITH_TIMEOUT(resumedId != 0, 60000);
+        QCOMPARE(resumedId, stopped.id); // the same run record
+        w.controller()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        QCOMPARE(w.runs()->model()->rowCount(), 1);
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+    }
+
+    void browserFiltersByTextAndStatus()
+    {
+        const QString db = dir_.filePath(QStringLiteral("browse.sqlite"));
+        {
+            RunStore store(db.toStdString());
+            EndEvent end;
+            store.finishRun(store.createRun("alpha mlp", R"({"model": {"arch": "mlp"}})", "{}"), RunStatus::Finished, end, {});
+            store.finishRun(store.createRun("beta cnn", R"({"model": {"arch": "cnn"}})", "{}"), RunStatus::Failed, end, {});
+            store.finishRun(store.createRun("gamma cnn", R"({"model": {"arch": "cnn"}})", "{}"), RunStatus::Finished, end, {});
+        }
+        RunsPanel panel;
+        QVERIFY(panel.open(db).isEmpty());
+        QCOMPARE(panel.visibleRows(), 3);
+        panel.setTextFilter(QStringLiteral("cnn"));
+        QCOMPARE(panel.visibleRows(), 2);
+        panel.setStatusFilter(QStringLiteral("finished"));
+        QCOMPARE(panel.visibleRows(), 1);
+        panel.setTextFilter(QString());
+        QCOMPARE(panel.visibleRows(), 2);
+    }
+
+    void runDetailsSaveNotesAndTagsAndFlagMissingCheckpoints()
+    {
+        const QString db = dir_.filePath(QStringLiteral("details.sqlite"));
+        RunStore store(db.toStdString());
+        const int64_t id = store.createRun("detailed", R"({"seed": 1})", "{}");
+        store.addCheckpoint(id, {10, 1, "/nonexistent/epoch-1.pt", 0.5, true, 100, ""});
+        EndEvent end;
+        store.finishRun(id, RunStatus::Stopped, end, {});
+        RunDetailsDialog dialog(store, id);
+        QCOMPARE(dialog.missingCheckpoints(), 1);
+        dialog.findChild<QPlainTextEdit*>(QStringLiteral("notesEdit"))->setPlainText(QStringLiteral("try a lower rate"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("tagsEdit"))->setText(QStringLiteral("baseline, cnn"));
+        dialog.accept();
+        QCOMPARE(store.findRun(std::to_string(id))->notes, std::string("try a lower rate"));
+        QCOMPARE(store.tags(id), (std::vector<std::string>{"baseline", "cnn"}));
     }
 
     void invalidConfigurationIsRefusedWithAMessage()

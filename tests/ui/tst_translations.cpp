@@ -37,7 +37,8 @@ QList<Entry> readTs(const QString& path)
             current.finished = type.isEmpty();
             if (type == QLatin1String("obsolete") || type == QLatin1String("vanished"))
                 continue;
-            current.translation = xml.readElementText();
+            // Plural messages hold their forms in <numerusform> children.
+            current.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
             out.push_back(current);
         }
     }

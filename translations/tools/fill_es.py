@@ -177,6 +177,47 @@ ES = {
     "TorchScript modules (*.pt *.pth *.ts);;All files (*)": "Módulos TorchScript (*.pt *.pth *.ts);;Todos los archivos (*)",
     "Choose the TorchScript file.": "Elija el archivo TorchScript.",
     "%1 parameters": "%1 parámetros",
+    "Tags": "Etiquetas",
+    "The run's configuration is loaded; press Start to run it again.":
+        "Se cargó la configuración de la ejecución; pulse Iniciar para repetirla.",
+    "Cannot load configuration": "No se puede cargar la configuración",
+    "Resuming run %1…": "Reanudando la ejecución %1…",
+    "Run %1": "Ejecución %1",
+    "Name:": "Nombre:",
+    "Status:": "Estado:",
+    "Started:": "Inicio:",
+    "Ended:": "Fin:",
+    "Test accuracy:": "Exactitud de prueba:",
+    "Error:": "Error:",
+    "comma-separated, e.g. baseline, cnn": "separadas por comas, p. ej. referencia, cnn",
+    "Tags:": "Etiquetas:",
+    "Notes:": "Notas:",
+    "Summary": "Resumen",
+    "Configuration": "Configuración",
+    "Time": "Hora",
+    "Kind": "Tipo",
+    "Message": "Mensaje",
+    "Events": "Eventos",
+    "Epoch": "Época",
+    "Best": "Mejor",
+    "Size": "Tamaño",
+    "File": "Archivo",
+    "yes": "sí",
+    "%1 (missing: deleted or moved)": "%1 (falta: borrado o movido)",
+    "Checkpoints": "Puntos de control",
+    "Filter runs by any column…": "Filtrar ejecuciones por cualquier columna…",
+    "All statuses": "Todos los estados",
+    "Details…": "Detalles…",
+    "Run again": "Repetir",
+    "Resume": "Reanudar",
+    "Rename…": "Renombrar…",
+    "Rename run": "Renombrar ejecución",
+    "Archive": "Archivar",
+    "Delete…": "Borrar…",
+    "Delete run": "Borrar ejecución",
+    "Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.":
+        "¿Borrar la ejecución %1 «%2» con sus métricas y puntos de control? No se puede deshacer.",
+
     "process resident": "residente del proceso",
     "device allocated": "asignada en el dispositivo",
     "device reserved": "reservada en el dispositivo",
@@ -187,15 +228,39 @@ ES = {
     "fp16 (autocast, loss scaling; CUDA)": "fp16 (autocast, escalado de la pérdida; CUDA)",
 }
 
+# The same English word in another context, where it means something else.
+BY_CONTEXT = {
+    ("entrena::ui::RunDetailsDialog", "Step"): "Paso",
+}
+
+# Plural messages (%n): Spanish has two forms, singular and plural.
+PLURAL = {
+    "The run was deleted, but %n checkpoint file(s) could not be removed.": (
+        "Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.",
+        "Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control."),
+}
+
 path = pathlib.Path(__file__).resolve().parents[1] / "entrena_es.ts"
 tree = ET.parse(path)
 missing = []
-for message in tree.iter("message"):
+for context in tree.iter("context"):
+  name = context.find("name").text
+  for message in context.iter("message"):
     source = message.find("source").text or ""
     translation = message.find("translation")
     if translation.get("type") in ("obsolete", "vanished"):
         continue
-    if source in ES:
+    if message.get("numerus") == "yes" and source in PLURAL:
+        for child in list(translation):
+            translation.remove(child)
+        translation.text = None
+        for form in PLURAL[source]:
+            ET.SubElement(translation, "numerusform").text = form
+        translation.attrib.pop("type", None)
+    elif (name, source) in BY_CONTEXT:
+        translation.text = BY_CONTEXT[(name, source)]
+        translation.attrib.pop("type", None)
+    elif source in ES:
         translation.text = ES[source]
         translation.attrib.pop("type", None)
     elif translation.get("type") == "unfinished":

@@ -1,22 +1,57 @@
 #include "panels/RunsPanel.h"
 
 #include "RunTableModel.h"
+#include "dialogs/RunDetailsDialog.h"
 
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace entrena::ui {
 
+/// Text over every column, and an exact status.
+class RunFilterProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setStatus(const QString& status)
+    {
+        status_ = status;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        if (!status_.isEmpty() &&
+            sourceModel()->index(row, app::RunTableModel::Status, parent).data(Qt::UserRole).toString() != status_)
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+
+private:
+    QString status_;
+};
+
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent)
     , model_(new app::RunTableModel(this))
-    , proxy_(new QSortFilterProxyModel(this))
+    , proxy_(new RunFilterProxy(this))
     , view_(new QTableView(this))
+    , filter_(new QLineEdit(this))
+    , status_(new QComboBox(this))
 {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::EditRole);
+    proxy_->setFilterKeyColumn(-1);
+    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     view_->setObjectName(QStringLiteral("runsView"));
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);
@@ -24,11 +59,43 @@ RunsPanel::RunsPanel(QWidget* parent)
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view_->setAlternatingRowColors(true);
+    view_->setContextMenuPolicy(Qt::CustomContextMenu);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setStretchLastSection(true);
+    filter_->setClearButtonEnabled(true);
+    status_->addItem(QString(), QString());
+    for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted"})
+        status_->addItem(QString(), QString::fromLatin1(s));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(filter_, 1);
+    bar->addWidget(status_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
     layout->addWidget(view_);
+
+    connect(filter_, &QLineEdit::textChanged, this, &RunsPanel::setTextFilter);
+    connect(status_, &QComboBox::currentIndexChanged, this,
+            [this] { proxy_->setStatus(status_->currentData().toString()); });
+    connect(view_, &QTableView::customContextMenuRequested, this, &RunsPanel::contextMenu);
+    connect(view_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { showDetails(runIdAt(i)); });
+    retranslate();
+}
+
+void RunsPanel::retranslate()
+{
+    filter_->setPlaceholderText(tr("Filter runs by any column…"));
+    status_->setItemText(0, tr("All statuses"));
+    for (int i = 1; i < status_->count(); ++i)
+        status_->setItemText(i, app::RunTableModel::statusText(runStatusFromString(status_->itemData(i).toString().toStdString())));
+}
+
+void RunsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 QString RunsPanel::open(const QString& dbPath)
@@ -42,6 +109,82 @@ void RunsPanel::refresh()
 {
     model_->refresh();
     view_->resizeColumnsToContents();
+}
+
+int RunsPanel::visibleRows() const { return proxy_->rowCount(); }
+
+void RunsPanel::setTextFilter(const QString& text) { proxy_->setFilterFixedString(text); }
+
+void RunsPanel::setStatusFilter(const QString& status)
+{
+    const int i = status_->findData(status);
+    status_->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+qint64 RunsPanel::runIdAt(const QModelIndex& proxyIndex) const
+{
+    const RunRecord* r = model_->runAt(proxy_->mapToSource(proxyIndex).row());
+    return r ? r->id : 0;
+}
+
+void RunsPanel::showDetails(qint64 runId)
+{
+    RunStore* store = model_->store();
+    if (!store || runId <= 0)
+        return;
+    RunDetailsDialog dialog(*store, runId, this);
+    dialog.exec();
+    refresh();
+}
+
+void RunsPanel::contextMenu(const QPoint& pos)
+{
+    const QModelIndex index = view_->indexAt(pos);
+    const RunRecord* run = model_->runAt(proxy_->mapToSource(index).row());
+    RunStore* store = model_->store();
+    if (!run || !store)
+        return;
+    const RunRecord r = *run; // the model may reset while the menu is open
+    QMenu menu(this);
+    menu.addAction(tr("Details…"), this, [this, r] { showDetails(r.id); });
+    menu.addAction(tr("Run again"), this, [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
+    QAction* resume = menu.addAction(tr("Resume"), this, [this, r] { Q_EMIT resumeRequested(r.id); });
+    resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted || r.status == RunStatus::Failed);
+    menu.addSeparator();
+    menu.addAction(tr("Rename…"), this, [this, r, store] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal,
+                                                   QString::fromStdString(r.name), &ok);
+        if (ok && !name.trimmed().isEmpty()) {
+            store->rename(r.id, name.trimmed().toStdString());
+            refresh();
+        }
+    });
+    menu.addAction(tr("Archive"), this, [this, r, store] {
+        store->setArchived(r.id, true);
+        refresh();
+    });
+    QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] {
+        const auto answer = QMessageBox::question(
+            this, tr("Delete run"),
+            tr("Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.")
+                .arg(r.id)
+                .arg(QString::fromStdString(r.name)));
+        if (answer != QMessageBox::Yes)
+            return;
+        try {
+            const auto left = store->deleteRun(r.id);
+            if (!left.empty())
+                QMessageBox::warning(this, tr("Delete run"),
+                                     tr("The run was deleted, but %n checkpoint file(s) could not be removed.", nullptr,
+                                        int(left.size())));
+        } catch (const std::exception& e) {
+            QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
+        }
+        refresh();
+    });
+    remove->setEnabled(r.status != RunStatus::Running);
+    menu.exec(view_->viewport()->mapToGlobal(pos));
 }
 
 } // namespace entrena::ui

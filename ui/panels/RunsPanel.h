@@ -2,8 +2,9 @@
 
 #include <QWidget>
 
+class QComboBox;
+class QLineEdit;
 class QTableView;
-class QSortFilterProxyModel;
 
 namespace entrena::app {
 class RunTableModel;
@@ -11,7 +12,10 @@ class RunTableModel;
 
 namespace entrena::ui {
 
-/// The runs in the store, newest last, sortable.
+class RunFilterProxy;
+
+/// The runs in the store: filter by text and status, sort, and act on a run from its context
+/// menu (details, run again, resume, rename, archive, delete) or by double-click (details).
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -21,11 +25,31 @@ public:
     QString open(const QString& dbPath);
     void refresh();
     app::RunTableModel* model() const { return model_; }
+    /// Rows shown after filtering.
+    int visibleRows() const;
+    void setTextFilter(const QString& text);
+    void setStatusFilter(const QString& status); ///< "" : all
+
+    /// Opens the details dialog of a run (what double-click does).
+    void showDetails(qint64 runId);
+
+Q_SIGNALS:
+    void runAgainRequested(const QString& configJson);
+    void resumeRequested(qint64 runId);
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void retranslate();
+    void contextMenu(const QPoint& pos);
+    qint64 runIdAt(const QModelIndex& proxyIndex) const;
+
     app::RunTableModel* model_;
-    QSortFilterProxyModel* proxy_;
+    RunFilterProxy* proxy_;
     QTableView* view_;
+    QLineEdit* filter_;
+    QComboBox* status_;
 };
 
 } // namespace entrena::ui

@@ -1,0 +1,124 @@
+#include "dialogs/RunDetailsDialog.h"
+
+#include "RunTableModel.h"
+
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace entrena::ui {
+namespace {
+
+QTableWidget* table(const QStringList& headers)
+{
+    auto* t = new QTableWidget(0, int(headers.size()));
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+void addRow(QTableWidget* t, const QStringList& cells)
+{
+    const int row = t->rowCount();
+    t->insertRow(row);
+    for (int c = 0; c < cells.size(); ++c)
+        t->setItem(row, c, new QTableWidgetItem(cells[c]));
+}
+
+} // namespace
+
+RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* parent)
+    : QDialog(parent)
+    , store_(store)
+    , runId_(runId)
+    , notes_(new QPlainTextEdit)
+    , tags_(new QLineEdit)
+{
+    notes_->setObjectName(QStringLiteral("notesEdit"));
+    tags_->setObjectName(QStringLiteral("tagsEdit"));
+    const auto run = store.findRun(std::to_string(runId));
+    setWindowTitle(tr("Run %1").arg(runId));
+    resize(720, 560);
+    auto* tabs = new QTabWidget;
+    const QLocale locale;
+
+    auto* summary = new QWidget;
+    auto* form = new QFormLayout(summary);
+    if (run) {
+        form->addRow(tr("Name:"), new QLabel(QString::fromStdString(run->name).toHtmlEscaped()));
+        form->addRow(tr("Status:"), new QLabel(app::RunTableModel::statusText(run->status)));
+        form->addRow(tr("Started:"), new QLabel(QString::fromStdString(run->started)));
+        form->addRow(tr("Ended:"), new QLabel(QString::fromStdString(run->ended)));
+        if (run->testAccuracy)
+            form->addRow(tr("Test accuracy:"), new QLabel(locale.toString(*run->testAccuracy * 100, 'f', 2) + QLatin1Char('%')));
+        if (!run->error.empty()) {
+            auto* error = new QLabel(QString::fromStdString(run->error).toHtmlEscaped());
+            error->setWordWrap(true);
+            form->addRow(tr("Error:"), error);
+        }
+        QStringList tags;
+        for (const auto& t : store.tags(runId))
+            tags << QString::fromStdString(t);
+        tags_->setText(tags.join(QStringLiteral(", ")));
+        tags_->setPlaceholderText(tr("comma-separated, e.g. baseline, cnn"));
+        notes_->setPlainText(QString::fromStdString(run->notes));
+    }
+    form->addRow(tr("Tags:"), tags_);
+    form->addRow(tr("Notes:"), notes_);
+    tabs->addTab(summary, tr("Summary"));
+
+    auto* config = new QPlainTextEdit;
+    config->setReadOnly(true);
+    config->setObjectName(QStringLiteral("configText"));
+    if (run)
+        config->setPlainText(QString::fromUtf8(
+            QJsonDocument::fromJson(QByteArray::fromStdString(run->configJson)).toJson(QJsonDocument::Indented)));
+    tabs->addTab(config, tr("Configuration"));
+
+    auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
+    for (const auto& e : store.events(runId))
+        addRow(events, {QString::number(e.step), QString::fromStdString(e.time), QString::fromStdString(e.kind),
+                        QString::fromStdString(e.message)});
+    tabs->addTab(events, tr("Events"));
+
+    auto* checkpoints = table({tr("Epoch"), tr("Step"), tr("Best"), tr("Size"), tr("File")});
+    for (const auto& c : store.checkpoints(runId)) {
+        const QString path = QString::fromStdString(c.path);
+        const bool exists = QFileInfo::exists(path);
+        missing_ += exists ? 0 : 1;
+        addRow(checkpoints, {QString::number(c.epoch), QString::number(c.step), c.isBest ? tr("yes") : QString(),
+                             locale.formattedDataSize(c.bytes),
+                             exists ? path : tr("%1 (missing: deleted or moved)").arg(path)});
+    }
+    tabs->addTab(checkpoints, tr("Checkpoints"));
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(tabs);
+    layout->addWidget(buttons);
+}
+
+void RunDetailsDialog::accept()
+{
+    std::vector<std::string> tags;
+    for (const QString& t : tags_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        tags.push_back(t.trimmed().toStdString());
+    store_.setTags(runId_, tags);
+    store_.setNotes(runId_, notes_->toPlainText().toStdString());
+    QDialog::accept();
+}
+
+} // namespace entrena::ui
