@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 #include <fstream>
 
@@ -52,8 +53,15 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     vertical_->addWidget(runs_);
     vertical_->setStretchFactor(0, 3);
     vertical_->setStretchFactor(1, 1);
+    // The form scrolls; Start and Stop stay in view beneath it.
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(0);
+    leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(config_->buttonBar());
     horizontal_ = new QSplitter(Qt::Horizontal);
-    horizontal_->addWidget(scroll);
+    horizontal_->addWidget(left);
     horizontal_->addWidget(vertical_);
     horizontal_->setStretchFactor(1, 1);
     setCentralWidget(horizontal_);

@@ -238,7 +238,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     stop_ = new QPushButton;
     stop_->setObjectName(QStringLiteral("stopButton"));
     stop_->setEnabled(false);
-    auto* buttons = new QHBoxLayout;
+    buttonBar_ = new QWidget(this);
+    auto* buttons = new QHBoxLayout(buttonBar_);
+    buttons->setContentsMargins(6, 6, 6, 6);
     buttons->addWidget(start_);
     buttons->addWidget(stop_);
 
@@ -246,7 +248,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
         layout->addWidget(w);
     layout->addStretch(1);
-    layout->addLayout(buttons);
 
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);

@@ -32,6 +32,8 @@ public:
     void setDevices(const std::vector<ComputeDevice>& devices);
     /// While a run trains, the form is read-only and Stop replaces Start.
     void setRunning(bool running);
+    /// Start and Stop, to be placed where they stay visible however the form scrolls.
+    QWidget* buttonBar() const { return buttonBar_; }
     /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
     QString summaryText() const;
 
@@ -117,6 +119,7 @@ private:
     QSpinBox* threads_;
     QPushButton* start_;
     QPushButton* stop_;
+    QWidget* buttonBar_;
 };
 
 } // namespace entrena::ui
