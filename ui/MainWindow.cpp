@@ -175,30 +175,29 @@ bool MainWindow::startTraining()
         showError(tr("Cannot start"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
         return false;
     }
+    beginRun(tr("Starting…"));
+    controller_->start(config, dbPath_);
+    return true;
+}
+
+void MainWindow::beginRun(const QString& status)
+{
     charts_->clear();
     lastError_.clear();
     totalSteps_ = 0;
     lastStep_ = 0;
     epoch_ = 0;
     progress_->setValue(0);
-    status_->setText(tr("Starting…"));
+    status_->setText(status);
     config_->setRunning(true);
     runClock_.start();
-    controller_->start(config, dbPath_);
-    return true;
 }
 
 bool MainWindow::resumeRun(qint64 runId)
 {
     if (controller_->isRunning())
         return false;
-    charts_->clear();
-    lastError_.clear();
-    lastStep_ = 0;
-    progress_->setValue(0);
-    status_->setText(tr("Resuming run %1…").arg(runId));
-    config_->setRunning(true);
-    runClock_.start();
+    beginRun(tr("Resuming run %1…").arg(runId));
     controller_->resume(runId, dbPath_);
     return true;
 }

@@ -50,6 +50,8 @@ private:
     void createMenus();
     void retranslate();
     void showError(const QString& title, const QString& message);
+    /// Resets the charts and progress for a run about to start.
+    void beginRun(const QString& status);
     void openConfig();
     void saveConfig();
     void onStarted(const StartEvent& e);
