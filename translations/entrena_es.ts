@@ -691,6 +691,18 @@
         <source>%1 parameters</source>
         <translation>%1 parámetros</translation>
     </message>
+    <message>
+        <source>At epochs:</source>
+        <translation>En las épocas:</translation>
+    </message>
+    <message>
+        <source>Multi-step</source>
+        <translation>Varios escalones</translation>
+    </message>
+    <message>
+        <source>e.g. 5, 8</source>
+        <translation>p. ej. 5, 8</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunDetailsDialog</name>

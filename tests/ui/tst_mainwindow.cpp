@@ -4,6 +4,7 @@
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
+#include "charts/SchedulePreview.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
 #include "panels/RunConfigPanel.h"
@@ -190,6 +191,8 @@ private Q_SLOTS:
                               "warmup_steps": 0},
                 "train": {"epochs": 7, "grad_clip": 1.5, "accumulate": 2, "label_smoothing": 0.1,
                           "early_stop_patience": 3, "precision": "bf16"}})");
+        QTest::newRow("multistep with warm-up")
+            << QStringLiteral(R"({"scheduler": {"name": "multistep", "milestones": [3, 6], "gamma": 0.2, "warmup_steps": 50}})");
         QTest::newRow("csv, rmsprop, cosine")
             << QStringLiteral(R"({"data": {"dataset": "csv", "path": "/tmp/a.csv", "test_path": "/tmp/b.csv",
                                             "label_column": "y"},
@@ -205,6 +208,19 @@ private Q_SLOTS:
         panel.setConfig(c);
         QCOMPARE(QString::fromStdString(RunConfig::fromJson(panel.config().toJson()).toJson(2)),
                  QString::fromStdString(c.toJson(2)));
+    }
+
+    void schedulePreviewFollowsTheSchedule()
+    {
+        RunConfigPanel panel;
+        RunConfig c = smallRun(); // 2 epochs of 2,700 samples, batch 64: 43 steps each
+        c.scheduler = RunConfig::fromJson(R"({"scheduler": {"name": "multistep", "milestones": [1], "gamma": 0.5}})").scheduler;
+        panel.setConfig(c);
+        QCOMPARE(panel.schedulePreview()->points(), 2 * 43);
+        QCOMPARE(panel.config().scheduler.milestones, (std::vector<int64_t>{1}));
+        auto* plot = panel.schedulePreview()->findChild<QCustomPlot*>();
+        QCOMPARE(plot->graph(0)->data()->at(0)->value, c.optimizer.lr);
+        QCOMPARE(plot->graph(0)->data()->at(43)->value, c.optimizer.lr * 0.5); // the milestone halves it
     }
 
     void panelSummarisesTheModel()

@@ -178,6 +178,9 @@ ES = {
     "Choose the TorchScript file.": "Elija el archivo TorchScript.",
     "%1 parameters": "%1 parámetros",
     "Tags": "Etiquetas",
+    "At epochs:": "En las épocas:",
+    "Multi-step": "Varios escalones",
+    "e.g. 5, 8": "p. ej. 5, 8",
     "The run's configuration is loaded; press Start to run it again.":
         "Se cargó la configuración de la ejecución; pulse Iniciar para repetirla.",
     "Cannot load configuration": "No se puede cargar la configuración",

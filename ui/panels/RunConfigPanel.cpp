@@ -1,5 +1,6 @@
 #include "panels/RunConfigPanel.h"
 
+#include "charts/SchedulePreview.h"
 #include "entrena/ModelSummary.h"
 
 #include <QCheckBox>
@@ -85,7 +86,8 @@ QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
 }
 
 // Scheduler pages of the stacked parameter widget, in this order.
-const char* const kSchedulers[] = {"constant", "step", "exponential", "cosine", "one_cycle", "reduce_on_plateau"};
+const char* const kSchedulers[] = {"constant", "step", "multistep", "exponential", "cosine", "one_cycle",
+                                   "reduce_on_plateau"};
 
 } // namespace
 
@@ -152,6 +154,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     patience_ = intBox(0, 1000);
     constantNote_ = new QLabel;
     warmup_ = intBox(0, 1000000);
+    milestones_ = new QLineEdit;
+    multiGamma_ = doubleBox(0.0, 1.0, 4, 0.05);
+    preview_ = new SchedulePreview;
 
     schedParams_ = new QStackedWidget;
     auto page = [this](std::initializer_list<QWidget*> fields) {
@@ -170,6 +175,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
         schedParams_->addWidget(w);
     }
     page({stepSize_, stepGamma_});
+    page({milestones_, multiGamma_});
     page({expGamma_});
     page({tMax_, etaMin_});
     page({maxLr_, pctStart_, anneal_});
@@ -220,6 +226,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     addRow(schedForm_, scheduler_);
     schedForm_->addRow(schedParams_);
     addRow(schedForm_, warmup_);
+    schedForm_->addRow(preview_);
 
     trainBox_ = new QGroupBox;
     trainForm_ = new QFormLayout(trainBox_);
@@ -267,6 +274,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     for (QLineEdit* edit : {hidden_, channels_})
         connect(edit, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     connect(blocks_, &QSpinBox::valueChanged, this, &RunConfigPanel::updateSummary);
+    // Anything that shapes the schedule redraws its preview.
+    for (QDoubleSpinBox* box : {lr_, stepGamma_, multiGamma_, expGamma_, etaMin_, maxLr_, pctStart_})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &RunConfigPanel::updatePreview);
+    for (QSpinBox* box : {stepSize_, tMax_, warmup_, epochs_, batchSize_, accumulate_})
+        connect(box, &QSpinBox::valueChanged, this, &RunConfigPanel::updatePreview);
+    connect(anneal_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updatePreview);
+    connect(milestones_, &QLineEdit::editingFinished, this, &RunConfigPanel::updatePreview);
 
     setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}});
     retranslate();
@@ -302,6 +316,8 @@ void RunConfigPanel::retranslate()
         {scheduler_, tr("Schedule:")},
         {stepSize_, tr("Every (epochs):")},
         {stepGamma_, tr("Multiply by:")},
+        {milestones_, tr("At epochs:")},
+        {multiGamma_, tr("Multiply by:")},
         {expGamma_, tr("Per epoch multiply by:")},
         {tMax_, tr("Period (epochs):")},
         {etaMin_, tr("Minimum rate:")},
@@ -336,10 +352,12 @@ void RunConfigPanel::retranslate()
     modelPath_->setPlaceholderText(tr("saved with torch.jit.script(model).save(path)"));
     scheduler_->setItemText(0, tr("Constant"));
     scheduler_->setItemText(1, tr("Step"));
-    scheduler_->setItemText(2, tr("Exponential"));
-    scheduler_->setItemText(3, tr("Cosine"));
-    scheduler_->setItemText(4, tr("One-cycle"));
-    scheduler_->setItemText(5, tr("Reduce on plateau"));
+    scheduler_->setItemText(2, tr("Multi-step"));
+    scheduler_->setItemText(3, tr("Exponential"));
+    scheduler_->setItemText(4, tr("Cosine"));
+    scheduler_->setItemText(5, tr("One-cycle"));
+    scheduler_->setItemText(6, tr("Reduce on plateau"));
+    milestones_->setPlaceholderText(tr("e.g. 5, 8"));
     precision_->setItemText(0, tr("fp32 (full precision)"));
     precision_->setItemText(1, tr("bf16 (autocast)"));
     precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
@@ -407,7 +425,10 @@ void RunConfigPanel::updateVisibility()
     if (QLabel* l = labels_.value(pathRow_))
         l->setText(csv ? tr("Training file:") : tr("Folder:"));
     updateSummary();
+    updatePreview();
 }
+
+void RunConfigPanel::updatePreview() { preview_->show(config()); }
 
 void RunConfigPanel::updateSummary()
 {
@@ -478,6 +499,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     select(scheduler_, c.scheduler.name);
     stepSize_->setValue(int(c.scheduler.stepSize));
     stepGamma_->setValue(c.scheduler.gamma);
+    milestones_->setText(joined(c.scheduler.milestones));
+    multiGamma_->setValue(c.scheduler.gamma);
     expGamma_->setValue(c.scheduler.name == "exponential" ? c.scheduler.gamma : 0.95);
     tMax_->setValue(int(c.scheduler.tMax));
     etaMin_->setValue(c.scheduler.etaMin);
@@ -536,6 +559,9 @@ RunConfig RunConfigPanel::config() const
     if (c.scheduler.name == "step") {
         c.scheduler.stepSize = stepSize_->value();
         c.scheduler.gamma = stepGamma_->value();
+    } else if (c.scheduler.name == "multistep") {
+        c.scheduler.milestones = numbers(milestones_->text());
+        c.scheduler.gamma = multiGamma_->value();
     } else if (c.scheduler.name == "exponential") {
         c.scheduler.gamma = expGamma_->value();
     } else if (c.scheduler.name == "cosine") {

@@ -20,6 +20,8 @@ class QToolButton;
 
 namespace entrena::ui {
 
+class SchedulePreview;
+
 /// The form that edits a run's configuration: data, model, optimizer, schedule, loop, device.
 /// Fields it does not show are kept from the configuration it was last given.
 class RunConfigPanel : public QWidget {
@@ -36,6 +38,7 @@ public:
     QWidget* buttonBar() const { return buttonBar_; }
     /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
     QString summaryText() const;
+    SchedulePreview* schedulePreview() const { return preview_; }
 
 Q_SIGNALS:
     void startRequested();
@@ -50,6 +53,7 @@ private:
     void retranslate();
     void updateVisibility();
     void updateSummary();
+    void updatePreview();
     void browseData();
     void browseTest();
 
@@ -108,6 +112,9 @@ private:
     QSpinBox* patience_;
     QLabel* constantNote_;
     QSpinBox* warmup_;
+    QLineEdit* milestones_;
+    QDoubleSpinBox* multiGamma_;
+    SchedulePreview* preview_;
     // training
     QSpinBox* epochs_;
     QDoubleSpinBox* gradClip_;

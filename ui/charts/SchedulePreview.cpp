@@ -1,0 +1,63 @@
+#include "charts/SchedulePreview.h"
+
+#include "entrena/LrScheduler.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+
+namespace entrena::ui {
+namespace {
+
+// Training samples before the validation split: the MNIST family has 60,000; tables are unknown
+// until read, so a nominal 10,000 stands in.
+int64_t stepsPerEpoch(const RunConfig& c)
+{
+    int64_t samples = c.data.dataset == "synthetic" ? 6000 : c.data.dataset == "csv" ? 10000 : 60000;
+    if (c.data.trainLimit > 0)
+        samples = std::min(samples, c.data.trainLimit);
+    samples = int64_t(double(samples) * (1.0 - c.data.valFraction));
+    const int64_t micro = (samples + c.data.batchSize - 1) / std::max<int64_t>(1, c.data.batchSize);
+    return std::max<int64_t>(1, (micro + c.train.accumulate - 1) / c.train.accumulate);
+}
+
+} // namespace
+
+SchedulePreview::SchedulePreview(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this))
+{
+    plot_->setObjectName(QStringLiteral("schedulePreview"));
+    plot_->setMinimumHeight(90);
+    plot_->setMaximumHeight(120);
+    plot_->addGraph()->setPen(QPen(QColor(148, 103, 189), 1.5));
+    plot_->xAxis->setTickLabels(false);
+    plot_->yAxis->setTickLabelFont(QFont(font().family(), std::max(6, font().pointSize() - 2)));
+    plot_->axisRect()->setAutoMargins(QCP::msLeft | QCP::msBottom);
+    plot_->axisRect()->setMargins(QMargins(0, 4, 4, 0));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot_);
+}
+
+void SchedulePreview::show(const RunConfig& c)
+{
+    QVector<double> x, y;
+    try {
+        const auto curve = LrScheduler::plannedCurve(c.scheduler, c.optimizer.lr, c.train.epochs, stepsPerEpoch(c));
+        // At most ~2,000 points: a preview needs the shape, not every step.
+        const size_t stride = std::max<size_t>(1, curve.size() / 2000);
+        for (size_t i = 0; i < curve.size(); i += stride) {
+            x.push_back(double(i + 1));
+            y.push_back(curve[i]);
+        }
+    } catch (const std::exception&) {
+        // An impossible schedule (e.g. total_steps shorter than the run) draws nothing; starting says why.
+    }
+    plot_->graph(0)->setData(x, y, true);
+    plot_->rescaleAxes();
+    plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int SchedulePreview::points() const { return plot_->graph(0)->dataCount(); }
+
+} // namespace entrena::ui
