@@ -53,8 +53,10 @@ void SchedulePreview::show(const RunConfig& c)
         // An impossible schedule (e.g. total_steps shorter than the run) draws nothing; starting says why.
     }
     plot_->graph(0)->setData(x, y, true);
-    plot_->rescaleAxes();
-    plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
+    plot_->xAxis->setRange(1, std::max(2.0, x.isEmpty() ? 2.0 : x.back()));
+    // From zero, so that a flat schedule reads as flat and a decay as a decay.
+    const double top = y.isEmpty() ? 1.0 : *std::max_element(y.begin(), y.end());
+    plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1.0);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
