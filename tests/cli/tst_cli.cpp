@@ -210,7 +210,6 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("mentions");
-        const QString bad = QStringLiteral("bad.json");
         QTest::newRow("unknown key") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("@unknown")}
                                      << "data.shuffle";
         QTest::newRow("batch size 0") << QStringList{QStringLiteral("train"), QStringLiteral("--config"), QStringLiteral("@small"),
@@ -225,7 +224,6 @@ private Q_SLOTS:
         QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << "unknown command";
         QTest::newRow("unknown option") << QStringList{QStringLiteral("runs"), QStringLiteral("--fast")} << "--fast";
         QTest::newRow("no command") << QStringList{} << "no command";
-        Q_UNUSED(bad);
     }
 
     void badInputExitsTwoAndNamesTheProblem()

@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sqlite3.h>
 
 using namespace entrena;
 
@@ -112,15 +113,40 @@ private Q_SLOTS:
 
     void checkpointOfAnotherModelIsNamedAsSuch()
     {
-        // maxParameterDifference compares like with like only.
-        RunStore store(dir_.filePath(QStringLiteral("other.sqlite")).toStdString());
-        RunConfig other = config();
-        other.model.hidden = {32};
-        other.train.epochs = 1;
+        // Resume loads the latest checkpoint into the run's own model: a checkpoint of another
+        // architecture in its place must be refused with the tensor and both shapes named.
+        const QString db = dir_.filePath(QStringLiteral("other.sqlite"));
+        const std::string ckpt = dir_.filePath(QStringLiteral("o")).toStdString();
+        RunStore store(db.toStdString());
+        StopToken stopA, stopB;
+        StopAt a, b;
+        a.token = &stopA;
+        a.atEpoch = 1;
+        b.token = &stopB;
+        b.atEpoch = 1;
+        const RunResult ra = Trainer(config()).run(a, stopA, &store, ckpt);
+        RunConfig narrow = config();
+        narrow.model.hidden = {32};
+        const RunResult rb = Trainer(narrow).run(b, stopB, &store, ckpt);
+        const std::string target = lastCheckpoint(store, ra.runId);
+        QVERIFY(QFile::remove(QString::fromStdString(target)));
+        QVERIFY(QFile::copy(QString::fromStdString(lastCheckpoint(store, rb.runId)), QString::fromStdString(target)));
+        // As a schema-1 store would have it: no recorded checksum, so only the architecture check stands.
+        sqlite3* raw = nullptr;
+        QCOMPARE(sqlite3_open(db.toUtf8().constData(), &raw), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(raw, "UPDATE checkpoints SET checksum=''", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(raw);
+
+        StopToken fresh;
         StopAt quiet;
-        StopToken stop;
-        const RunResult r = Trainer(other).run(quiet, stop, &store, dir_.filePath(QStringLiteral("o")).toStdString());
-        QVERIFY_THROWS_EXCEPTION(CheckpointError, maxParameterDifference(straightCheckpoint_, lastCheckpoint(store, r.runId)));
+        const RunResult r = Trainer::resume(std::to_string(ra.runId), quiet, fresh, store, ckpt);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        const QString message = QString::fromStdString(r.end.error);
+        QVERIFY2(message.contains(QStringLiteral("written for another model")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("[32, 784] there and [64, 784] here")),
+                 qPrintable(message));
+        // Comparing the two files is refused the same way.
+        QVERIFY_THROWS_EXCEPTION(CheckpointError, maxParameterDifference(straightCheckpoint_, target));
     }
 
 private:

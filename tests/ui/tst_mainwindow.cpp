@@ -271,7 +271,6 @@ private Q_SLOTS:
         QCOMPARE(languages_.current(), QStringLiteral("es"));
         // LanguageChange is a posted event: the widgets retranslate when the loop delivers it.
         QTRY_COMPARE(start->text(), QStringLiteral("Iniciar"));
-        QCOMPARE(w.charts()->findChild<QObject*>(QStringLiteral("lossPlot")) != nullptr, true);
         languages_.apply(QStringLiteral("en"));
         QTRY_COMPARE(start->text(), QStringLiteral("Start"));
     }
