@@ -197,6 +197,9 @@ std::vector<std::pair<std::string, double>> tensorChanges(const std::string& a, 
 {
     const auto ta = checkpointTensors(a);
     const auto tb = checkpointTensors(b);
+    if (ta.size() != tb.size())
+        throw CheckpointError("the checkpoints hold different models (" + std::to_string(ta.size()) + " and " +
+                              std::to_string(tb.size()) + " tensors)");
     std::map<std::string, torch::Tensor> byName(tb.begin(), tb.end());
     std::vector<std::pair<std::string, double>> out;
     for (const auto& [name, t] : ta) {
@@ -210,23 +213,10 @@ std::vector<std::pair<std::string, double>> tensorChanges(const std::string& a, 
 
 double maxParameterDifference(const std::string& a, const std::string& b)
 {
-    try {
-        const auto ta = checkpointTensors(a);
-        const auto tb = checkpointTensors(b);
-        std::map<std::string, torch::Tensor> byName(tb.begin(), tb.end());
-        if (ta.size() != tb.size())
-            throw CheckpointError("the checkpoints hold different models");
-        double worst = 0;
-        for (const auto& [name, t] : ta) {
-            auto it = byName.find(name);
-            if (it == byName.end() || !it->second.sizes().equals(t.sizes()))
-                throw CheckpointError("the checkpoints hold different models ('" + name + "')");
-            worst = std::max(worst, (t.to(torch::kFloat64) - it->second.to(torch::kFloat64)).abs().max().item<double>());
-        }
-        return worst;
-    } catch (const c10::Error& e) {
-        throw CheckpointError(std::string("cannot compare checkpoints: ") + e.what_without_backtrace());
-    }
+    double worst = 0;
+    for (const auto& [name, change] : tensorChanges(a, b))
+        worst = std::max(worst, change);
+    return worst;
 }
 
 } // namespace entrena

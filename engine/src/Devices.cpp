@@ -1,5 +1,6 @@
 #include "entrena/Devices.h"
 
+#include "CpuInfo.h"
 #include "Environment.h"
 #include "entrena/Runtime.h"
 #include "entrena/Version.h"
@@ -24,28 +25,13 @@
 namespace entrena {
 namespace {
 
-std::string cpuinfo(const std::string& field)
-{
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind(field, 0) == 0) {
-            auto v = line.substr(line.find(':') + 1);
-            v.erase(0, v.find_first_not_of(' '));
-            return v;
-        }
-    }
-    return {};
-}
-
 std::string widestIsa(const std::string& flags)
 {
-    auto has = [&](const char* f) { return (" " + flags + " ").find(std::string(" ") + f + " ") != std::string::npos; };
-    if (has("avx512f"))
+    if (hasCpuFlag(flags, "avx512f"))
         return "avx512";
-    if (has("avx2"))
+    if (hasCpuFlag(flags, "avx2"))
         return "avx2";
-    if (has("avx"))
+    if (hasCpuFlag(flags, "avx"))
         return "avx";
     return "sse";
 }
@@ -138,10 +124,10 @@ DeviceMemory cudaMemory(int index)
 DeviceReport probeDevices(bool gemm)
 {
     DeviceReport r;
-    r.cpuModel = cpuinfo("model name");
+    r.cpuModel = cpuinfoField("model name");
     r.logicalCpus = int(sysconf(_SC_NPROCESSORS_ONLN));
     r.physicalCores = physicalCoreCount();
-    r.cpuIsa = widestIsa(cpuinfo("flags"));
+    r.cpuIsa = widestIsa(cpuinfoField("flags"));
     r.torchThreads = torch::get_num_threads();
     r.torchVersion = std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR) + "." +
                      std::to_string(TORCH_VERSION_PATCH);

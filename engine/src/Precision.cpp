@@ -46,14 +46,16 @@ AutocastScope::~AutocastScope()
 bool LossScaler::unscaleAndCheck(const std::vector<torch::Tensor>& parameters)
 {
     torch::NoGradGuard noGrad;
-    bool finite = true;
+    // The checks stay on the device; one read at the end synchronises once per step, not once per tensor.
+    torch::Tensor allFinite;
     for (const auto& p : parameters) {
         if (!p.grad().defined())
             continue;
         p.grad().div_(scale);
-        finite = finite && torch::isfinite(p.grad()).all().item<bool>();
+        const torch::Tensor finite = torch::isfinite(p.grad()).all();
+        allFinite = allFinite.defined() ? allFinite.logical_and(finite) : finite;
     }
-    return finite;
+    return !allFinite.defined() || allFinite.item<bool>();
 }
 
 void LossScaler::update(bool stepTaken)

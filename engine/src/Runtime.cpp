@@ -1,5 +1,7 @@
 #include "entrena/Runtime.h"
 
+#include "CpuInfo.h"
+
 #include <torch/torch.h>
 
 #include <sched.h>
@@ -16,41 +18,17 @@ namespace {
 
 constexpr const char* kTunedVar = "ENTRENA_TUNED";
 
-std::string cpuinfoField(const std::string& field)
-{
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind(field, 0) == 0) {
-            const auto colon = line.find(':');
-            return colon == std::string::npos ? std::string() : line.substr(colon + 1);
-        }
-    }
-    return {};
-}
-
-bool hasFlag(const std::string& flags, const char* flag)
-{
-    std::istringstream words(flags);
-    std::string w;
-    while (words >> w) {
-        if (w == flag)
-            return true;
-    }
-    return false;
-}
-
 // OpenBLAS 0.3.21 (Debian 12) takes some virtualised CPUs for old ones ("Prescott") and then
 // runs several times slower; naming the core family from the CPU's own flags avoids that.
 std::string openblasCoreFor(const std::string& flags, const std::string& vendor)
 {
     const bool amd = vendor.find("AMD") != std::string::npos;
-    if (hasFlag(flags, "avx512f") && hasFlag(flags, "avx512bw") && hasFlag(flags, "avx512vl") &&
-        hasFlag(flags, "avx512dq"))
+    if (hasCpuFlag(flags, "avx512f") && hasCpuFlag(flags, "avx512bw") && hasCpuFlag(flags, "avx512vl") &&
+        hasCpuFlag(flags, "avx512dq"))
         return "SkylakeX";
-    if (hasFlag(flags, "avx2") && hasFlag(flags, "fma"))
+    if (hasCpuFlag(flags, "avx2") && hasCpuFlag(flags, "fma"))
         return amd ? "Zen" : "Haswell";
-    if (hasFlag(flags, "avx"))
+    if (hasCpuFlag(flags, "avx"))
         return "Sandybridge";
     return {};
 }
