@@ -130,6 +130,14 @@
         <source>Warning:</source>
         <translation>Advertencia:</translation>
     </message>
+    <message>
+        <source>NVML</source>
+        <translation>NVML</translation>
+    </message>
+    <message>
+        <source>loaded: device memory and utilisation as the driver sees them</source>
+        <translation>cargada: memoria y uso del dispositivo según el controlador</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::LiveCharts</name>
@@ -192,6 +200,10 @@
     <message>
         <source>device total</source>
         <translation>total del dispositivo</translation>
+    </message>
+    <message>
+        <source>device used, all processes (NVML)</source>
+        <translation>usada en el dispositivo, todos los procesos (NVML)</translation>
     </message>
 </context>
 <context>

@@ -219,6 +219,7 @@ int devices(const CliOptions& o)
                 r.blasCore.empty() ? "" : ", core ", r.blasCore.c_str());
     std::printf("Environment  %s\n", r.tuning.c_str());
     std::printf("GEMM         %.1f GFLOP/s (fp32, 1024x1024)\n", r.gemmGflops);
+    std::printf("NVML         %s\n", r.nvml.c_str());
     for (const auto& d : r.devices) {
         if (d.type == "cuda")
             std::printf("cuda:%d       %s, %.1f GiB, compute capability %s\n", d.index, d.name.c_str(),

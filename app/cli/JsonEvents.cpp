@@ -51,6 +51,10 @@ void JsonEvents::onStep(const StepEvent& e)
         j["device_peak_bytes"] = e.devicePeak;
         j["device_total_bytes"] = e.deviceTotal;
     }
+    if (e.deviceUsed >= 0)
+        j["device_used_bytes"] = e.deviceUsed;
+    if (e.deviceUtilization >= 0)
+        j["device_utilization"] = e.deviceUtilization;
     write(j.dump());
 }
 

@@ -2,6 +2,7 @@
 
 #include "CpuInfo.h"
 #include "Environment.h"
+#include "Nvml.h"
 #include "entrena/Runtime.h"
 #include "entrena/Version.h"
 
@@ -115,6 +116,14 @@ DeviceMemory cudaMemory(int index)
     size_t freeBytes = 0, totalBytes = 0;
     if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
         m.total = int64_t(totalBytes);
+    if (const Nvml& nvml = Nvml::instance(); nvml.available()) {
+        char busId[32] = {};
+        if (cudaDeviceGetPCIBusId(busId, sizeof busId, index) == cudaSuccess) {
+            const NvmlReading r = nvml.readByBusId(busId);
+            m.used = r.usedBytes;
+            m.utilization = r.utilization;
+        }
+    }
 #else
     (void)index;
 #endif
@@ -141,6 +150,8 @@ DeviceReport probeDevices(bool gemm)
     if (auto f = reinterpret_cast<CoreName>(dlsym(RTLD_DEFAULT, "openblas_get_config")))
         r.blasConfig = f();
 
+    const Nvml& nvml = Nvml::instance();
+    r.nvml = nvml.available() ? "loaded" : nvml.problem();
     r.devices.push_back({"cpu", 0, r.cpuModel, 0, ""});
 #ifdef ENTRENA_WITH_CUDA
     if (torch::cuda::is_available()) {
@@ -189,6 +200,7 @@ std::string toJson(const DeviceReport& r)
                         {"blas", {{"library", r.blasLibrary}, {"core", r.blasCore}, {"config", r.blasConfig}}},
                         {"tuning", r.tuning},
                         {"gemm_gflops", r.gemmGflops},
+                        {"nvml", r.nvml},
                         {"devices", devices},
                         {"warnings", r.warnings}};
     return j.dump();

@@ -81,6 +81,10 @@ public:
                 store_->addMetric(runId, "device_reserved_bytes", e.step, e.epoch, double(e.deviceReserved));
                 store_->addMetric(runId, "device_peak_bytes", e.step, e.epoch, double(e.devicePeak));
             }
+            if (e.deviceUsed >= 0)
+                store_->addMetric(runId, "device_used_bytes", e.step, e.epoch, double(e.deviceUsed));
+            if (e.deviceUtilization >= 0)
+                store_->addMetric(runId, "device_utilization", e.step, e.epoch, double(e.deviceUtilization));
         }
     }
 
@@ -353,6 +357,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         e.deviceReserved = m.reserved;
                         e.devicePeak = m.peak;
                         e.deviceTotal = m.total;
+                        e.deviceUsed = m.used;
+                        e.deviceUtilization = m.utilization;
                     }
                     if (!std::isfinite(e.loss))
                         throw std::runtime_error("the training loss became " + std::to_string(e.loss) + " at step " +

@@ -226,6 +226,10 @@ ES = {
     "device reserved": "reservada en el dispositivo",
     "device peak": "pico del dispositivo",
     "device total": "total del dispositivo",
+    "device used, all processes (NVML)": "usada en el dispositivo, todos los procesos (NVML)",
+    "NVML": "NVML",
+    "loaded: device memory and utilisation as the driver sees them":
+        "cargada: memoria y uso del dispositivo según el controlador",
     "fp32 (full precision)": "fp32 (precisión completa)",
     "bf16 (autocast)": "bf16 (autocast)",
     "fp16 (autocast, loss scaling; CUDA)": "fp16 (autocast, escalado de la pérdida; CUDA)",

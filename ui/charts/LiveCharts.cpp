@@ -72,7 +72,10 @@ LiveCharts::LiveCharts(QWidget* parent) : QWidget(parent)
     devicePeak_ = addGraph(memoryPlot_, QColor(214, 39, 40));
     deviceTotal_ = addGraph(memoryPlot_, QColor(120, 120, 120));
     deviceTotal_->setPen(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine));
-    for (QCPGraph* g : {deviceAllocated_, deviceReserved_, devicePeak_, deviceTotal_})
+    // NVML's reading, where the driver's library is present: every process's use of the card.
+    deviceUsed_ = addGraph(memoryPlot_, QColor(23, 190, 207));
+    deviceUsed_->setPen(QPen(QColor(23, 190, 207), 1.2, Qt::DotLine));
+    for (QCPGraph* g : {deviceAllocated_, deviceReserved_, devicePeak_, deviceTotal_, deviceUsed_})
         g->removeFromLegend();
 
     auto* grid = new QGridLayout(this);
@@ -99,6 +102,7 @@ void LiveCharts::retranslate()
     deviceReserved_->setName(tr("device reserved"));
     devicePeak_->setName(tr("device peak"));
     deviceTotal_->setName(tr("device total"));
+    deviceUsed_->setName(tr("device used, all processes (NVML)"));
     trainLoss_->setName(tr("per step"));
     epochTrainLoss_->setName(tr("epoch mean"));
     valLoss_->setName(tr("loss"));
@@ -120,7 +124,7 @@ void LiveCharts::changeEvent(QEvent* event)
 void LiveCharts::clear()
 {
     for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_,
-                        deviceReserved_, devicePeak_, deviceTotal_})
+                        deviceReserved_, devicePeak_, deviceTotal_, deviceUsed_})
         g->data()->clear();
     scheduleReplot();
 }
@@ -143,6 +147,11 @@ void LiveCharts::addSteps(const QVector<StepEvent>& steps)
             devicePeak_->addData(double(s.step), double(s.devicePeak) / kMiB);
             if (s.deviceTotal > 0)
                 deviceTotal_->addData(double(s.step), double(s.deviceTotal) / kMiB);
+        }
+        if (s.deviceUsed >= 0) {
+            if (deviceUsed_->data()->isEmpty())
+                deviceUsed_->addToLegend();
+            deviceUsed_->addData(double(s.step), double(s.deviceUsed) / kMiB);
         }
     }
     scheduleReplot();

@@ -49,6 +49,7 @@ private:
     QCPGraph* lr_;
     QCPGraph* memory_;
     QCPGraph* deviceAllocated_;
+    QCPGraph* deviceUsed_;
     QCPGraph* deviceReserved_;
     QCPGraph* devicePeak_;
     QCPGraph* deviceTotal_;

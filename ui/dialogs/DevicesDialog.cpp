@@ -32,6 +32,8 @@ DevicesDialog::DevicesDialog(const DeviceReport& r, QWidget* parent) : QDialog(p
     row(tr("Environment"), html(r.tuning));
     if (r.gemmGflops > 0)
         row(tr("Matrix multiply"), tr("%1 GFLOP/s (fp32, measured)").arg(locale.toString(r.gemmGflops, 'f', 1)));
+    row(tr("NVML"), r.nvml == "loaded" ? tr("loaded: device memory and utilisation as the driver sees them")
+                                       : html(r.nvml));
     for (const auto& d : r.devices) {
         if (d.type == "cuda")
             row(QStringLiteral("cuda:%1").arg(d.index),

@@ -26,6 +26,7 @@ struct DeviceReport {
     std::string blasConfig;     ///< OpenBLAS's build configuration string
     std::string tuning;         ///< what Entrena set in the environment and why
     double gemmGflops = 0;      ///< measured fp32 matrix multiply rate (0: not measured)
+    std::string nvml;           ///< "loaded", or why NVIDIA's management library is not
     std::vector<ComputeDevice> devices;
     std::vector<std::string> warnings;
 };

@@ -37,6 +37,9 @@ struct StepEvent {
     int64_t deviceReserved = -1;
     int64_t devicePeak = -1;
     int64_t deviceTotal = -1;
+    // CUDA runs where NVIDIA's management library is present (-1 otherwise).
+    int64_t deviceUsed = -1;    ///< memory in use on the device by every process
+    int deviceUtilization = -1; ///< percent of the time the device was busy
 };
 
 struct EpochEvent {
