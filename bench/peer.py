@@ -3,6 +3,8 @@
 writes it (a DataLoader over a TensorDataset, shuffle, the standard loop), on the same data.
 
 Prints one JSON object: samples/s over the timed steps (the first 5 steps are warm-up).
+With --target ACC it trains epoch by epoch instead, measures the test accuracy after each epoch
+(outside the clock) and prints the training time until it first reaches ACC.
 Run with /usr/bin/python3 (Debian's python3-torch, the same 1.13.1 build as Entrena's LibTorch).
 """
 import argparse
@@ -37,17 +39,31 @@ def main():
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--steps", type=int, default=1000)
     p.add_argument("--threads", type=int, default=0, help="0: PyTorch's default")
+    p.add_argument("--optimizer", choices=["sgd", "adam"], default="sgd")
+    p.add_argument("--lr", type=float, default=0.05)
+    p.add_argument("--target", type=float, default=0, help="test accuracy to reach; 0: measure throughput")
+    p.add_argument("--max-epochs", type=int, default=10)
     a = p.parse_args()
     if a.threads:
         torch.set_num_threads(a.threads)
     torch.manual_seed(1)
     x = torch.tensor(idx(a.data + "/train-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28).astype(np.float32) / 255.0)
-    x = (x - x.mean()) / x.std()
+    mean, std = x.mean(), x.std()
+    x = (x - mean) / std
     y = torch.tensor(idx(a.data + "/train-labels-idx1-ubyte.gz", 8).astype(np.int64))
     loader = DataLoader(TensorDataset(x, y), batch_size=a.batch, shuffle=True)
     m = model(a.arch)
-    opt = torch.optim.SGD(m.parameters(), lr=0.05, momentum=0.9, nesterov=True, weight_decay=5e-4)
+    if a.optimizer == "adam":
+        opt = torch.optim.Adam(m.parameters(), lr=a.lr)
+    else:
+        opt = torch.optim.SGD(m.parameters(), lr=a.lr, momentum=0.9, nesterov=True, weight_decay=5e-4)
     loss_fn = nn.CrossEntropyLoss()
+    if a.target:
+        tx = torch.tensor(idx(a.data + "/t10k-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28).astype(np.float32) / 255.0)
+        tx = (tx - mean) / std
+        ty = torch.tensor(idx(a.data + "/t10k-labels-idx1-ubyte.gz", 8).astype(np.int64))
+        time_to_target(a, m, opt, loss_fn, loader, tx, ty)
+        return
     m.train()
     step, samples, start = 0, 0, None
     while step < a.steps:
@@ -65,6 +81,27 @@ def main():
     seconds = time.perf_counter() - start
     print(json.dumps({"arch": a.arch, "threads": torch.get_num_threads(), "samples_per_s": samples / seconds,
                       "loss": float(loss)}))
+
+
+def time_to_target(a, m, opt, loss_fn, loader, tx, ty):
+    seconds, accuracies = 0.0, []
+    for epoch in range(1, a.max_epochs + 1):
+        m.train()
+        start = time.perf_counter()
+        for xb, yb in loader:
+            opt.zero_grad()
+            loss_fn(m(xb), yb).backward()
+            opt.step()
+        seconds += time.perf_counter() - start
+        m.eval()
+        with torch.no_grad():
+            correct = sum(int((m(tx[i:i + 1000]).argmax(1) == ty[i:i + 1000]).sum()) for i in range(0, len(tx), 1000))
+        accuracies.append(correct / len(tx))
+        if accuracies[-1] >= a.target:
+            break
+    reached = accuracies[-1] >= a.target
+    print(json.dumps({"arch": a.arch, "threads": torch.get_num_threads(), "target": a.target, "reached": reached,
+                      "seconds": seconds if reached else None, "epochs": len(accuracies), "accuracies": accuracies}))
 
 
 if __name__ == "__main__":

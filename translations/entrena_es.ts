@@ -352,6 +352,18 @@
         <source>Resuming run %1…</source>
         <translation>Reanudando la ejecución %1…</translation>
     </message>
+    <message>
+        <source>&amp;Recipes</source>
+        <translation>&amp;Recetas</translation>
+    </message>
+    <message>
+        <source>Default: MLP, reduce on plateau, 12 epochs</source>
+        <translation>Predeterminada: MLP, reducción en meseta, 12 épocas</translation>
+    </message>
+    <message>
+        <source>Fast CNN: one-cycle, 2 epochs to 91% test accuracy</source>
+        <translation>CNN rápida: one-cycle, 2 épocas hasta un 91 % de exactitud en prueba</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunConfigPanel</name>

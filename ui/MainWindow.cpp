@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -112,6 +113,12 @@ void MainWindow::createMenus()
     openAction_->setShortcut(QKeySequence::Open);
     saveAction_ = fileMenu_->addAction(QString(), this, &MainWindow::saveConfig);
     saveAction_->setShortcut(QKeySequence::Save);
+    // Recipes shipped with Entrena (resources/configs), loaded into the panel to start from.
+    recipesMenu_ = fileMenu_->addMenu(QString());
+    defaultRecipeAction_ = recipesMenu_->addAction(QString(), this, [this] { loadRecipe(QStringLiteral("default.json")); });
+    fastCnnRecipeAction_ = recipesMenu_->addAction(QString(), this, [this] { loadRecipe(QStringLiteral("cnn-fast.json")); });
+    defaultRecipeAction_->setObjectName(QStringLiteral("defaultRecipeAction"));
+    fastCnnRecipeAction_->setObjectName(QStringLiteral("fastCnnRecipeAction"));
     fileMenu_->addSeparator();
     quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
     quitAction_->setShortcut(QKeySequence::Quit);
@@ -139,6 +146,9 @@ void MainWindow::retranslate()
     fileMenu_->setTitle(tr("&File"));
     openAction_->setText(tr("&Open configuration…"));
     saveAction_->setText(tr("&Save configuration…"));
+    recipesMenu_->setTitle(tr("&Recipes"));
+    defaultRecipeAction_->setText(tr("Default: MLP, reduce on plateau, 12 epochs"));
+    fastCnnRecipeAction_->setText(tr("Fast CNN: one-cycle, 2 epochs to 91% test accuracy"));
     quitAction_->setText(tr("&Quit"));
     editMenu_->setTitle(tr("&Edit"));
     settingsAction_->setText(tr("&Settings…"));
@@ -278,6 +288,18 @@ void MainWindow::openConfig()
     Settings::lastConfigFolder.set(QFileInfo(file).absolutePath());
     try {
         config_->setConfig(RunConfig::fromFile(file.toStdString()));
+    } catch (const ConfigError& e) {
+        showError(tr("Cannot open configuration"), QString::fromStdString(e.what()));
+    }
+}
+
+void MainWindow::loadRecipe(const QString& name)
+{
+    QFile file(QStringLiteral(":/configs/") + name);
+    try {
+        if (!file.open(QIODevice::ReadOnly))
+            throw ConfigError(file.errorString().toStdString());
+        config_->setConfig(RunConfig::fromJson(file.readAll().toStdString()));
     } catch (const ConfigError& e) {
         showError(tr("Cannot open configuration"), QString::fromStdString(e.what()));
     }

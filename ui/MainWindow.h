@@ -54,6 +54,7 @@ private:
     void beginRun(const QString& status);
     void openConfig();
     void saveConfig();
+    void loadRecipe(const QString& name);
     void onStarted(const StartEvent& e);
     void onSteps(const QVector<StepEvent>& steps);
     void onEpoch(const EpochEvent& e);
@@ -76,6 +77,9 @@ private:
     QMenu* helpMenu_;
     QAction* openAction_;
     QAction* saveAction_;
+    QMenu* recipesMenu_;
+    QAction* defaultRecipeAction_;
+    QAction* fastCnnRecipeAction_;
     QAction* quitAction_;
     QAction* settingsAction_;
     QAction* aboutAction_;

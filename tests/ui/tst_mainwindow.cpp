@@ -256,11 +256,29 @@ private Q_SLOTS:
             gpu[i].devicePeak = 3 << 20;
             gpu[i].deviceTotal = int64_t(80) << 30;
         }
+        gpu[1].deviceUsed = int64_t(5) << 30; // NVML's reading, where the driver's library is present
         charts.addSteps(gpu);
         for (int g = 1; g <= 4; ++g)
             QCOMPARE(plot->graph(g)->dataCount(), 2);
         QCOMPARE(plot->graph(1)->data()->at(0)->value, 1024.0); // MiB
         QVERIFY(plot->legend->visible());
+        QCOMPARE(plot->graph(5)->dataCount(), 1);
+        QCOMPARE(plot->graph(5)->data()->at(0)->value, 5120.0);
+        QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(5)));
+    }
+
+    void recipesLoadIntoThePanel()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("ui.sqlite")), smallRun(), languages_);
+        auto* panel = w.findChild<RunConfigPanel*>();
+        QVERIFY(panel);
+        w.findChild<QAction*>(QStringLiteral("fastCnnRecipeAction"))->trigger();
+        QCOMPARE(QString::fromStdString(panel->config().model.arch), QStringLiteral("cnn"));
+        QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("one_cycle"));
+        QCOMPARE(panel->config().train.epochs, 2);
+        w.findChild<QAction*>(QStringLiteral("defaultRecipeAction"))->trigger();
+        QCOMPARE(QString::fromStdString(panel->config().model.arch), QStringLiteral("mlp"));
+        QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("reduce_on_plateau"));
     }
 
     void switchingLanguageRetranslatesLive()

@@ -226,6 +226,10 @@ ES = {
     "device reserved": "reservada en el dispositivo",
     "device peak": "pico del dispositivo",
     "device total": "total del dispositivo",
+    "&Recipes": "&Recetas",
+    "Default: MLP, reduce on plateau, 12 epochs": "Predeterminada: MLP, reducción en meseta, 12 épocas",
+    "Fast CNN: one-cycle, 2 epochs to 91% test accuracy":
+        "CNN rápida: one-cycle, 2 épocas hasta un 91 % de exactitud en prueba",
     "device used, all processes (NVML)": "usada en el dispositivo, todos los procesos (NVML)",
     "NVML": "NVML",
     "loaded: device memory and utilisation as the driver sees them":
