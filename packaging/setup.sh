@@ -3,7 +3,6 @@
 # Idempotent and non-interactive; works as root or through sudo.
 #
 #   packaging/setup.sh            build + tests + Fashion-MNIST
-#   packaging/setup.sh --bench    also python3-torch, the PyTorch peer of bench/
 set -euo pipefail
 
 packages=(
@@ -20,10 +19,9 @@ packages=(
     dataset-fashion-mnist
     # headless display for tests and screenshots
     xvfb xauth
+    # the tests load Entrena's exports in Python, as users do; bench/'s PyTorch peer uses it too
+    python3-torch python3-numpy
 )
-if [[ "${1:-}" == "--bench" ]]; then
-    packages+=(python3-torch python3-numpy)
-fi
 
 say() { printf '\033[1m[entrena setup]\033[0m %s\n' "$*"; }
 

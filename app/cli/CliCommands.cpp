@@ -2,8 +2,10 @@
 
 #include "JsonEvents.h"
 #include "ProgressPrinter.h"
+#include "entrena/AtomicFile.h"
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
+#include "entrena/Export.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
 #include "entrena/Trainer.h"
@@ -142,31 +144,26 @@ int runs(const CliOptions& o)
 // Writes `text` to `path` through a temporary file and a rename: never a partial file.
 void writeAtomically(const std::string& path, const std::string& text)
 {
-    const std::string tmp = path + ".tmp-entrena";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out || !(out << text) || !out.flush()) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            throw std::runtime_error("cannot write '" + path + "': check that its folder exists and is writable");
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        throw std::runtime_error("cannot write '" + path + "': " + ec.message());
-    }
+    AtomicFile file(path);
+    file.write(text);
+    file.commit();
 }
 
 int exportRun(const CliOptions& o)
 {
-    if (!o.checkpoint.empty())
-        return notYet("export --checkpoint");
     RunStore store(dbPath(o));
     const auto run = store.findRun(o.run);
     if (!run)
         throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them");
+    if (!o.checkpoint.empty()) {
+        const ExportResult r = exportCheckpoint(store, run->id, o.checkpoint, o.out);
+        std::printf("wrote %s (%s, %d tensors, from %s)\n", r.file.c_str(), r.format.c_str(), r.tensors,
+                    r.checkpoint.c_str());
+        if (r.testAccuracy >= 0)
+            std::printf("test accuracy of the exported weights: %.2f%%\n", r.testAccuracy * 100.0);
+        std::printf("wrote %s (configuration, metrics, normalisation)\n", r.sidecar.c_str());
+        return 0;
+    }
     std::ostringstream text;
     text.precision(17);
     if (o.metrics == "csv") {

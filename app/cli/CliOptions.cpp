@@ -122,6 +122,11 @@ CliOptions parseCommandLine(int argc, char** argv)
             throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'");
         if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
             throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'");
+        const auto endsWith = [&](const std::string& tail) {
+            return o.out.size() >= tail.size() && o.out.compare(o.out.size() - tail.size(), tail.size(), tail) == 0;
+        };
+        if (!o.checkpoint.empty() && !endsWith(".pt") && !endsWith(".pth") && !endsWith(".safetensors"))
+            throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'");
     }
     if ((o.command == "train" || o.command == "lr-find") && o.config.empty() && o.resume.empty())
         throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));

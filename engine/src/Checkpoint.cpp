@@ -139,8 +139,9 @@ std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::
     }
 }
 
-TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, Model& model,
-                             torch::optim::Optimizer& optimizer)
+namespace {
+
+void verifyFile(const std::string& path, const std::string& expectedChecksum)
 {
     if (!fs::exists(path))
         throw CheckpointError("checkpoint '" + path + "' does not exist (deleted or moved?)");
@@ -150,32 +151,52 @@ TrainingState readCheckpoint(const std::string& path, const std::string& expecte
             throw CheckpointError("checkpoint '" + path + "' is damaged: its checksum is " + actual + ", " +
                                   expectedChecksum + " was recorded when it was written");
     }
+}
+
+// Compares the architecture first, so a mismatch is named rather than a LibTorch error; then copies.
+void copyModel(torch::serialize::InputArchive& archive, const std::string& path, Model& model)
+{
+    const auto stored = readModel(archive);
+    const auto mine = model.namedTensors();
+    std::map<std::string, torch::Tensor> byName(stored.begin(), stored.end());
+    for (const auto& [name, tensor] : mine) {
+        auto it = byName.find(name);
+        if (it == byName.end())
+            throw CheckpointError("checkpoint '" + path + "' was written for another model: it has no '" + name + "'");
+        if (!it->second.sizes().equals(tensor.sizes()))
+            throw CheckpointError("checkpoint '" + path + "' was written for another model: '" + name +
+                                  "' has shape " + shapeText(it->second) + " there and " + shapeText(tensor) + " here");
+    }
+    if (stored.size() != mine.size())
+        throw CheckpointError("checkpoint '" + path + "' was written for another model: it holds " +
+                              std::to_string(stored.size()) + " tensors, this model " + std::to_string(mine.size()));
+    torch::NoGradGuard noGrad;
+    for (const auto& [name, tensor] : mine)
+        tensor.copy_(byName.at(name));
+}
+
+} // namespace
+
+void loadModelWeights(const std::string& path, const std::string& expectedChecksum, Model& model)
+{
+    verifyFile(path, expectedChecksum);
+    try {
+        torch::serialize::InputArchive archive;
+        archive.load_from(path);
+        copyModel(archive, path, model);
+    } catch (const c10::Error& e) {
+        throw CheckpointError("checkpoint '" + path + "' cannot be read: " + e.what_without_backtrace());
+    }
+}
+
+TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, Model& model,
+                             torch::optim::Optimizer& optimizer)
+{
+    verifyFile(path, expectedChecksum);
     try {
         torch::serialize::InputArchive archive, optimizerArchive;
         archive.load_from(path);
-        // Compare the architecture first, so a mismatch is named rather than a LibTorch error.
-        const auto stored = readModel(archive);
-        const auto mine = model.namedTensors();
-        std::map<std::string, torch::Tensor> byName(stored.begin(), stored.end());
-        for (const auto& [name, tensor] : mine) {
-            auto it = byName.find(name);
-            if (it == byName.end())
-                throw CheckpointError("checkpoint '" + path + "' was written for another model: it has no '" + name +
-                                      "'");
-            if (!it->second.sizes().equals(tensor.sizes()))
-                throw CheckpointError("checkpoint '" + path + "' was written for another model: '" + name +
-                                      "' has shape " + shapeText(it->second) + " there and " + shapeText(tensor) +
-                                      " here");
-        }
-        if (stored.size() != mine.size())
-            throw CheckpointError("checkpoint '" + path + "' was written for another model: it holds " +
-                                  std::to_string(stored.size()) + " tensors, this model " + std::to_string(mine.size()));
-
-        {
-            torch::NoGradGuard noGrad;
-            for (auto& [name, tensor] : mine)
-                tensor.copy_(byName.at(name));
-        }
+        copyModel(archive, path, model);
         archive.read("optimizer", optimizerArchive);
         optimizer.load(optimizerArchive);
         torch::Tensor state, rng;

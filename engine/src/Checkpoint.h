@@ -42,6 +42,10 @@ WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, t
 TrainingState readCheckpoint(const std::string& path, const std::string& expectedChecksum, Model& model,
                              torch::optim::Optimizer& optimizer);
 
+/// Loads only the model's tensors from a checkpoint into `model`, with the same checks as
+/// readCheckpoint. Throws CheckpointError naming the problem.
+void loadModelWeights(const std::string& path, const std::string& expectedChecksum, Model& model);
+
 /// The model's named tensors as stored in a checkpoint (names as in PyTorch's state_dict).
 std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path);
 

@@ -132,6 +132,9 @@ DataSplits loadData(const DataSpec& spec, uint64_t seed)
             *t = (*t - mean) / std;
         d.mean = mean.mean().item<double>();
         d.std = std.mean().item<double>();
+        const auto m = mean.flatten().to(torch::kFloat64).contiguous(), sd = std.flatten().to(torch::kFloat64).contiguous();
+        d.featureMean.assign(m.data_ptr<double>(), m.data_ptr<double>() + m.numel());
+        d.featureStd.assign(sd.data_ptr<double>(), sd.data_ptr<double>() + sd.numel());
     } else {
         d.mean = d.trainX.mean().item<double>();
         d.std = std::max(1e-6, d.trainX.std().item<double>());

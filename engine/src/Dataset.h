@@ -4,6 +4,8 @@
 
 #include <torch/torch.h>
 
+#include <vector>
+
 namespace entrena {
 
 /// The whole data set held as tensors: images float [N, C, H, W] normalised by the training
@@ -15,6 +17,8 @@ struct DataSplits {
     int64_t classes = 10;
     double mean = 0;
     double std = 1;
+    /// CSV data is normalised per feature column: these, in column order (empty for images).
+    std::vector<double> featureMean, featureStd;
 
     int64_t channels() const { return trainX.size(1); }
     int64_t height() const { return trainX.size(2); }

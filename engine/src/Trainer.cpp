@@ -4,6 +4,7 @@
 #include "Checkpoint.h"
 #include "Dataset.h"
 #include "Environment.h"
+#include "Evaluate.h"
 #include "Model.h"
 #include "Models.h"
 #include "Optimizers.h"
@@ -27,39 +28,6 @@ using Clock = std::chrono::steady_clock;
 namespace F = torch::nn::functional;
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-struct Evaluation {
-    double loss = 0;
-    double accuracy = 0;
-};
-
-// Loss and accuracy over a whole split, in large batches, without gradients.
-Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
-                    bool channelsLast)
-{
-    Evaluation e;
-    const int64_t n = x.size(0);
-    if (n == 0)
-        return e;
-    torch::NoGradGuard noGrad;
-    model.train(false);
-    auto lossSum = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat64));
-    auto correct = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kInt64));
-    constexpr int64_t kChunk = 1000;
-    for (int64_t i = 0; i < n; i += kChunk) {
-        auto xb = x.slice(0, i, std::min(n, i + kChunk)).to(device);
-        if (channelsLast)
-            xb = xb.contiguous(torch::MemoryFormat::ChannelsLast);
-        auto yb = y.slice(0, i, std::min(n, i + kChunk)).to(device);
-        auto logits = model.forward(xb);
-        lossSum += F::cross_entropy(logits, yb, F::CrossEntropyFuncOptions().reduction(torch::kSum)).to(torch::kFloat64);
-        correct += logits.argmax(1).eq(yb).sum();
-    }
-    model.train(true);
-    e.loss = lossSum.item<double>() / double(n);
-    e.accuracy = double(correct.item<int64_t>()) / double(n);
-    return e;
-}
 
 // Fans the run's events out to the observer and the store.
 class Recorder {
