@@ -128,17 +128,6 @@ WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, t
     return {int64_t(fs::file_size(file)), fileChecksum(path)};
 }
 
-std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path)
-{
-    try {
-        torch::serialize::InputArchive archive;
-        archive.load_from(path);
-        return readModel(archive);
-    } catch (const c10::Error& e) {
-        throw CheckpointError("checkpoint '" + path + "' cannot be read: " + e.what_without_backtrace());
-    }
-}
-
 namespace {
 
 void verifyFile(const std::string& path, const std::string& expectedChecksum)
@@ -152,6 +141,23 @@ void verifyFile(const std::string& path, const std::string& expectedChecksum)
                                   expectedChecksum + " was recorded when it was written");
     }
 }
+
+} // namespace
+
+std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path,
+                                                                     const std::string& expectedChecksum)
+{
+    verifyFile(path, expectedChecksum);
+    try {
+        torch::serialize::InputArchive archive;
+        archive.load_from(path);
+        return readModel(archive);
+    } catch (const c10::Error& e) {
+        throw CheckpointError("checkpoint '" + path + "' cannot be read: " + e.what_without_backtrace());
+    }
+}
+
+namespace {
 
 // Compares the architecture first, so a mismatch is named rather than a LibTorch error; then copies.
 void copyModel(torch::serialize::InputArchive& archive, const std::string& path, Model& model)

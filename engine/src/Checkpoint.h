@@ -47,6 +47,8 @@ TrainingState readCheckpoint(const std::string& path, const std::string& expecte
 void loadModelWeights(const std::string& path, const std::string& expectedChecksum, Model& model);
 
 /// The model's named tensors as stored in a checkpoint (names as in PyTorch's state_dict).
-std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path);
+/// When `expectedChecksum` is not empty the file must match it. Throws CheckpointError naming the problem.
+std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path,
+                                                                     const std::string& expectedChecksum = {});
 
 } // namespace entrena

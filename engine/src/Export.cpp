@@ -158,12 +158,7 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
             result.testAccuracy =
                 evaluate(*model, data->testX, data->testY, torch::kCPU, prefersChannelsLast(config.model)).accuracy;
     } else {
-        if (!fs::exists(record->path))
-            throw CheckpointError("checkpoint '" + record->path + "' does not exist (deleted or moved?)");
-        if (!record->checksum.empty() && fileChecksum(record->path) != record->checksum)
-            throw CheckpointError("checkpoint '" + record->path + "' is damaged: its checksum differs from the one "
-                                  "recorded when it was written");
-        tensors = checkpointTensors(record->path);
+        tensors = checkpointTensors(record->path, record->checksum);
     }
     result.tensors = int(tensors.size());
 
