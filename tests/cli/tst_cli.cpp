@@ -386,6 +386,10 @@ private Q_SLOTS:
         QVERIFY(o[QStringLiteral("devices")].toArray().size() >= 1);
         // The executable tuned its own environment before the BLAS loaded.
         QVERIFY(o[QStringLiteral("tuning")].toString().contains(QStringLiteral("OMP_WAIT_POLICY")));
+        QVERIFY2(o[QStringLiteral("tuning")].toString().contains(QStringLiteral("OPENBLAS_THREAD_TIMEOUT=")),
+                 qPrintable(o[QStringLiteral("tuning")].toString()));
+        // NVML: "loaded", or why not (here: no NVIDIA driver).
+        QVERIFY(!o[QStringLiteral("nvml")].toString().isEmpty());
     }
 };
 
