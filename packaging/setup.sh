@@ -14,11 +14,11 @@ packages=(
     libopenblas0-pthread
     # GUI: Qt 6, QCustomPlot, translations (ours and Qt's own Spanish strings)
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
-    libqt6sql6-sqlite libqcustomplot-dev
+    libqt6sql6-sqlite libqcustomplot-dev qt6-svg-dev
     # the default data set: /usr/share/datasets/fashion-mnist
     dataset-fashion-mnist
-    # headless display for tests and screenshots
-    xvfb xauth
+    # headless display for tests and screenshots; pdftotext/pdftoppm check the PDF reports
+    xvfb xauth poppler-utils
     # the tests load Entrena's exports in Python, as users do; bench/'s PyTorch peer uses it too
     python3-torch python3-numpy
 )

@@ -77,6 +77,53 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::ChartMenu</name>
+    <message>
+        <source>Cannot write %1: the folder does not exist.</source>
+        <translation>No se puede escribir %1: la carpeta no existe.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: check that the folder is writable and the disk has space.</source>
+        <translation>No se puede escribir %1: compruebe que la carpeta admite escritura y que queda espacio en el disco.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the file could not be replaced.</source>
+        <translation>No se puede escribir %1: no se pudo reemplazar el archivo.</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>Exportar como PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>Exportar como SVG…</translation>
+    </message>
+    <message>
+        <source>Export as PDF…</source>
+        <translation>Exportar como PDF…</translation>
+    </message>
+    <message>
+        <source>Copy data as CSV</source>
+        <translation>Copiar los datos como CSV</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Archivos %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Exportar gráfica</translation>
+    </message>
+    <message>
+        <source>Exported from Entrena</source>
+        <translation>Exportada desde Entrena</translation>
+    </message>
+    <message>
+        <source>Cannot tell the image format from “%1”: name the file .png, .svg or .pdf.</source>
+        <translation>No se reconoce el formato de imagen de «%1»: use la extensión .png, .svg o .pdf.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::DevicesDialog</name>
     <message>
         <source>About Entrena and devices</source>
@@ -363,6 +410,265 @@
     <message>
         <source>Fast CNN: one-cycle, 2 epochs to 91% test accuracy</source>
         <translation>CNN rápida: one-cycle, 2 épocas hasta un 91 % de exactitud en prueba</translation>
+    </message>
+    <message>
+        <source>Export &amp;report of the selected runs…</source>
+        <translation>Exportar &amp;informe de las ejecuciones seleccionadas…</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::Report</name>
+    <message>
+        <source>Entrena</source>
+        <translation>Entrena</translation>
+    </message>
+    <message>
+        <source>LibTorch</source>
+        <translation>LibTorch</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Equipo</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Hilos</translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Dispositivos</translation>
+    </message>
+    <message>
+        <source>Process tuning</source>
+        <translation>Ajuste del proceso</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>pérdida</translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>Exactitud de validación</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>exactitud</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Memory (MiB, process resident)</source>
+        <translation>Memoria (MiB, residente del proceso)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Throughput (samples/s)</source>
+        <translation>Rendimiento (muestras/s)</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>muestras/s</translation>
+    </message>
+    <message>
+        <source>No runs to report on: give at least one run ID.</source>
+        <translation>No hay ejecuciones para el informe: indique al menos un ID de ejecución.</translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2; `entrena-cli runs --db %2` lists them.</source>
+        <translation>No existe la ejecución %1 en %2; `entrena-cli runs --db %2` las lista.</translation>
+    </message>
+    <message>
+        <source>Run report: %1</source>
+        <translation>Informe de la ejecución %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparison of %n runs</source>
+        <translation><numerusform>Comparación de %n ejecución</numerusform><numerusform>Comparación de %n ejecuciones</numerusform></translation>
+    </message>
+    <message>
+        <source>Best validation accuracy (%)</source>
+        <translation>Mejor exactitud de validación (%)</translation>
+    </message>
+    <message>
+        <source>Test accuracy (%)</source>
+        <translation>Exactitud en prueba (%)</translation>
+    </message>
+    <message>
+        <source>Final training loss</source>
+        <translation>Pérdida de entrenamiento final</translation>
+    </message>
+    <message>
+        <source>Final validation loss</source>
+        <translation>Pérdida de validación final</translation>
+    </message>
+    <message>
+        <source>Duration (s)</source>
+        <translation>Duración (s)</translation>
+    </message>
+    <message>
+        <source>Peak memory (MiB)</source>
+        <translation>Memoria máxima (MiB)</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>época</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <source>--export-report needs --out FILE.pdf or --out FILE.html.</source>
+        <translation>--export-report necesita --out ARCHIVO.pdf o --out ARCHIVO.html.</translation>
+    </message>
+    <message>
+        <source>Cannot tell the report's format from “%1”: name the file .pdf or .html.</source>
+        <translation>No se reconoce el formato del informe de «%1»: use la extensión .pdf o .html.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a run ID: --runs takes numbers such as 3,5,8.</source>
+        <translation>«%1» no es un ID de ejecución: --runs admite números como 3,5,8.</translation>
+    </message>
+    <message>
+        <source>--export-report needs --runs ID[,ID...]; `entrena-cli runs` lists the IDs.</source>
+        <translation>--export-report necesita --runs ID[,ID...]; `entrena-cli runs` lista los ID.</translation>
+    </message>
+    <message>
+        <source>There is no run store at %1; give the database with --db FILE.</source>
+        <translation>No hay almacén de ejecuciones en %1; indique la base de datos con --db ARCHIVO.</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>Se escribió %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be started.</source>
+        <translation>No se puede escribir %1: no se pudo empezar el PDF.</translation>
+    </message>
+    <message>
+        <source>Generated %1 by Entrena %2</source>
+        <translation>Generado el %1 por Entrena %2</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Creada</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Etiquetas</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Elemento</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuración</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the settings that differ between the runs are shown; %n more are the same in all of them.</source>
+        <translation><numerusform>Solo se muestran los ajustes que difieren entre las ejecuciones; %n más es igual en todas.</numerusform><numerusform>Solo se muestran los ajustes que difieren entre las ejecuciones; otros %n son iguales en todas.</numerusform></translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Ajuste</translation>
+    </message>
+    <message>
+        <source>(no differences)</source>
+        <translation>(sin diferencias)</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficas</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>The best value in each row is in bold.</source>
+        <translation>El mejor valor de cada fila está en negrita.</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Cifra</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Eventos</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Escalonado</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ninguno)</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Error:</translation>
     </message>
 </context>
 <context>
@@ -826,6 +1132,42 @@
         <source>Checkpoints</source>
         <translation>Puntos de control</translation>
     </message>
+    <message>
+        <source>Export weights…</source>
+        <translation>Exportar pesos…</translation>
+    </message>
+    <message>
+        <source>Best checkpoint…</source>
+        <translation>Mejor punto de control…</translation>
+    </message>
+    <message>
+        <source>Last checkpoint…</source>
+        <translation>Último punto de control…</translation>
+    </message>
+    <message>
+        <source>Export weights</source>
+        <translation>Exportar pesos</translation>
+    </message>
+    <message>
+        <source>PyTorch state dict (*.pt *.pth)</source>
+        <translation>state dict de PyTorch (*.pt *.pth)</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors)</source>
+        <translation>safetensors (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Exporting and checking the weights on the test set…</source>
+        <translation>Exportando y comprobando los pesos con el conjunto de prueba…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%n tensor(s), from %2) and %3.</source>
+        <translation><numerusform>Se escribió %1 (%n tensor, de %2) y %3.</numerusform><numerusform>Se escribió %1 (%n tensores, de %2) y %3.</numerusform></translation>
+    </message>
+    <message>
+        <source>Test accuracy of these weights: %1%.</source>
+        <translation>Exactitud en prueba de estos pesos: %1 %.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunsPanel</name>
@@ -881,6 +1223,34 @@
         <source>The run was deleted, but %n checkpoint file(s) could not be removed.</source>
         <translation><numerusform>Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.</numerusform><numerusform>Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control.</numerusform></translation>
     </message>
+    <message>
+        <source>Export report</source>
+        <translation>Exportar informe</translation>
+    </message>
+    <message>
+        <source>Select one run, or several to compare (Ctrl+click), in the runs list first.</source>
+        <translation>Seleccione antes una ejecución, o varias para compararlas (Ctrl+clic), en la lista de ejecuciones.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>HTML, self-contained (*.html)</source>
+        <translation>HTML autocontenido (*.html)</translation>
+    </message>
+    <message>
+        <source>The run store is not open.</source>
+        <translation>El almacén de ejecuciones no está abierto.</translation>
+    </message>
+    <message>
+        <source>Export comparison report…</source>
+        <translation>Exportar informe comparativo…</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Exportar informe…</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SettingsDialog</name>
@@ -920,6 +1290,18 @@
 The defaults are loaded instead.</source>
         <translation>No se puede usar la configuración: %1
 Se cargan los valores predeterminados.</translation>
+    </message>
+    <message>
+        <source>Write a report of --runs to --out (.pdf or .html) and exit; no display needed.</source>
+        <translation>Escribe un informe de --runs en --out (.pdf o .html) y termina; no necesita pantalla.</translation>
+    </message>
+    <message>
+        <source>Run IDs for --export-report, comma-separated.</source>
+        <translation>ID de ejecución para --export-report, separados por comas.</translation>
+    </message>
+    <message>
+        <source>The report file for --export-report.</source>
+        <translation>El archivo del informe para --export-report.</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "entrena/RunStore.h"
 #include "entrena/Version.h"
+#include "report/ReportCommand.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
 
@@ -10,11 +11,26 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QMessageBox>
+#include <cstring>
 
 namespace entrena::ui {
 
-int runGui(int argc, char** argv)
-{
+namespace {
+
+bool hasArgument(int argc, char** argv, const char* name) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], name) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
+int runGui(int argc, char** argv) {
+    // Reports render with no display: the platform must be chosen before QApplication exists.
+    const bool headlessReport = hasArgument(argc, argv, "--export-report");
+    if (headlessReport && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Entrena"));
     QApplication::setApplicationName(QStringLiteral("Entrena"));
@@ -25,17 +41,31 @@ int runGui(int argc, char** argv)
     languages.apply(Settings::language.value());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Entrena: train neural networks faster."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Entrena: train neural networks faster."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QApplication::translate("main", "The run store (SQLite file)."),
-                                      QStringLiteral("FILE"), QString::fromStdString(RunStore::defaultPath()));
-    const QCommandLineOption configOption(QStringLiteral("config"),
-                                          QApplication::translate("main", "A run configuration to load (JSON)."),
-                                          QStringLiteral("FILE"));
-    parser.addOption(dbOption);
-    parser.addOption(configOption);
+    const QCommandLineOption dbOption(
+        QStringLiteral("db"), QApplication::translate("main", "The run store (SQLite file)."),
+        QStringLiteral("FILE"), QString::fromStdString(RunStore::defaultPath()));
+    const QCommandLineOption configOption(
+        QStringLiteral("config"), QApplication::translate("main", "A run configuration to load (JSON)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption reportOption(
+        QStringLiteral("export-report"),
+        QApplication::translate(
+            "main", "Write a report of --runs to --out (.pdf or .html) and exit; no display needed."));
+    const QCommandLineOption runsOption(
+        QStringLiteral("runs"),
+        QApplication::translate("main", "Run IDs for --export-report, comma-separated."),
+        QStringLiteral("ID[,ID...]"));
+    const QCommandLineOption outOption(
+        QStringLiteral("out"), QApplication::translate("main", "The report file for --export-report."),
+        QStringLiteral("FILE"));
+    parser.addOptions({dbOption, configOption, reportOption, runsOption, outOption});
     parser.process(app);
+    if (headlessReport)
+        return exportReportCommand(parser.value(dbOption), parser.value(runsOption), parser.value(outOption));
 
     RunConfig config;
     try {
@@ -47,9 +77,11 @@ int runGui(int argc, char** argv)
                 config = RunConfig::fromJson(builtIn.readAll().toStdString());
         }
     } catch (const ConfigError& e) {
-        QMessageBox::warning(nullptr, QApplication::translate("main", "Entrena"),
-                             QApplication::translate("main", "The configuration cannot be used: %1\nThe defaults are loaded instead.")
-                                 .arg(QString::fromStdString(e.what())));
+        QMessageBox::warning(
+            nullptr, QApplication::translate("main", "Entrena"),
+            QApplication::translate("main",
+                                    "The configuration cannot be used: %1\nThe defaults are loaded instead.")
+                .arg(QString::fromStdString(e.what())));
     }
 
     MainWindow window(parser.value(dbOption), config, languages);

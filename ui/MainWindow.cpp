@@ -113,6 +113,9 @@ void MainWindow::createMenus()
     openAction_->setShortcut(QKeySequence::Open);
     saveAction_ = fileMenu_->addAction(QString(), this, &MainWindow::saveConfig);
     saveAction_->setShortcut(QKeySequence::Save);
+    reportAction_ = fileMenu_->addAction(QString(), runs_, &RunsPanel::exportReportOfSelection);
+    reportAction_->setObjectName(QStringLiteral("exportReportAction"));
+    fileMenu_->addSeparator();
     // Recipes shipped with Entrena (resources/configs), loaded into the panel to start from.
     recipesMenu_ = fileMenu_->addMenu(QString());
     defaultRecipeAction_ = recipesMenu_->addAction(QString(), this, [this] { loadRecipe(QStringLiteral("default.json")); });
@@ -146,6 +149,7 @@ void MainWindow::retranslate()
     fileMenu_->setTitle(tr("&File"));
     openAction_->setText(tr("&Open configuration…"));
     saveAction_->setText(tr("&Save configuration…"));
+    reportAction_->setText(tr("Export &report of the selected runs…"));
     recipesMenu_->setTitle(tr("&Recipes"));
     defaultRecipeAction_->setText(tr("Default: MLP, reduce on plateau, 12 epochs"));
     fastCnnRecipeAction_->setText(tr("Fast CNN: one-cycle, 2 epochs to 91% test accuracy"));

@@ -77,6 +77,7 @@ private:
     QMenu* helpMenu_;
     QAction* openAction_;
     QAction* saveAction_;
+    QAction* reportAction_;
     QMenu* recipesMenu_;
     QAction* defaultRecipeAction_;
     QAction* fastCnnRecipeAction_;

@@ -237,6 +237,84 @@ ES = {
     "fp32 (full precision)": "fp32 (precisión completa)",
     "bf16 (autocast)": "bf16 (autocast)",
     "fp16 (autocast, loss scaling; CUDA)": "fp16 (autocast, escalado de la pérdida; CUDA)",
+    "Generated %1 by Entrena %2": "Generado el %1 por Entrena %2",
+    "Runs": "Ejecuciones",
+    "Run": "Ejecución",
+    "Duration (s)": "Duración (s)",
+    "Item": "Elemento",
+    "Value": "Valor",
+    "Setting": "Ajuste",
+    "(no differences)": "(sin diferencias)",
+    "Charts": "Gráficas",
+    "The best value in each row is in bold.": "El mejor valor de cada fila está en negrita.",
+    "Figure": "Cifra",
+    "(none)": "(ninguno)",
+    "Notes": "Notas",
+    "Cannot write %1: the folder does not exist.": "No se puede escribir %1: la carpeta no existe.",
+    "Cannot write %1: check that the folder is writable and the disk has space.":
+        "No se puede escribir %1: compruebe que la carpeta admite escritura y que queda espacio en el disco.",
+    "Cannot write %1: the file could not be replaced.": "No se puede escribir %1: no se pudo reemplazar el archivo.",
+    "Export as PNG…": "Exportar como PNG…",
+    "Export as SVG…": "Exportar como SVG…",
+    "Export as PDF…": "Exportar como PDF…",
+    "Copy data as CSV": "Copiar los datos como CSV",
+    "%1 files (*.%2)": "Archivos %1 (*.%2)",
+    "Export chart": "Exportar gráfica",
+    "Exported from Entrena": "Exportada desde Entrena",
+    "Cannot tell the image format from “%1”: name the file .png, .svg or .pdf.":
+        "No se reconoce el formato de imagen de «%1»: use la extensión .png, .svg o .pdf.",
+    "Export &report of the selected runs…": "Exportar &informe de las ejecuciones seleccionadas…",
+    "Host": "Equipo",
+    "Threads": "Hilos",
+    "Devices": "Dispositivos",
+    "Process tuning": "Ajuste del proceso",
+    "Validation accuracy": "Exactitud de validación",
+    "accuracy": "exactitud",
+    "learning rate": "tasa de aprendizaje",
+    "Memory (MiB, process resident)": "Memoria (MiB, residente del proceso)",
+    "MiB": "MiB",
+    "Throughput (samples/s)": "Rendimiento (muestras/s)",
+    "samples/s": "muestras/s",
+    "No runs to report on: give at least one run ID.": "No hay ejecuciones para el informe: indique al menos un ID de ejecución.",
+    "There is no run %1 in %2; `entrena-cli runs --db %2` lists them.":
+        "No existe la ejecución %1 en %2; `entrena-cli runs --db %2` las lista.",
+    "Run report: %1": "Informe de la ejecución %1",
+    "Best validation accuracy (%)": "Mejor exactitud de validación (%)",
+    "Test accuracy (%)": "Exactitud en prueba (%)",
+    "Final training loss": "Pérdida de entrenamiento final",
+    "Final validation loss": "Pérdida de validación final",
+    "Peak memory (MiB)": "Memoria máxima (MiB)",
+    "--export-report needs --out FILE.pdf or --out FILE.html.": "--export-report necesita --out ARCHIVO.pdf o --out ARCHIVO.html.",
+    "Cannot tell the report's format from “%1”: name the file .pdf or .html.":
+        "No se reconoce el formato del informe de «%1»: use la extensión .pdf o .html.",
+    "“%1” is not a run ID: --runs takes numbers such as 3,5,8.": "«%1» no es un ID de ejecución: --runs admite números como 3,5,8.",
+    "--export-report needs --runs ID[,ID...]; `entrena-cli runs` lists the IDs.":
+        "--export-report necesita --runs ID[,ID...]; `entrena-cli runs` lista los ID.",
+    "There is no run store at %1; give the database with --db FILE.":
+        "No hay almacén de ejecuciones en %1; indique la base de datos con --db ARCHIVO.",
+    "Wrote %1": "Se escribió %1",
+    "Cannot write %1: %2": "No se puede escribir %1: %2",
+    "Cannot write %1: the PDF could not be started.": "No se puede escribir %1: no se pudo empezar el PDF.",
+    "Export weights…": "Exportar pesos…",
+    "Best checkpoint…": "Mejor punto de control…",
+    "Last checkpoint…": "Último punto de control…",
+    "Export weights": "Exportar pesos",
+    "PyTorch state dict (*.pt *.pth)": "state dict de PyTorch (*.pt *.pth)",
+    "safetensors (*.safetensors)": "safetensors (*.safetensors)",
+    "Exporting and checking the weights on the test set…": "Exportando y comprobando los pesos con el conjunto de prueba…",
+    "Test accuracy of these weights: %1%.": "Exactitud en prueba de estos pesos: %1 %.",
+    "Export report": "Exportar informe",
+    "Select one run, or several to compare (Ctrl+click), in the runs list first.":
+        "Seleccione antes una ejecución, o varias para compararlas (Ctrl+clic), en la lista de ejecuciones.",
+    "PDF (*.pdf)": "PDF (*.pdf)",
+    "HTML, self-contained (*.html)": "HTML autocontenido (*.html)",
+    "The run store is not open.": "El almacén de ejecuciones no está abierto.",
+    "Export comparison report…": "Exportar informe comparativo…",
+    "Export report…": "Exportar informe…",
+    "Write a report of --runs to --out (.pdf or .html) and exit; no display needed.":
+        "Escribe un informe de --runs en --out (.pdf o .html) y termina; no necesita pantalla.",
+    "Run IDs for --export-report, comma-separated.": "ID de ejecución para --export-report, separados por comas.",
+    "The report file for --export-report.": "El archivo del informe para --export-report.",
 }
 
 # The same English word in another context, where it means something else.
@@ -246,6 +324,12 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "Only the settings that differ between the runs are shown; %n more are the same in all of them.": (
+        "Solo se muestran los ajustes que difieren entre las ejecuciones; %n más es igual en todas.",
+        "Solo se muestran los ajustes que difieren entre las ejecuciones; otros %n son iguales en todas."),
+    "Comparison of %n runs": ("Comparación de %n ejecución", "Comparación de %n ejecuciones"),
+    "Wrote %1 (%n tensor(s), from %2) and %3.": (
+        "Se escribió %1 (%n tensor, de %2) y %3.", "Se escribió %1 (%n tensores, de %2) y %3."),
     "The run was deleted, but %n checkpoint file(s) could not be removed.": (
         "Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.",
         "Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control."),

@@ -1,5 +1,7 @@
 #include "charts/LiveCharts.h"
 
+#include "charts/ChartMenu.h"
+
 #include <qcustomplot.h>
 
 #include <QEvent>
@@ -23,6 +25,7 @@ QCustomPlot* makePlot(QWidget* parent)
     QFont small = plot->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot->legend->setFont(small);
+    ChartMenu::install(plot);
     return plot;
 }
 

@@ -4,7 +4,9 @@
 
 #include <QDialog>
 
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QPlainTextEdit;
 class QTableWidget;
 
@@ -21,11 +23,23 @@ public:
     /// Checkpoint rows whose file no longer exists (for tests).
     int missingCheckpoints() const { return missing_; }
 
+    /// Exports the run's `which` ("best" or "last") checkpoint to `path` (.pt, .pth or
+    /// .safetensors) on a worker thread; exportFinished() reports the outcome.
+    void exportCheckpoint(const QString& which, const QString& path);
+
+Q_SIGNALS:
+    /// `ok` false: `message` says what went wrong; true: what was written.
+    void exportFinished(bool ok, const QString& message);
+
 private:
+    void chooseExport(const QString& which);
+
     RunStore& store_;
     int64_t runId_;
     QPlainTextEdit* notes_;
     QLineEdit* tags_;
+    QPushButton* exportButton_;
+    QLabel* exportStatus_;
     int missing_ = 0;
 };
 

@@ -15,7 +15,7 @@ namespace entrena::ui {
 class RunFilterProxy;
 
 /// The runs in the store: filter by text and status, sort, and act on a run from its context
-/// menu (details, run again, resume, rename, archive, delete) or by double-click (details).
+/// menu (details, run again, resume, rename, archive, delete, report) or by double-click (details).
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -32,6 +32,14 @@ public:
 
     /// Opens the details dialog of a run (what double-click does).
     void showDetails(qint64 runId);
+
+    /// The selected runs, in the order shown.
+    QList<qint64> selectedRunIds() const;
+    void selectRuns(const QList<qint64>& runIds);
+    /// Asks for a file and writes a report (PDF or HTML) of the selected runs.
+    void exportReportOfSelection();
+    /// Writes a report of `runIds` to `path`; returns an empty string or the error message.
+    QString exportReport(const QList<qint64>& runIds, const QString& path);
 
 Q_SIGNALS:
     void runAgainRequested(const QString& configJson);

@@ -6,5 +6,6 @@ const Setting<QString> Settings::language{"ui/language", QString()};
 const Setting<QByteArray> Settings::windowGeometry{"ui/windowGeometry", QByteArray()};
 const Setting<QByteArray> Settings::windowState{"ui/windowState", QByteArray()};
 const Setting<QString> Settings::lastConfigFolder{"ui/lastConfigFolder", QString()};
+const Setting<QString> Settings::lastExportFolder{"ui/lastExportFolder", QString()};
 
 } // namespace entrena::ui

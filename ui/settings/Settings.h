@@ -24,6 +24,7 @@ struct Settings {
     static const Setting<QByteArray> windowGeometry;
     static const Setting<QByteArray> windowState;
     static const Setting<QString> lastConfigFolder;
+    static const Setting<QString> lastExportFolder; ///< charts, reports and checkpoints
 };
 
 } // namespace entrena::ui

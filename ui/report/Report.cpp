@@ -1,0 +1,237 @@
+#include "report/Report.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <algorithm>
+#include <set>
+
+namespace entrena::ui {
+namespace {
+
+// Enough points for a chart a page wide; decimatedMetrics keeps each bucket's extremes.
+constexpr int kChartBuckets = 600;
+constexpr double kMiB = 1024.0 * 1024.0;
+
+void flatten(const QJsonValue& value, const QString& prefix, QList<QPair<QString, QString>>& out) {
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            flatten(it.value(), prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key(), out);
+        return;
+    }
+    QString text;
+    if (value.isArray())
+        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    else if (value.isString())
+        text = value.toString();
+    else if (value.isBool())
+        text = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    else if (value.isDouble())
+        text = QString::number(value.toDouble(), 'g', 10);
+    else
+        text = QStringLiteral("null");
+    out.append({prefix, text});
+}
+
+QString jsonText(const QJsonValue& v) {
+    if (v.isString())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 10);
+    if (v.isArray() || v.isObject())
+        return QString::fromUtf8(v.isArray() ? QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact)
+                                             : QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    return QString();
+}
+
+/// Versions, CPU, BLAS and devices, from the environment stored with each run. Runs of a
+/// comparison may come from different machines: each value lists every distinct one.
+QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& runs) {
+    struct Field {
+        QString label;
+        QString (*read)(const QJsonObject&);
+    };
+    const Field fields[] = {
+        {Report::tr("Entrena"),
+         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("entrena_version")]); }},
+        {Report::tr("LibTorch"),
+         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("torch_version")]); }},
+        {Report::tr("Host"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("host")]); }},
+        {Report::tr("CPU"),
+         [](const QJsonObject& e) {
+             const QJsonObject cpu = e[QStringLiteral("cpu")].toObject();
+             if (cpu.isEmpty())
+                 return QString();
+             return QStringLiteral("%1, %2 logical CPUs, %3")
+                 .arg(jsonText(cpu[QStringLiteral("model")]), jsonText(cpu[QStringLiteral("logical_cpus")]),
+                      jsonText(cpu[QStringLiteral("isa")]));
+         }},
+        {Report::tr("Threads"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("threads")]); }},
+        {Report::tr("BLAS"),
+         [](const QJsonObject& e) {
+             return jsonText(e[QStringLiteral("blas")].toObject()[QStringLiteral("config")]);
+         }},
+        {Report::tr("Devices"),
+         [](const QJsonObject& e) {
+             QStringList names;
+             for (const QJsonValue& d : e[QStringLiteral("devices")].toArray()) {
+                 const QJsonObject o = d.toObject();
+                 names << QStringLiteral("%1:%2 %3")
+                              .arg(jsonText(o[QStringLiteral("type")]), jsonText(o[QStringLiteral("index")]),
+                                   jsonText(o[QStringLiteral("name")]));
+             }
+             return names.join(QStringLiteral("; "));
+         }},
+        {Report::tr("Process tuning"),
+         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("tuning")]); }},
+    };
+    QList<QPair<QString, QString>> rows;
+    for (const Field& f : fields) {
+        QStringList values;
+        for (const ReportRun& r : runs) {
+            const QJsonObject env =
+                QJsonDocument::fromJson(QByteArray::fromStdString(r.record.environmentJson)).object();
+            const QString v = f.read(env);
+            if (!v.isEmpty() && !values.contains(v))
+                values << v;
+        }
+        if (!values.isEmpty())
+            rows.append({f.label, values.join(QStringLiteral(" | "))});
+    }
+    return rows;
+}
+
+std::optional<double> lastValue(const std::vector<MetricPoint>& points) {
+    return points.empty() ? std::nullopt : std::optional<double>(points.back().value);
+}
+
+} // namespace
+
+QString SummaryRow::format(std::size_t run) const {
+    if (run >= values.size() || !values[run])
+        return QStringLiteral("–");
+    return QLocale().toString(*values[run], 'f', decimals);
+}
+
+QList<QPair<QString, QString>> flattenConfig(const QString& json) {
+    QList<QPair<QString, QString>> out;
+    flatten(QJsonDocument::fromJson(json.toUtf8()).object(), QString(), out);
+    return out;
+}
+
+QString Report::runLabel(const RunRecord& run) {
+    return QStringLiteral("#%1 %2").arg(run.id).arg(QString::fromStdString(run.name));
+}
+
+std::vector<ChartSpec> Report::charts() {
+    return {
+        {tr("Training loss"), QStringLiteral("train_loss"), tr("loss"), false, 1.0},
+        {tr("Validation accuracy"), QStringLiteral("val_accuracy"), tr("accuracy"), true, 1.0},
+        {tr("Learning rate"), QStringLiteral("lr"), tr("learning rate"), false, 1.0},
+        {tr("Memory (MiB, process resident)"), QStringLiteral("memory_bytes"), tr("MiB"), false, 1.0 / kMiB},
+        {tr("Throughput (samples/s)"), QStringLiteral("samples_per_s"), tr("samples/s"), false, 1.0},
+    };
+}
+
+Report Report::load(RunStore& store, const QList<qint64>& runIds) {
+    if (runIds.isEmpty())
+        throw ReportError(tr("No runs to report on: give at least one run ID.").toStdString());
+    Report report;
+    report.generated = QDateTime::currentDateTime();
+    const std::vector<ChartSpec> specs = charts();
+    for (qint64 id : runIds) {
+        auto record = store.findRun(std::to_string(id));
+        if (!record || record->id != id)
+            throw ReportError(tr("There is no run %1 in %2; `entrena-cli runs --db %2` lists them.")
+                                  .arg(id)
+                                  .arg(QString::fromStdString(store.path()))
+                                  .toStdString());
+        ReportRun run;
+        run.record = *record;
+        for (const std::string& t : store.tags(id))
+            run.tags << QString::fromStdString(t);
+        run.events = store.events(id);
+        for (const ChartSpec& spec : specs)
+            run.series[spec.metric] = store.decimatedMetrics(id, spec.metric.toStdString(), kChartBuckets);
+        // The peak over the whole run, not of the decimated series (which keeps extremes anyway).
+        for (const char* key : {"device_peak_bytes", "memory_bytes"}) {
+            const auto points = store.decimatedMetrics(id, key, kChartBuckets);
+            if (points.empty())
+                continue;
+            double peak = 0;
+            for (const MetricPoint& p : points)
+                peak = std::max(peak, p.value);
+            run.peakMemoryMiB = peak / kMiB;
+            break;
+        }
+        report.runs.push_back(std::move(run));
+    }
+
+    const auto& first = report.runs.front().record;
+    report.title = report.runs.size() == 1 ? tr("Run report: %1").arg(runLabel(first))
+                                           : tr("Comparison of %n runs", nullptr, int(report.runs.size()));
+    report.environment = environmentRows(report.runs);
+
+    // Configuration: every key any run has, in first-seen order; with several runs only the
+    // keys whose values differ, as the reader of a comparison wants.
+    std::vector<std::map<QString, QString>> configs;
+    QStringList keys;
+    for (const ReportRun& r : report.runs) {
+        std::map<QString, QString> values;
+        for (const auto& [key, value] : flattenConfig(QString::fromStdString(r.record.configJson))) {
+            values[key] = value;
+            if (!keys.contains(key))
+                keys << key;
+        }
+        configs.push_back(std::move(values));
+    }
+    for (const QString& key : keys) {
+        QStringList row;
+        std::set<QString> distinct;
+        for (const auto& c : configs) {
+            const auto it = c.find(key);
+            row << (it == c.end() ? QStringLiteral("–") : it->second);
+            distinct.insert(row.back());
+        }
+        if (report.runs.size() == 1 || distinct.size() > 1)
+            report.configuration.append({key, row});
+        else
+            ++report.sameSettings;
+    }
+
+    // Summary: the figures people compare runs on; the best of each row is marked.
+    auto row = [&](const QString& label, bool higherIsBetter, int decimals, auto value) {
+        SummaryRow s{label, {}, higherIsBetter, decimals, -1};
+        int have = 0;
+        for (const ReportRun& r : report.runs) {
+            s.values.push_back(value(r));
+            if (!s.values.back())
+                continue;
+            ++have;
+            const auto& b = s.best >= 0 ? s.values[std::size_t(s.best)] : std::optional<double>();
+            if (!b || (higherIsBetter ? *s.values.back() > *b : *s.values.back() < *b))
+                s.best = int(s.values.size()) - 1;
+        }
+        if (have < 2)
+            s.best = -1;
+        report.summary.push_back(std::move(s));
+    };
+    auto percent = [](const std::optional<double>& v) {
+        return v ? std::optional<double>(*v * 100.0) : std::nullopt;
+    };
+    row(tr("Best validation accuracy (%)"), true, 2,
+        [&](const ReportRun& r) { return percent(r.record.bestValAccuracy); });
+    row(tr("Test accuracy (%)"), true, 2, [&](const ReportRun& r) { return percent(r.record.testAccuracy); });
+    row(tr("Final training loss"), false, 4, [](const ReportRun& r) { return r.record.finalTrainLoss; });
+    row(tr("Final validation loss"), false, 4, [&](const ReportRun& r) {
+        return lastValue(store.decimatedMetrics(r.record.id, "val_loss", kChartBuckets));
+    });
+    row(tr("Throughput (samples/s)"), true, 0, [](const ReportRun& r) { return r.record.samplesPerSec; });
+    row(tr("Duration (s)"), false, 1, [](const ReportRun& r) { return r.record.seconds; });
+    row(tr("Peak memory (MiB)"), false, 0, [](const ReportRun& r) { return r.peakMemoryMiB; });
+    return report;
+}
+
+} // namespace entrena::ui
