@@ -4,6 +4,7 @@
 #include "charts/LiveCharts.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
+#include "panels/RunsPanel.h"
 #include "report/Report.h"
 
 #include <QDir>
@@ -328,6 +329,23 @@ private slots:
         QVERIFY(!QFile::exists(QStringLiteral("/proc/chart.png")));
         QVERIFY(
             QDir(dir_.path()).entryList({QStringLiteral(".*.part")}, QDir::Files | QDir::Hidden).isEmpty());
+    }
+
+    void runsPanelReportsOnTheSelectedRuns()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(db_), QString());
+        QVERIFY(panel.selectedRunIds().isEmpty());
+        panel.selectRuns({beta_, alpha_});
+        QCOMPARE(panel.selectedRunIds().size(), 2); // in the order shown (newest first)
+        QVERIFY(panel.selectedRunIds().contains(alpha_) && panel.selectedRunIds().contains(beta_));
+        const QString html = path(QStringLiteral("from-panel.html"));
+        QCOMPARE(panel.exportReport(panel.selectedRunIds(), html), QString());
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("Comparison of 2 runs"));
+        QVERIFY(panel.exportReport({4242}, path(QStringLiteral("x.html"))).contains(QStringLiteral("no run 4242")));
+        QVERIFY(!QFile::exists(path(QStringLiteral("x.html"))));
     }
 
     void runViewExportsWeightsOffTheGuiThread() {
