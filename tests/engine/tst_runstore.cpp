@@ -256,11 +256,20 @@ private Q_SLOTS:
         QCOMPARE(store.findRun(std::to_string(alive))->status, RunStatus::Running); // this process lives
     }
 
-    void storeOfSchemaOneIsMigrated()
+    void storesOfEveryEarlierSchemaAreMigrated_data()
     {
-        // A store as Entrena 0.1 wrote it (schema 1: checkpoints without checksums).
+        QTest::addColumn<int>("version");
+        QTest::newRow("schema 1 (no checksums)") << 1;
+        QTest::newRow("schema 2 (no peak memory, no final validation loss)") << 2;
+    }
+
+    void storesOfEveryEarlierSchemaAreMigrated()
+    {
+        QFETCH(int, version);
+        // A store as Entrena 0.1 wrote it (schema 1: checkpoints without checksums), then as
+        // schema 2 left it.
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("v1.sqlite"));
+        const QString path = dir.filePath(QStringLiteral("old.sqlite"));
         rawExec(path, R"sql(
             CREATE TABLE runs (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                 status TEXT NOT NULL, created TEXT NOT NULL, started TEXT, ended TEXT, config TEXT NOT NULL,
@@ -279,9 +288,14 @@ private Q_SLOTS:
             INSERT INTO runs (id, uuid, name, status, created, config, test_accuracy)
                 VALUES (7, 'u-7', 'old run', 'finished', '2026-01-01T00:00:00.000Z', '{}', 0.875);
             INSERT INTO metrics VALUES (7, 'train_loss', 10, 1, 1.0, 0.5);
+            INSERT INTO metrics VALUES (7, 'memory_bytes', 10, 1, 1.0, 300.0), (7, 'memory_bytes', 20, 1, 2.0, 500.0),
+                                       (7, 'memory_bytes', 30, 2, 3.0, 400.0);
+            INSERT INTO metrics VALUES (7, 'val_loss', 15, 1, 1.5, 0.9), (7, 'val_loss', 30, 2, 3.0, 0.7);
             INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes) VALUES (7, 10, 1, '/x.pt', 0.8, 1, 99);
             PRAGMA user_version = 1;
         )sql");
+        if (version == 2)
+            rawExec(path, "ALTER TABLE checkpoints ADD COLUMN checksum TEXT NOT NULL DEFAULT ''; PRAGMA user_version = 2;");
         RunStore store(path.toStdString());
         QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
         const auto run = store.findRun("old run");
@@ -293,6 +307,9 @@ private Q_SLOTS:
         QCOMPARE(checkpoints.size(), size_t(1));
         QCOMPARE(checkpoints[0].bytes, int64_t(99));
         QCOMPARE(checkpoints[0].checksum, std::string()); // unknown for old checkpoints: not verified
+        // Schema 3 fills the browser's summary columns in for runs stored before it.
+        QCOMPARE(*run->peakMemoryBytes, 500.0);
+        QCOMPARE(*run->finalValLoss, 0.7);
     }
 
     void newerSchemaIsRefusedAndLeftUnchanged()

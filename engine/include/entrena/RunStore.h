@@ -40,6 +40,8 @@ struct RunRecord {
     std::optional<double> finalTrainLoss;
     std::optional<double> samplesPerSec;
     std::optional<double> seconds;
+    std::optional<double> peakMemoryBytes; ///< device peak on a GPU, else process resident (schema 3)
+    std::optional<double> finalValLoss;    ///< schema 3
 };
 
 struct MetricPoint {
@@ -75,7 +77,7 @@ struct RunFilter {
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
