@@ -2,6 +2,7 @@
 
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
+#include "compare/CompareView.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/Devices.h"
@@ -94,6 +95,11 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         }
     });
     connect(runs_, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
+    connect(runs_, &RunsPanel::compareRequested, this, [this](const QList<qint64>& ids) {
+        auto* view = new CompareView(dbPath_, ids, this); // a window of its own; deleted on close
+        connect(view, &CompareView::failed, this, [this](const QString& message) { showError(tr("Cannot compare runs"), message); });
+        view->show();
+    });
 
     const QString error = runs_->open(dbPath_);
     if (!error.isEmpty()) {

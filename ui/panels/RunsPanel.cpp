@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -78,6 +79,9 @@ RunsPanel::RunsPanel(QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(filter_, 1);
     bar->addWidget(status_);
+    bar->addWidget(compare_);
+    compare_->setObjectName(QStringLiteral("compareButton"));
+    compare_->setEnabled(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -87,6 +91,12 @@ RunsPanel::RunsPanel(QWidget* parent)
     connect(status_, &QComboBox::currentIndexChanged, this,
             [this] { proxy_->setStatus(status_->currentData().toString()); });
     connect(view_, &QTableView::customContextMenuRequested, this, &RunsPanel::contextMenu);
+    connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { compare_->setEnabled(selectedRunIds().size() >= 2); });
+    connect(compare_, &QPushButton::clicked, this, [this] {
+        if (selectedRunIds().size() >= 2)
+            Q_EMIT compareRequested(selectedRunIds());
+    });
     connect(view_, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { showDetails(runIdAt(i)); });
     retranslate();
@@ -95,6 +105,8 @@ RunsPanel::RunsPanel(QWidget* parent)
 void RunsPanel::retranslate() {
     filter_->setPlaceholderText(tr("Filter runs by any column…"));
     status_->setItemText(0, tr("All statuses"));
+    compare_->setText(tr("Compare"));
+    compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
     for (int i = 1; i < status_->count(); ++i)
         status_->setItemText(i, app::RunTableModel::statusText(
                                     runStatusFromString(status_->itemData(i).toString().toStdString())));
@@ -222,6 +234,9 @@ void RunsPanel::contextMenu(const QPoint& pos) {
     QList<qint64> reportRuns = selectedRunIds();
     if (!reportRuns.contains(r.id))
         reportRuns = {r.id};
+    if (reportRuns.size() > 1)
+        menu.addAction(tr("Compare %n runs", nullptr, int(reportRuns.size())), this,
+                       [this, reportRuns] { Q_EMIT compareRequested(reportRuns); });
     menu.addAction(reportRuns.size() > 1 ? tr("Export comparison report…") : tr("Export report…"), this,
                    [this, reportRuns] {
                        selectRuns(reportRuns);

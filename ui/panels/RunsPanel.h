@@ -4,6 +4,7 @@
 
 class QComboBox;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace entrena::app {
@@ -44,6 +45,8 @@ public:
 Q_SIGNALS:
     void runAgainRequested(const QString& configJson);
     void resumeRequested(qint64 runId);
+    /// Two or more runs to open side by side.
+    void compareRequested(const QList<qint64>& runIds);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,6 +61,7 @@ private:
     QTableView* view_;
     QLineEdit* filter_;
     QComboBox* status_;
+    QPushButton* compare_;
 };
 
 } // namespace entrena::ui

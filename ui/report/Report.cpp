@@ -103,9 +103,6 @@ QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& run
     return rows;
 }
 
-std::optional<double> lastValue(const std::vector<MetricPoint>& points) {
-    return points.empty() ? std::nullopt : std::optional<double>(points.back().value);
-}
 
 } // namespace
 
@@ -155,17 +152,6 @@ Report Report::load(RunStore& store, const QList<qint64>& runIds) {
         run.events = store.events(id);
         for (const ChartSpec& spec : specs)
             run.series[spec.metric] = store.decimatedMetrics(id, spec.metric.toStdString(), kChartBuckets);
-        // The peak over the whole run, not of the decimated series (which keeps extremes anyway).
-        for (const char* key : {"device_peak_bytes", "memory_bytes"}) {
-            const auto points = store.decimatedMetrics(id, key, kChartBuckets);
-            if (points.empty())
-                continue;
-            double peak = 0;
-            for (const MetricPoint& p : points)
-                peak = std::max(peak, p.value);
-            run.peakMemoryMiB = peak / kMiB;
-            break;
-        }
         report.runs.push_back(std::move(run));
     }
 
@@ -174,19 +160,31 @@ Report Report::load(RunStore& store, const QList<qint64>& runIds) {
                                            : tr("Comparison of %n runs", nullptr, int(report.runs.size()));
     report.environment = environmentRows(report.runs);
 
-    // Configuration: every key any run has, in first-seen order; with several runs only the
-    // keys whose values differ, as the reader of a comparison wants.
+    std::vector<RunRecord> records;
+    for (const ReportRun& r : report.runs)
+        records.push_back(r.record);
+    report.configuration = configurationRows(records, records.size() > 1, &report.sameSettings);
+    report.summary = summaryRows(records);
+    return report;
+}
+
+QList<QPair<QString, QStringList>> Report::configurationRows(const std::vector<RunRecord>& runs, bool onlyDifferences,
+                                                             int* same)
+{
+    // Every key any run has, in first-seen order.
     std::vector<std::map<QString, QString>> configs;
     QStringList keys;
-    for (const ReportRun& r : report.runs) {
+    for (const RunRecord& r : runs) {
         std::map<QString, QString> values;
-        for (const auto& [key, value] : flattenConfig(QString::fromStdString(r.record.configJson))) {
+        for (const auto& [key, value] : flattenConfig(QString::fromStdString(r.configJson))) {
             values[key] = value;
             if (!keys.contains(key))
                 keys << key;
         }
         configs.push_back(std::move(values));
     }
+    QList<QPair<QString, QStringList>> rows;
+    int identical = 0;
     for (const QString& key : keys) {
         QStringList row;
         std::set<QString> distinct;
@@ -195,43 +193,52 @@ Report Report::load(RunStore& store, const QList<qint64>& runIds) {
             row << (it == c.end() ? QStringLiteral("–") : it->second);
             distinct.insert(row.back());
         }
-        if (report.runs.size() == 1 || distinct.size() > 1)
-            report.configuration.append({key, row});
+        if (!onlyDifferences || distinct.size() > 1)
+            rows.append({key, row});
         else
-            ++report.sameSettings;
+            ++identical;
     }
+    if (same)
+        *same = identical;
+    return rows;
+}
 
-    // Summary: the figures people compare runs on; the best of each row is marked.
+void Report::markBest(SummaryRow& s)
+{
+    s.best = -1;
+    int have = 0;
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+        if (!s.values[i])
+            continue;
+        ++have;
+        if (s.best < 0 || (s.higherIsBetter ? *s.values[i] > *s.values[std::size_t(s.best)]
+                                            : *s.values[i] < *s.values[std::size_t(s.best)]))
+            s.best = int(i);
+    }
+    if (have < 2)
+        s.best = -1;
+}
+
+std::vector<SummaryRow> Report::summaryRows(const std::vector<RunRecord>& runs)
+{
+    std::vector<SummaryRow> rows;
     auto row = [&](const QString& label, bool higherIsBetter, int decimals, auto value) {
         SummaryRow s{label, {}, higherIsBetter, decimals, -1};
-        int have = 0;
-        for (const ReportRun& r : report.runs) {
+        for (const RunRecord& r : runs)
             s.values.push_back(value(r));
-            if (!s.values.back())
-                continue;
-            ++have;
-            const auto& b = s.best >= 0 ? s.values[std::size_t(s.best)] : std::optional<double>();
-            if (!b || (higherIsBetter ? *s.values.back() > *b : *s.values.back() < *b))
-                s.best = int(s.values.size()) - 1;
-        }
-        if (have < 2)
-            s.best = -1;
-        report.summary.push_back(std::move(s));
+        markBest(s);
+        rows.push_back(std::move(s));
     };
-    auto percent = [](const std::optional<double>& v) {
-        return v ? std::optional<double>(*v * 100.0) : std::nullopt;
-    };
-    row(tr("Best validation accuracy (%)"), true, 2,
-        [&](const ReportRun& r) { return percent(r.record.bestValAccuracy); });
-    row(tr("Test accuracy (%)"), true, 2, [&](const ReportRun& r) { return percent(r.record.testAccuracy); });
-    row(tr("Final training loss"), false, 4, [](const ReportRun& r) { return r.record.finalTrainLoss; });
-    row(tr("Final validation loss"), false, 4, [&](const ReportRun& r) {
-        return lastValue(store.decimatedMetrics(r.record.id, "val_loss", kChartBuckets));
-    });
-    row(tr("Throughput (samples/s)"), true, 0, [](const ReportRun& r) { return r.record.samplesPerSec; });
-    row(tr("Duration (s)"), false, 1, [](const ReportRun& r) { return r.record.seconds; });
-    row(tr("Peak memory (MiB)"), false, 0, [](const ReportRun& r) { return r.peakMemoryMiB; });
-    return report;
+    auto percent = [](const std::optional<double>& v) { return v ? std::optional<double>(*v * 100.0) : std::nullopt; };
+    auto mib = [](const std::optional<double>& v) { return v ? std::optional<double>(*v / kMiB) : std::nullopt; };
+    row(tr("Best validation accuracy (%)"), true, 2, [&](const RunRecord& r) { return percent(r.bestValAccuracy); });
+    row(tr("Test accuracy (%)"), true, 2, [&](const RunRecord& r) { return percent(r.testAccuracy); });
+    row(tr("Final training loss"), false, 4, [](const RunRecord& r) { return r.finalTrainLoss; });
+    row(tr("Final validation loss"), false, 4, [](const RunRecord& r) { return r.finalValLoss; });
+    row(tr("Throughput (samples/s)"), true, 0, [](const RunRecord& r) { return r.samplesPerSec; });
+    row(tr("Duration (s)"), false, 1, [](const RunRecord& r) { return r.seconds; });
+    row(tr("Peak memory (MiB)"), false, 0, [&](const RunRecord& r) { return mib(r.peakMemoryBytes); });
+    return rows;
 }
 
 } // namespace entrena::ui

@@ -44,7 +44,6 @@ struct ReportRun {
     QStringList tags;
     std::vector<EventRecord> events;
     std::map<QString, std::vector<MetricPoint>> series; ///< metric → points decimated for a chart
-    std::optional<double> peakMemoryMiB;
 };
 
 /// Everything a report shows, read from the store once: the runs, their environment, the
@@ -71,6 +70,15 @@ public:
     static std::vector<ChartSpec> charts();
     /// "#3 name", how runs are named in tables and legends.
     static QString runLabel(const RunRecord& run);
+
+    /// Configuration rows, key and one value per run; with `onlyDifferences` just the keys whose
+    /// values differ, and `same` (if given) counts the others.
+    static QList<QPair<QString, QStringList>> configurationRows(const std::vector<RunRecord>& runs, bool onlyDifferences,
+                                                                int* same = nullptr);
+    /// The summary figures of each run, as stored with it, with the best of each row found.
+    static std::vector<SummaryRow> summaryRows(const std::vector<RunRecord>& runs);
+    /// Finds the best value of a row (by `higherIsBetter`); -1 when fewer than two runs have one.
+    static void markBest(SummaryRow& row);
 };
 
 /// Configuration JSON flattened to dotted keys ("optimizer.lr") with display values.

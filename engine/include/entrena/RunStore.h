@@ -51,6 +51,12 @@ struct MetricPoint {
     double value = 0;
 };
 
+/// A whole series as columns, for charts that keep millions of points.
+struct MetricColumns {
+    std::vector<double> step, epoch, wall, value;
+    std::size_t size() const { return value.size(); }
+};
+
 struct EventRecord {
     int64_t step = 0;
     std::string time;
@@ -126,6 +132,7 @@ public:
     /// By numeric id or by name (the newest run of that name).
     std::optional<RunRecord> findRun(const std::string& idOrName);
     std::vector<MetricPoint> metrics(int64_t runId, const std::string& key);
+    MetricColumns metricColumns(int64_t runId, const std::string& key);
     std::vector<std::string> metricKeys(int64_t runId);
     std::vector<EventRecord> events(int64_t runId);
     std::vector<CheckpointRecord> checkpoints(int64_t runId);

@@ -1,0 +1,360 @@
+#include "compare/CompareView.h"
+
+#include "charts/ChartMenu.h"
+#include "compare/CompareChart.h"
+#include "report/Report.h"
+#include "report/ReportCharts.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPixmap>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+
+namespace entrena::ui {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+struct LoadResult {
+    CompareData data;
+    QString error;
+};
+
+/// The charts, in reading order: metric key and value scale.
+const std::pair<const char*, double> kCharts[] = {
+    {"train_loss", 1.0},          {"val_loss", 1.0},      {"val_accuracy", 1.0}, {"lr", 1.0},
+    {"memory_bytes", 1.0 / kMiB}, {"samples_per_s", 1.0},
+};
+
+QTableWidget* makeTable(const QString& objectName) {
+    auto* t = new QTableWidget;
+    t->setObjectName(objectName);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QIcon swatch(const QColor& color) {
+    QPixmap p(12, 12);
+    p.fill(color);
+    return QIcon(p);
+}
+
+} // namespace
+
+CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWidget* parent)
+    : QWidget(parent)
+    , runIds_(runIds)
+    , status_(new QLabel)
+    , xLabel_(new QLabel)
+    , xMode_(new QComboBox)
+    , smoothingLabel_(new QLabel)
+    , smoothing_(new QSlider(Qt::Horizontal))
+    , logScale_(new QCheckBox)
+    , legend_(new QHBoxLayout)
+    , onlyDifferences_(new QCheckBox)
+    , parameters_(makeTable(QStringLiteral("parametersTable")))
+    , targetLabel_(new QLabel)
+    , target_(new QDoubleSpinBox)
+    , summary_(makeTable(QStringLiteral("summaryTable")))
+    , tabs_(new QTabWidget) {
+    setObjectName(QStringLiteral("compareView"));
+    setWindowFlag(Qt::Window);
+    setAttribute(Qt::WA_DeleteOnClose);
+    resize(1400, 860);
+    for (int i = 0; i < 5; ++i)
+        xMode_->addItem(QString(), i);
+    smoothing_->setRange(0, 99);
+    smoothing_->setMaximumWidth(180);
+    onlyDifferences_->setChecked(true);
+    target_->setRange(1, 100);
+    target_->setDecimals(1);
+    target_->setValue(85);
+    target_->setSuffix(QStringLiteral(" %"));
+
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(xLabel_);
+    toolbar->addWidget(xMode_);
+    toolbar->addSpacing(16);
+    toolbar->addWidget(smoothingLabel_);
+    toolbar->addWidget(smoothing_);
+    toolbar->addSpacing(16);
+    toolbar->addWidget(logScale_);
+    toolbar->addStretch(1);
+    toolbar->addWidget(status_);
+
+    auto* grid = new QGridLayout;
+    int i = 0;
+    for (const auto& [metric, scale] : kCharts) {
+        auto* chart = new CompareChart(QString::fromLatin1(metric), scale);
+        ChartMenu::install(chart);
+        connect(chart, &CompareChart::xRangeChanged, this,
+                [this, chart](const QCPRange& r) { linkX(chart, r); });
+        grid->addWidget(chart, i / 2, i % 2);
+        charts_ << chart;
+        ++i;
+    }
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->addLayout(toolbar);
+    leftLayout->addLayout(legend_);
+    leftLayout->addLayout(grid, 1);
+
+    auto* paramsPage = new QWidget;
+    auto* paramsLayout = new QVBoxLayout(paramsPage);
+    paramsLayout->addWidget(onlyDifferences_);
+    paramsLayout->addWidget(parameters_);
+    auto* summaryPage = new QWidget;
+    auto* summaryLayout = new QVBoxLayout(summaryPage);
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(targetLabel_);
+    targetRow->addWidget(target_);
+    targetRow->addStretch(1);
+    summaryLayout->addLayout(targetRow);
+    summaryLayout->addWidget(summary_);
+    tabs_->addTab(summaryPage, QString());
+    tabs_->addTab(paramsPage, QString());
+
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(left);
+    splitter->addWidget(tabs_);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+
+    connect(xMode_, &QComboBox::currentIndexChanged, this, [this](int index) { setXMode(XAxisMode(index)); });
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) { setSmoothing(v / 100.0); });
+    connect(logScale_, &QCheckBox::toggled, this, &CompareView::setLogScale);
+    connect(onlyDifferences_, &QCheckBox::toggled, this, &CompareView::setOnlyDifferences);
+    connect(target_, &QDoubleSpinBox::valueChanged, this, &CompareView::setTargetAccuracy);
+    retranslate();
+
+    status_->setText(tr("Loading %n run(s)…", nullptr, int(runIds.size())));
+    auto* watcher = new QFutureWatcher<LoadResult>(this);
+    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher] {
+        const LoadResult r = watcher->result();
+        watcher->deleteLater();
+        if (!r.error.isEmpty()) {
+            status_->setText(r.error);
+            Q_EMIT failed(r.error);
+            return;
+        }
+        onLoaded(r.data);
+    });
+    watcher->setFuture(QtConcurrent::run([dbPath, runIds]() -> LoadResult {
+        try {
+            return {CompareData::load(dbPath, runIds), QString()};
+        } catch (const std::exception& e) {
+            return {{}, QString::fromStdString(e.what())};
+        }
+    }));
+}
+
+void CompareView::retranslate() {
+    setWindowTitle(tr("Compare runs"));
+    xLabel_->setText(tr("X-axis:"));
+    const QString modes[] = {tr("Step"), tr("Epoch"), tr("Samples seen"), tr("Wall time"),
+                             tr("Time since start")};
+    for (int i = 0; i < 5; ++i)
+        xMode_->setItemText(i, modes[i]);
+    smoothingLabel_->setText(
+        tr("Smoothing: %1").arg(QLocale().toString(smoothing_->value() / 100.0, 'f', 2)));
+    logScale_->setText(tr("Log scale"));
+    onlyDifferences_->setText(tr("Only the settings that differ"));
+    targetLabel_->setText(tr("Time to validation accuracy:"));
+    tabs_->setTabText(0, tr("Summary"));
+    tabs_->setTabText(1, tr("Hyper-parameters"));
+    const QString titles[] = {tr("Training loss"), tr("Validation loss"), tr("Validation accuracy"),
+                              tr("Learning rate"), tr("Memory (MiB)"),    tr("Throughput (samples/s)")};
+    for (int i = 0; i < charts_.size(); ++i) {
+        charts_[i]->setTitle(titles[i]);
+        charts_[i]->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (loaded_) {
+        fillParameters();
+        fillSummary();
+    }
+}
+
+void CompareView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+CompareChart* CompareView::chart(const QString& metric) const {
+    for (CompareChart* c : charts_)
+        if (c->metric() == metric)
+            return c;
+    return nullptr;
+}
+
+void CompareView::onLoaded(const CompareData& data) {
+    data_ = data;
+    loaded_ = true;
+    status_->clear();
+    for (CompareChart* c : charts_)
+        c->setData(data_);
+    for (std::size_t r = 0; r < data_.runs.size(); ++r) {
+        auto* box = new QCheckBox(Report::runLabel(data_.runs[r].record));
+        box->setChecked(true);
+        box->setIcon(swatch(runColor(r)));
+        connect(box, &QCheckBox::toggled, this, [this, r](bool on) { setRunVisible(int(r), on); });
+        legend_->addWidget(box);
+        legendBoxes_ << box;
+    }
+    legend_->addStretch(1);
+    fillParameters();
+    fillSummary();
+    Q_EMIT loaded();
+}
+
+void CompareView::linkX(CompareChart* source, const QCPRange& range) {
+    if (linking_)
+        return;
+    linking_ = true;
+    for (CompareChart* c : charts_)
+        if (c != source) {
+            c->xAxis->setRange(range);
+            c->replot(QCustomPlot::rpQueuedReplot);
+        }
+    linking_ = false;
+}
+
+void CompareView::setXMode(XAxisMode mode) {
+    if (xMode_->currentIndex() != int(mode))
+        xMode_->setCurrentIndex(int(mode)); // comes back here through the signal
+    linking_ = true; // each chart fits its own data first; then all take the widest range
+    for (CompareChart* c : charts_)
+        c->setXMode(mode);
+    linking_ = false;
+    QCPRange all;
+    bool any = false;
+    for (CompareChart* c : charts_)
+        if (c->lineCount() > 0) {
+            const QCPRange r = c->xAxis->range();
+            all = any ? QCPRange(std::min(all.lower, r.lower), std::max(all.upper, r.upper)) : r;
+            any = true;
+        }
+    if (any && !charts_.isEmpty())
+        linkX(nullptr, all);
+}
+
+void CompareView::setSmoothing(double weight) {
+    if (smoothing_->value() != int(std::lround(weight * 100)))
+        smoothing_->setValue(int(std::lround(weight * 100)));
+    smoothingLabel_->setText(tr("Smoothing: %1").arg(QLocale().toString(weight, 'f', 2)));
+    for (CompareChart* c : charts_)
+        c->setSmoothing(weight);
+}
+
+void CompareView::setLogScale(bool on) {
+    logScale_->setChecked(on);
+    for (CompareChart* c : charts_)
+        c->setLogScale(on);
+}
+
+void CompareView::setRunVisible(int run, bool visible) {
+    if (run >= 0 && run < legendBoxes_.size())
+        legendBoxes_[run]->setChecked(visible);
+    for (CompareChart* c : charts_)
+        c->setRunVisible(run, visible);
+}
+
+void CompareView::setOnlyDifferences(bool on) {
+    onlyDifferences_->setChecked(on);
+    fillParameters();
+}
+
+void CompareView::setTargetAccuracy(double percent) {
+    target_->setValue(percent);
+    fillSummary();
+}
+
+void CompareView::fillParameters() {
+    std::vector<RunRecord> records;
+    QStringList headers{tr("Setting")};
+    for (const CompareRun& r : data_.runs) {
+        records.push_back(r.record);
+        headers << Report::runLabel(r.record);
+    }
+    int same = 0;
+    const auto rows = Report::configurationRows(records, onlyDifferences_->isChecked(), &same);
+    parameters_->clear();
+    parameters_->setColumnCount(int(headers.size()));
+    parameters_->setHorizontalHeaderLabels(headers);
+    parameters_->setRowCount(int(rows.size()));
+    for (int r = 0; r < rows.size(); ++r) {
+        parameters_->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+        for (int c = 0; c < rows[r].second.size(); ++c)
+            parameters_->setItem(r, c + 1, new QTableWidgetItem(rows[r].second[c]));
+    }
+    parameters_->resizeColumnsToContents();
+    onlyDifferences_->setToolTip(tr("%n setting(s) are the same in every run.", nullptr, same));
+}
+
+void CompareView::fillSummary() {
+    std::vector<RunRecord> records;
+    QStringList headers{tr("Figure")};
+    for (const CompareRun& r : data_.runs) {
+        records.push_back(r.record);
+        headers << Report::runLabel(r.record);
+    }
+    std::vector<SummaryRow> rows = Report::summaryRows(records);
+    // Time to the chosen validation accuracy: from the run's start to the first epoch reaching it.
+    const double target = target_->value() / 100.0;
+    SummaryRow time{tr("Time to %1 validation accuracy (s)").arg(target_->text()), {}, false, 1, -1};
+    for (const CompareRun& r : data_.runs) {
+        std::optional<double> seconds;
+        const auto it = r.metrics.find(QStringLiteral("val_accuracy"));
+        if (it != r.metrics.end())
+            for (std::size_t i = 0; i < it->second.size(); ++i)
+                if (it->second.value[i] >= target) {
+                    seconds = it->second.wall[i] - r.startWall;
+                    break;
+                }
+        time.values.push_back(seconds);
+    }
+    Report::markBest(time);
+    rows.insert(rows.begin() + 2, time);
+
+    summary_->clear();
+    summary_->setColumnCount(int(headers.size()));
+    summary_->setHorizontalHeaderLabels(headers);
+    summary_->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const SummaryRow& row = rows[std::size_t(r)];
+        summary_->setItem(r, 0, new QTableWidgetItem(row.label));
+        for (std::size_t c = 0; c < data_.runs.size(); ++c) {
+            auto* item = new QTableWidgetItem(row.format(c));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (row.best >= 0 && row.format(c) == row.format(std::size_t(row.best))) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+                item->setBackground(QColor(228, 243, 228));
+                item->setData(Qt::UserRole, true); // marked best (for tests and accessibility tools)
+                item->setToolTip(tr("best"));
+            }
+            summary_->setItem(r, int(c) + 1, item);
+        }
+    }
+    summary_->resizeColumnsToContents();
+}
+
+} // namespace entrena::ui

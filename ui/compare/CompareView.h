@@ -1,0 +1,81 @@
+#pragma once
+
+#include "compare/CompareData.h"
+
+#include <QList>
+#include <QWidget>
+
+class QCPRange;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QSlider;
+class QTableWidget;
+class QTabWidget;
+
+namespace entrena::ui {
+
+class CompareChart;
+
+/// Two or more runs side by side: a chart per metric with a line per run (one colour per run in
+/// every chart; the legend's check boxes show and hide runs), a shared x-axis (step, epoch,
+/// samples seen, wall time, time since start) zoomed and panned together, TensorBoard-style
+/// smoothing, a log scale, events as markers; beside them the hyper-parameters (optionally only
+/// those that differ) and a summary with the best value of each row marked.
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    /// Loads the runs on worker threads; loaded() (or failed()) follows.
+    CompareView(const QString& dbPath, const QList<qint64>& runIds, QWidget* parent = nullptr);
+
+    bool isLoaded() const { return loaded_; }
+    const QList<CompareChart*>& charts() const { return charts_; }
+    CompareChart* chart(const QString& metric) const;
+    QTableWidget* parametersTable() const { return parameters_; }
+    QTableWidget* summaryTable() const { return summary_; }
+
+    void setXMode(XAxisMode mode);
+    void setSmoothing(double weight);
+    void setLogScale(bool on);
+    void setOnlyDifferences(bool on);
+    void setRunVisible(int run, bool visible);
+    void setTargetAccuracy(double percent);
+
+Q_SIGNALS:
+    void loaded();
+    void failed(const QString& message);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void onLoaded(const CompareData& data);
+    void fillParameters();
+    void fillSummary();
+    void linkX(CompareChart* source, const QCPRange& range);
+
+    QList<qint64> runIds_;
+    CompareData data_;
+    bool loaded_ = false;
+    bool linking_ = false;
+    QList<CompareChart*> charts_;
+    QLabel* status_;
+    QLabel* xLabel_;
+    QComboBox* xMode_;
+    QLabel* smoothingLabel_;
+    QSlider* smoothing_;
+    QCheckBox* logScale_;
+    QHBoxLayout* legend_;
+    QList<QCheckBox*> legendBoxes_;
+    QCheckBox* onlyDifferences_;
+    QTableWidget* parameters_;
+    QLabel* targetLabel_;
+    QDoubleSpinBox* target_;
+    QTableWidget* summary_;
+    QTabWidget* tabs_;
+};
+
+} // namespace entrena::ui
