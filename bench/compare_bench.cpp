@@ -26,30 +26,29 @@ using namespace entrena::ui;
 
 namespace {
 
-double median(std::vector<double> v) {
+double median(std::vector<double> v)
+{
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-double makeFixture(const QString& db, qint64 points, int runs) {
+double makeFixture(const QString& db, qint64 points, int runs)
+{
     RunStore store(db.toStdString());
     QElapsedTimer clock;
     clock.start();
     qint64 written = 0;
     for (int r = 0; r < runs; ++r) {
         const std::string config = R"({"data": {"batch_size": )" + std::to_string(64 << (r % 2)) +
-                                   R"(}, "optimizer": {"name": "sgd", "lr": )" +
-                                   std::to_string(0.1 / (r + 1)) + "}}";
+                                   R"(}, "optimizer": {"name": "sgd", "lr": )" + std::to_string(0.1 / (r + 1)) + "}}";
         const int64_t id = store.createRun("long run " + std::to_string(r), config, "{}");
         for (qint64 step = 1; step <= points; ++step) {
             const int epoch = int((step - 1) / 10000) + 1;
-            const double loss =
-                2.0 * std::exp(-double(step) / (2e5 * (r + 1))) + 0.2 + 0.05 * std::sin(double(step) * 0.37);
+            const double loss = 2.0 * std::exp(-double(step) / (2e5 * (r + 1))) + 0.2 + 0.05 * std::sin(double(step) * 0.37);
             store.addMetric(id, "train_loss", step, epoch, step == points / 3 ? 25.0 : loss);
             ++written;
             if (step % 100 == 0) {
-                store.addMetric(id, "lr", step, epoch,
-                                0.1 / (r + 1) * (1 + std::cos(M_PI * double(step) / double(points))) / 2);
+                store.addMetric(id, "lr", step, epoch, 0.1 / (r + 1) * (1 + std::cos(M_PI * double(step) / double(points))) / 2);
                 store.addMetric(id, "samples_per_s", step, epoch, 40000 + 500 * std::sin(double(step)));
                 store.addMetric(id, "memory_bytes", step, epoch, 3e8 + 1e6 * std::sin(double(step) * 1e-4));
                 written += 3;
@@ -74,7 +73,8 @@ double makeFixture(const QString& db, qint64 points, int runs) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     QApplication app(argc, argv);
     qint64 points = 1000000;
     int runs = 4, pans = 40;
@@ -139,12 +139,11 @@ int main(int argc, char** argv) {
     int drawn = 0;
     for (CompareChart* c : view.charts())
         drawn += c->drawnPoints();
-    std::printf(
-        "{\"runs\": %d, \"train_loss_points_per_run\": %lld, \"ingest_points_per_s\": %.0f, \"load_s\": "
-        "%.3f, \"open_s\": %.3f, "
-        "\"pan_redraw_ms_median\": %.2f, \"pan_redraw_ms_max\": %.2f, \"pan_decimation_ms_median\": %.2f, "
-        "\"points_drawn\": %d}\n",
-        runs, static_cast<long long>(points), ingest, loadSeconds, openSeconds, median(panMs),
-        *std::max_element(panMs.begin(), panMs.end()), median(decimateMs), drawn);
+    std::printf("{\"runs\": %d, \"train_loss_points_per_run\": %lld, \"ingest_points_per_s\": %.0f, \"load_s\": "
+                "%.3f, \"open_s\": %.3f, "
+                "\"pan_redraw_ms_median\": %.2f, \"pan_redraw_ms_max\": %.2f, \"pan_decimation_ms_median\": %.2f, "
+                "\"points_drawn\": %d}\n",
+                runs, static_cast<long long>(points), ingest, loadSeconds, openSeconds, median(panMs),
+                *std::max_element(panMs.begin(), panMs.end()), median(decimateMs), drawn);
     return 0;
 }

@@ -18,18 +18,21 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::time_point since) {
+double seconds(Clock::time_point since)
+{
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-double median(std::vector<double> v) {
+double median(std::vector<double> v)
+{
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
 }
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     int64_t points = 1000000;
     int runs = 4, repeats = 3;
     std::string db = (std::filesystem::temp_directory_path() / "entrena-store-bench.sqlite").string();
@@ -49,12 +52,10 @@ int main(int argc, char** argv) {
     std::vector<double> ingest, readRaw, readDecimated;
     entrena::RunStore store(db);
     for (int r = 0; r < runs; ++r) {
-        const int64_t id =
-            store.createRun("bench-" + std::to_string(r), R"({"data": {"batch_size": 128}})", "{}");
+        const int64_t id = store.createRun("bench-" + std::to_string(r), R"({"data": {"batch_size": 128}})", "{}");
         const auto t0 = Clock::now();
         for (int64_t step = 1; step <= points; ++step)
-            store.addMetric(id, "train_loss", step, int(step / 10000) + 1,
-                            2.0 / double(step) + 0.001 * double(step % 97));
+            store.addMetric(id, "train_loss", step, int(step / 10000) + 1, 2.0 / double(step) + 0.001 * double(step % 97));
         store.flush();
         ingest.push_back(double(points) / seconds(t0));
         entrena::EndEvent end;
@@ -66,9 +67,7 @@ int main(int argc, char** argv) {
         const auto raw = store.metrics(1, "train_loss");
         readRaw.push_back(seconds(t0));
         if (int64_t(raw.size()) != points)
-            return std::fprintf(stderr, "read %zu points, wrote %lld\n", raw.size(),
-                                static_cast<long long>(points)),
-                   1;
+            return std::fprintf(stderr, "read %zu points, wrote %lld\n", raw.size(), static_cast<long long>(points)), 1;
         t0 = Clock::now();
         const auto decimated = store.decimatedMetrics(1, "train_loss", 1000);
         readDecimated.push_back(seconds(t0));

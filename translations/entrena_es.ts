@@ -124,6 +124,136 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::CompareChart</name>
+    <message>
+        <source>%1 (smoothed)</source>
+        <translation>%1 (suavizada)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>época</translation>
+    </message>
+    <message>
+        <source>samples seen</source>
+        <translation>muestras vistas</translation>
+    </message>
+    <message>
+        <source>wall time</source>
+        <translation>hora</translation>
+    </message>
+    <message>
+        <source>seconds since start</source>
+        <translation>segundos desde el inicio</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::CompareView</name>
+    <message numerus="yes">
+        <source>Loading %n run(s)…</source>
+        <translation><numerusform>Cargando %n ejecución…</numerusform><numerusform>Cargando %n ejecuciones…</numerusform></translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>Comparar ejecuciones</translation>
+    </message>
+    <message>
+        <source>X-axis:</source>
+        <translation>Eje X:</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Samples seen</source>
+        <translation>Muestras vistas</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Time since start</source>
+        <translation>Tiempo desde el inicio</translation>
+    </message>
+    <message>
+        <source>Smoothing: %1</source>
+        <translation>Suavizado: %1</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Escala logarítmica</translation>
+    </message>
+    <message>
+        <source>Only the settings that differ</source>
+        <translation>Solo los ajustes que difieren</translation>
+    </message>
+    <message>
+        <source>Time to validation accuracy:</source>
+        <translation>Tiempo hasta la exactitud de validación:</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>Hyper-parameters</source>
+        <translation>Hiperparámetros</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>Pérdida de validación</translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>Exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Memory (MiB)</source>
+        <translation>Memoria (MiB)</translation>
+    </message>
+    <message>
+        <source>Throughput (samples/s)</source>
+        <translation>Rendimiento (muestras/s)</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Ajuste</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n setting(s) are the same in every run.</source>
+        <translation><numerusform>%n ajuste es igual en todas las ejecuciones.</numerusform><numerusform>%n ajustes son iguales en todas las ejecuciones.</numerusform></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Cifra</translation>
+    </message>
+    <message>
+        <source>Time to %1 validation accuracy (s)</source>
+        <translation>Tiempo hasta %1 de exactitud de validación (s)</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>mejor</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::DevicesDialog</name>
     <message>
         <source>About Entrena and devices</source>
@@ -415,6 +545,10 @@
         <source>Export &amp;report of the selected runs…</source>
         <translation>Exportar &amp;informe de las ejecuciones seleccionadas…</translation>
     </message>
+    <message>
+        <source>Cannot compare runs</source>
+        <translation>No se pueden comparar las ejecuciones</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::Report</name>
@@ -644,7 +778,7 @@
     </message>
     <message>
         <source>Step</source>
-        <translation>Escalonado</translation>
+        <translation>Paso</translation>
     </message>
     <message>
         <source>Time</source>
@@ -1250,6 +1384,18 @@
     <message>
         <source>Export report…</source>
         <translation>Exportar informe…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparar</translation>
+    </message>
+    <message>
+        <source>Select two or more runs (Ctrl+click) to compare them side by side.</source>
+        <translation>Seleccione dos o más ejecuciones (Ctrl+clic) para compararlas lado a lado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compare %n runs</source>
+        <translation><numerusform>Comparar %n ejecución</numerusform><numerusform>Comparar %n ejecuciones</numerusform></translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,8 @@ namespace entrena::ui {
 
 namespace {
 
-bool hasArgument(int argc, char** argv, const char* name) {
+bool hasArgument(int argc, char** argv, const char* name)
+{
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], name) == 0)
             return true;
@@ -26,7 +27,8 @@ bool hasArgument(int argc, char** argv, const char* name) {
 
 } // namespace
 
-int runGui(int argc, char** argv) {
+int runGui(int argc, char** argv)
+{
     // Reports render with no display: the platform must be chosen before QApplication exists.
     const bool headlessReport = hasArgument(argc, argv, "--export-report");
     if (headlessReport && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -41,27 +43,21 @@ int runGui(int argc, char** argv) {
     languages.apply(Settings::language.value());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QApplication::translate("main", "Entrena: train neural networks faster."));
+    parser.setApplicationDescription(QApplication::translate("main", "Entrena: train neural networks faster."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dbOption(
-        QStringLiteral("db"), QApplication::translate("main", "The run store (SQLite file)."),
-        QStringLiteral("FILE"), QString::fromStdString(RunStore::defaultPath()));
+    const QCommandLineOption dbOption(QStringLiteral("db"), QApplication::translate("main", "The run store (SQLite file)."),
+                                      QStringLiteral("FILE"), QString::fromStdString(RunStore::defaultPath()));
     const QCommandLineOption configOption(
-        QStringLiteral("config"), QApplication::translate("main", "A run configuration to load (JSON)."),
-        QStringLiteral("FILE"));
+        QStringLiteral("config"), QApplication::translate("main", "A run configuration to load (JSON)."), QStringLiteral("FILE"));
     const QCommandLineOption reportOption(
         QStringLiteral("export-report"),
-        QApplication::translate(
-            "main", "Write a report of --runs to --out (.pdf or .html) and exit; no display needed."));
-    const QCommandLineOption runsOption(
-        QStringLiteral("runs"),
-        QApplication::translate("main", "Run IDs for --export-report, comma-separated."),
-        QStringLiteral("ID[,ID...]"));
+        QApplication::translate("main", "Write a report of --runs to --out (.pdf or .html) and exit; no display needed."));
+    const QCommandLineOption runsOption(QStringLiteral("runs"),
+                                        QApplication::translate("main", "Run IDs for --export-report, comma-separated."),
+                                        QStringLiteral("ID[,ID...]"));
     const QCommandLineOption outOption(
-        QStringLiteral("out"), QApplication::translate("main", "The report file for --export-report."),
-        QStringLiteral("FILE"));
+        QStringLiteral("out"), QApplication::translate("main", "The report file for --export-report."), QStringLiteral("FILE"));
     parser.addOptions({dbOption, configOption, reportOption, runsOption, outOption});
     parser.process(app);
     if (headlessReport)
@@ -79,8 +75,7 @@ int runGui(int argc, char** argv) {
     } catch (const ConfigError& e) {
         QMessageBox::warning(
             nullptr, QApplication::translate("main", "Entrena"),
-            QApplication::translate("main",
-                                    "The configuration cannot be used: %1\nThe defaults are loaded instead.")
+            QApplication::translate("main", "The configuration cannot be used: %1\nThe defaults are loaded instead.")
                 .arg(QString::fromStdString(e.what())));
     }
 

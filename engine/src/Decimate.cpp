@@ -4,8 +4,8 @@
 
 namespace entrena {
 
-void m4Indices(const double* x, const double* y, std::size_t begin, std::size_t end, int buckets,
-               std::vector<std::size_t>& out) {
+void m4Indices(const double* x, const double* y, std::size_t begin, std::size_t end, int buckets, std::vector<std::size_t>& out)
+{
     if (end <= begin)
         return;
     buckets = std::max(1, buckets);

@@ -31,7 +31,8 @@ struct Fixture {
 // Three runs that differ in learning rate (and one in batch size).
 const Fixture kRuns[] = {{0, 0.1, 64, 0.86}, {0, 0.05, 64, 0.88}, {0, 0.05, 128, 0.84}};
 
-std::string configJson(double lr, int batch) {
+std::string configJson(double lr, int batch)
+{
     return QStringLiteral(
                R"({"name": "fixture", "seed": 1, "data": {"dataset": "fashion-mnist", "batch_size": %2},
         "model": {"arch": "mlp", "hidden": [64]}, "optimizer": {"name": "sgd", "lr": %1, "momentum": 0.9},
@@ -50,7 +51,8 @@ private:
     QString db_;
     QList<qint64> ids_;
 
-    std::unique_ptr<CompareView> open(const QList<qint64>& ids) {
+    std::unique_ptr<CompareView> open(const QList<qint64>& ids)
+    {
         auto view = std::make_unique<CompareView>(db_, ids);
         view->setAttribute(Qt::WA_DeleteOnClose, false);
         view->resize(1400, 900);
@@ -62,7 +64,8 @@ private:
     }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY(dir_.isValid());
         db_ = dir_.filePath(QStringLiteral("compare.sqlite"));
         RunStore store(db_.toStdString());
@@ -95,7 +98,8 @@ private slots:
         }
     }
 
-    void emaIsDebiasedLikeTensorBoard() {
+    void emaIsDebiasedLikeTensorBoard()
+    {
         const auto s = emaDebiased({1, 2, 3}, 0.5);
         QCOMPARE(s[0], 1.0); // without debiasing: 0.5
         QVERIFY(std::abs(s[1] - 1.25 / 0.75) < 1e-12);
@@ -108,7 +112,8 @@ private slots:
         QVERIFY(std::abs(nan[2] - 1.0) < 1e-12); // a NaN does not poison what follows
     }
 
-    void everyRunIsDrawnInEveryChart() {
+    void everyRunIsDrawnInEveryChart()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         QCOMPARE(view->charts().size(), 6);
@@ -123,13 +128,13 @@ private slots:
         QVERIFY(loss->drawnPoints() < 3 * kSteps);
     }
 
-    void decimationKeepsTheSpikeAndZoomShowsEveryPoint() {
+    void decimationKeepsTheSpikeAndZoomShowsEveryPoint()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         CompareChart* loss = view->chart(QStringLiteral("train_loss"));
         auto spike = [&] {
-            for (auto it = loss->graph(0)->data()->constBegin(); it != loss->graph(0)->data()->constEnd();
-                 ++it)
+            for (auto it = loss->graph(0)->data()->constBegin(); it != loss->graph(0)->data()->constEnd(); ++it)
                 if (it->key == kSpikeStep)
                     return it->value;
             return 0.0;
@@ -143,7 +148,8 @@ private slots:
         QCOMPARE(view->chart(QStringLiteral("lr"))->xAxis->range().lower, 4300.0);
     }
 
-    void xAxisModesRescaleEveryChart() {
+    void xAxisModesRescaleEveryChart()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         CompareChart* loss = view->chart(QStringLiteral("train_loss"));
@@ -162,7 +168,8 @@ private slots:
         QCOMPARE(loss->xAxis->range().upper, double(kSteps));
     }
 
-    void smoothingDrawsTheDebiasedEmaOverTheFaintRaw() {
+    void smoothingDrawsTheDebiasedEmaOverTheFaintRaw()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         CompareChart* loss = view->chart(QStringLiteral("train_loss"));
@@ -190,7 +197,8 @@ private slots:
                  QStringLiteral("#%1 run 1: %2").arg(ids_[1]).arg(QLocale().toString(raw[2499], 'g', 5)));
     }
 
-    void hoverListsEventsAndLegendHidesRuns() {
+    void hoverListsEventsAndLegendHidesRuns()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         CompareChart* lr = view->chart(QStringLiteral("lr"));
@@ -204,7 +212,8 @@ private slots:
         QCOMPARE(view->chart(QStringLiteral("train_loss"))->yAxis->scaleType(), QCPAxis::stLogarithmic);
     }
 
-    void onlyDifferencesTableShowsWhatDiffers() {
+    void onlyDifferencesTableShowsWhatDiffers()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         QTableWidget* t = view->parametersTable();
@@ -218,7 +227,8 @@ private slots:
         QVERIFY(t->rowCount() > 8);
     }
 
-    void summaryMarksTheBestOfEachRow() {
+    void summaryMarksTheBestOfEachRow()
+    {
         auto view = open(ids_);
         QVERIFY(view);
         QTableWidget* t = view->summaryTable();
@@ -247,7 +257,8 @@ private slots:
         QVERIFY(t->item(time, 1)->text() != QStringLiteral("–"));
     }
 
-    void unknownRunFailsWithAMessage() {
+    void unknownRunFailsWithAMessage()
+    {
         CompareView view(db_, {ids_[0], 999});
         view.setAttribute(Qt::WA_DeleteOnClose, false);
         QSignalSpy failed(&view, &CompareView::failed);

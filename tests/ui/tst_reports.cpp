@@ -28,7 +28,8 @@ struct Result {
     QByteArray err;
 };
 
-Result run(const QString& program, const QStringList& args, bool headless = false) {
+Result run(const QString& program, const QStringList& args, bool headless = false)
+{
     QProcess p;
     if (headless) {
         // As on a server: no display, no platform chosen; --export-report must manage alone.
@@ -41,11 +42,11 @@ Result run(const QString& program, const QStringList& args, bool headless = fals
     }
     p.start(program, args);
     p.waitForFinished(240000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
-Result report(const QStringList& args) {
+Result report(const QStringList& args)
+{
     return run(QStringLiteral(ENTRENA_GUI_EXE), QStringList{QStringLiteral("--export-report")} + args, true);
 }
 
@@ -53,14 +54,14 @@ Result report(const QStringList& args) {
 const QString kHostileName = QStringLiteral("alpha <script>alert(1)</script> & co");
 const QString kNotes = QStringLiteral("lr too high? <b>check</b> & \"compare\"\nsecond line");
 
-QByteArray runConfig(const QString& name, double lr) {
+QByteArray runConfig(const QString& name, double lr)
+{
     return QStringLiteral(R"({"name": "%1", "seed": 5,
         "data": {"path": "%2", "train_limit": 2000, "test_limit": 1000, "val_fraction": 0.1, "batch_size": 64},
         "model": {"arch": "mlp", "hidden": [32]},
         "optimizer": {"name": "sgd", "lr": %3, "momentum": 0.9}, "scheduler": {"name": "constant"},
         "train": {"epochs": 2, "log_every": 5, "checkpoint_every": 1}})")
-        .arg(QString(name).replace(QLatin1Char('"'), QStringLiteral("\\\"")),
-             QStringLiteral(ENTRENA_FMNIST_DIR))
+        .arg(QString(name).replace(QLatin1Char('"'), QStringLiteral("\\\"")), QStringLiteral(ENTRENA_FMNIST_DIR))
         .arg(lr)
         .toUtf8();
 }
@@ -77,30 +78,29 @@ private:
 
     QString path(const QString& name) const { return dir_.filePath(name); }
 
-    qint64 train(const QString& name, double lr) {
+    qint64 train(const QString& name, double lr)
+    {
         QFile f(path(QStringLiteral("config-%1.json").arg(lr)));
         if (!f.open(QIODevice::WriteOnly))
             return 0;
         f.write(runConfig(name, lr));
         f.close();
-        const Result r = run(QStringLiteral(ENTRENA_CLI),
-                             {QStringLiteral("train"), QStringLiteral("--config"), f.fileName(),
-                              QStringLiteral("--db"), db_, QStringLiteral("--json")});
+        const Result r = run(QStringLiteral(ENTRENA_CLI), {QStringLiteral("train"), QStringLiteral("--config"), f.fileName(),
+                                                           QStringLiteral("--db"), db_, QStringLiteral("--json")});
         if (r.exitCode != 0)
             qWarning() << r.err;
-        return QJsonDocument::fromJson(r.out.split('\n').first())
-            .object()
-            .value(QStringLiteral("run_id"))
-            .toInteger();
+        return QJsonDocument::fromJson(r.out.split('\n').first()).object().value(QStringLiteral("run_id")).toInteger();
     }
 
-    RunRecord record(qint64 id) {
+    RunRecord record(qint64 id)
+    {
         RunStore store(db_.toStdString());
         return *store.findRun(std::to_string(id));
     }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         QVERIFY(dir_.isValid());
         db_ = path(QStringLiteral("runs.sqlite"));
         alpha_ = train(kHostileName, 0.05);
@@ -111,16 +111,15 @@ private slots:
         store.setTags(alpha_, {"<tag>"});
     }
 
-    void pdfReportRendersWithTheRunNamesAndSummaryNumbers() {
+    void pdfReportRendersWithTheRunNamesAndSummaryNumbers()
+    {
         const QString pdf = path(QStringLiteral("comparison.pdf"));
-        const Result r =
-            report({QStringLiteral("--db"), db_, QStringLiteral("--runs"),
-                    QStringLiteral("%1,%2").arg(alpha_).arg(beta_), QStringLiteral("--out"), pdf});
+        const Result r = report({QStringLiteral("--db"), db_, QStringLiteral("--runs"),
+                                 QStringLiteral("%1,%2").arg(alpha_).arg(beta_), QStringLiteral("--out"), pdf});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.contains("comparison.pdf"));
 
-        const Result text =
-            run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        const Result text = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
         QCOMPARE(text.exitCode, 0);
         const QString t = QString::fromUtf8(text.out);
         QVERIFY(t.contains(QStringLiteral("Comparison of 2 runs")));
@@ -133,15 +132,13 @@ private slots:
             QVERIFY(t.contains(c.toString(*rec.bestValAccuracy * 100.0, 'f', 2)));
             QVERIFY(t.contains(c.toString(*rec.finalTrainLoss, 'f', 4)));
         }
-        QVERIFY2(t.contains(QStringLiteral("optimizer.lr")),
-                 "the differences table names the setting that differs");
+        QVERIFY2(t.contains(QStringLiteral("optimizer.lr")), "the differences table names the setting that differs");
         QVERIFY(t.contains(QStringLiteral("second line")));
         QVERIFY(t.contains(QStringLiteral("OpenBLAS")));
 
         // It renders, and the charts are vector drawings, not pictures.
-        const Result render =
-            run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("40"),
-                                             QStringLiteral("-png"), pdf, path(QStringLiteral("page"))});
+        const Result render = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("40"), QStringLiteral("-png"),
+                                                               pdf, path(QStringLiteral("page"))});
         QCOMPARE(render.exitCode, 0);
         const QStringList pages = QDir(dir_.path()).entryList({QStringLiteral("page-*.png")});
         QVERIFY(pages.size() >= 2);
@@ -157,10 +154,11 @@ private slots:
         QCOMPARE(images.out.trimmed().split('\n').size(), 2); // the header lines only: no raster images
     }
 
-    void htmlReportIsSelfContainedAndEscapesUserText() {
+    void htmlReportIsSelfContainedAndEscapesUserText()
+    {
         const QString html = path(QStringLiteral("report.html"));
-        const Result r = report({QStringLiteral("--db"), db_, QStringLiteral("--runs"),
-                                 QString::number(alpha_), QStringLiteral("--out"), html});
+        const Result r = report(
+            {QStringLiteral("--db"), db_, QStringLiteral("--runs"), QString::number(alpha_), QStringLiteral("--out"), html});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QFile f(html);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -173,26 +171,24 @@ private slots:
         QVERIFY(h.contains(QStringLiteral("&lt;b&gt;check&lt;/b&gt; &amp; &quot;compare&quot;")));
         QVERIFY(h.contains(QStringLiteral("&lt;tag&gt;")));
         // Five charts, each a PNG that decodes.
-        static const QRegularExpression image(
-            QStringLiteral("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\""));
+        static const QRegularExpression image(QStringLiteral("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\""));
         // No network: outside the embedded images, no URL and nothing that would fetch one.
         const QString text = QString(h).remove(image);
         for (const char* url : {"http:", "https:", "//", "url(", "@import", "src=", "href="})
             QVERIFY2(!text.contains(QLatin1String(url)), url);
         int charts = 0;
         for (auto it = image.globalMatch(h); it.hasNext(); ++charts) {
-            const QImage png =
-                QImage::fromData(QByteArray::fromBase64(it.next().captured(1).toLatin1()), "PNG");
+            const QImage png = QImage::fromData(QByteArray::fromBase64(it.next().captured(1).toLatin1()), "PNG");
             QVERIFY(!png.isNull());
             QVERIFY(png.width() >= 900);
         }
         QCOMPARE(charts, 5);
         QVERIFY(h.contains(QStringLiteral("Run report: #%1").arg(alpha_)));
-        QVERIFY2(h.contains(QStringLiteral("<td>optimizer.lr</td><td>0.05</td>")),
-                 "one run: the whole configuration");
+        QVERIFY2(h.contains(QStringLiteral("<td>optimizer.lr</td><td>0.05</td>")), "one run: the whole configuration");
     }
 
-    void comparisonShowsOnlyTheDifferencesAndMarksTheBest() {
+    void comparisonShowsOnlyTheDifferencesAndMarksTheBest()
+    {
         RunStore store(db_.toStdString());
         const Report rep = Report::load(store, {alpha_, beta_});
         QStringList keys;
@@ -209,11 +205,11 @@ private slots:
         const SummaryRow& loss = rep.summary[2]; // lower is better
         QCOMPARE(loss.best, *a.finalTrainLoss <= *b.finalTrainLoss ? 0 : 1);
         // Charts draw the stored series.
-        QCOMPARE(rep.runs[0].series.at(QStringLiteral("train_loss")).size(),
-                 store.metrics(alpha_, "train_loss").size());
+        QCOMPARE(rep.runs[0].series.at(QStringLiteral("train_loss")).size(), store.metrics(alpha_, "train_loss").size());
     }
 
-    void reportBadInputIsRefusedAndLeavesNoFile_data() {
+    void reportBadInputIsRefusedAndLeavesNoFile_data()
+    {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("message");
@@ -228,15 +224,14 @@ private slots:
                                     << QStringLiteral("name the file .pdf or .html")
                                     << QDir::temp().filePath(QStringLiteral("entrena-bad-report.docx"));
         QTest::newRow("unwritable") << QStringList{QStringLiteral("--runs"), QStringLiteral("1")} << 1
-                                    << QStringLiteral("Cannot write")
-                                    << QStringLiteral("/proc/entrena-report.pdf");
-        QTest::newRow("folder missing")
-            << QStringList{QStringLiteral("--runs"), QStringLiteral("1")} << 1
-            << QStringLiteral("Cannot write")
-            << QDir::temp().filePath(QStringLiteral("no-such-folder/report.html"));
+                                    << QStringLiteral("Cannot write") << QStringLiteral("/proc/entrena-report.pdf");
+        QTest::newRow("folder missing") << QStringList{QStringLiteral("--runs"), QStringLiteral("1")} << 1
+                                        << QStringLiteral("Cannot write")
+                                        << QDir::temp().filePath(QStringLiteral("no-such-folder/report.html"));
     }
 
-    void reportBadInputIsRefusedAndLeavesNoFile() {
+    void reportBadInputIsRefusedAndLeavesNoFile()
+    {
         QFETCH(QStringList, args);
         QFETCH(int, status);
         QFETCH(QString, message);
@@ -246,8 +241,7 @@ private slots:
             QFile f(db_);
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }();
-        const Result r =
-            report(args + QStringList{QStringLiteral("--db"), db_, QStringLiteral("--out"), out});
+        const Result r = report(args + QStringList{QStringLiteral("--db"), db_, QStringLiteral("--out"), out});
         QCOMPARE(r.exitCode, status);
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
         QVERIFY(!r.err.contains("Aborted") && !r.err.contains("terminate"));
@@ -257,7 +251,8 @@ private slots:
         QCOMPARE(f.readAll(), before);
     }
 
-    void missingStoreIsNotCreated() {
+    void missingStoreIsNotCreated()
+    {
         const QString db = path(QStringLiteral("absent.sqlite"));
         const Result r = report({QStringLiteral("--db"), db, QStringLiteral("--runs"), QStringLiteral("1"),
                                  QStringLiteral("--out"), path(QStringLiteral("x.pdf"))});
@@ -266,7 +261,8 @@ private slots:
         QVERIFY(!QFile::exists(db));
     }
 
-    void chartCsvHoldsExactlyThePlottedSeries() {
+    void chartCsvHoldsExactlyThePlottedSeries()
+    {
         LiveCharts charts;
         QVector<StepEvent> steps;
         for (int i = 1; i <= 7; ++i) {
@@ -302,7 +298,8 @@ private slots:
         QCOMPARE(ChartMenu::csv(loss).trimmed().split(QLatin1Char('\n')).size(), 1 + 7);
     }
 
-    void chartExportsAsPngSvgAndPdf() {
+    void chartExportsAsPngSvgAndPdf()
+    {
         LiveCharts charts;
         charts.resize(800, 600);
         StepEvent s;
@@ -323,12 +320,10 @@ private slots:
         const QByteArray svgText = fs.readAll();
         QVERIFY(svgText.contains("<svg") && svgText.contains("Learning rate"));
         QVERIFY(fp.readAll().startsWith("%PDF"));
-        QVERIFY(ChartMenu::save(plot, path(QStringLiteral("chart.bmp")))
-                    .contains(QStringLiteral(".png, .svg or .pdf")));
+        QVERIFY(ChartMenu::save(plot, path(QStringLiteral("chart.bmp"))).contains(QStringLiteral(".png, .svg or .pdf")));
         QVERIFY(!ChartMenu::save(plot, QStringLiteral("/proc/chart.png")).isEmpty());
         QVERIFY(!QFile::exists(QStringLiteral("/proc/chart.png")));
-        QVERIFY(
-            QDir(dir_.path()).entryList({QStringLiteral(".*.part")}, QDir::Files | QDir::Hidden).isEmpty());
+        QVERIFY(QDir(dir_.path()).entryList({QStringLiteral(".*.part")}, QDir::Files | QDir::Hidden).isEmpty());
     }
 
     void runsPanelReportsOnTheSelectedRuns()
@@ -348,7 +343,8 @@ private slots:
         QVERIFY(!QFile::exists(path(QStringLiteral("x.html"))));
     }
 
-    void runViewExportsWeightsOffTheGuiThread() {
+    void runViewExportsWeightsOffTheGuiThread()
+    {
         RunStore store(db_.toStdString());
         RunDetailsDialog dialog(store, beta_);
         QSignalSpy done(&dialog, &RunDetailsDialog::exportFinished);
@@ -361,8 +357,7 @@ private slots:
         QVERIFY(QFile::exists(out) && QFile::exists(out + QStringLiteral(".json")));
 
         // A run with no checkpoint: a message, no file.
-        const int64_t empty =
-            store.createRun("no checkpoints", runConfig(QStringLiteral("x"), 0.1).toStdString(), "{}");
+        const int64_t empty = store.createRun("no checkpoints", runConfig(QStringLiteral("x"), 0.1).toStdString(), "{}");
         RunDetailsDialog emptyDialog(store, empty);
         QSignalSpy failed(&emptyDialog, &RunDetailsDialog::exportFinished);
         const QString none = path(QStringLiteral("none.pt"));

@@ -315,15 +315,42 @@ ES = {
         "Escribe un informe de --runs en --out (.pdf o .html) y termina; no necesita pantalla.",
     "Run IDs for --export-report, comma-separated.": "ID de ejecución para --export-report, separados por comas.",
     "The report file for --export-report.": "El archivo del informe para --export-report.",
+    "%1 (smoothed)": "%1 (suavizada)",
+    "samples seen": "muestras vistas",
+    "wall time": "hora",
+    "seconds since start": "segundos desde el inicio",
+    "Compare runs": "Comparar ejecuciones",
+    "X-axis:": "Eje X:",
+    "Samples seen": "Muestras vistas",
+    "Wall time": "Hora",
+    "Time since start": "Tiempo desde el inicio",
+    "Smoothing: %1": "Suavizado: %1",
+    "Log scale": "Escala logarítmica",
+    "Only the settings that differ": "Solo los ajustes que difieren",
+    "Time to validation accuracy:": "Tiempo hasta la exactitud de validación:",
+    "Hyper-parameters": "Hiperparámetros",
+    "Validation loss": "Pérdida de validación",
+    "Time to %1 validation accuracy (s)": "Tiempo hasta %1 de exactitud de validación (s)",
+    "best": "mejor",
+    "Cannot compare runs": "No se pueden comparar las ejecuciones",
+    "Compare": "Comparar",
+    "Select two or more runs (Ctrl+click) to compare them side by side.":
+        "Seleccione dos o más ejecuciones (Ctrl+clic) para compararlas lado a lado.",
 }
 
 # The same English word in another context, where it means something else.
 BY_CONTEXT = {
     ("entrena::ui::RunDetailsDialog", "Step"): "Paso",
+    ("entrena::ui::Report", "Step"): "Paso",
+    ("entrena::ui::CompareView", "Step"): "Paso",
 }
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "Loading %n run(s)…": ("Cargando %n ejecución…", "Cargando %n ejecuciones…"),
+    "%n setting(s) are the same in every run.": (
+        "%n ajuste es igual en todas las ejecuciones.", "%n ajustes son iguales en todas las ejecuciones."),
+    "Compare %n runs": ("Comparar %n ejecución", "Comparar %n ejecuciones"),
     "Only the settings that differ between the runs are shown; %n more are the same in all of them.": (
         "Solo se muestran los ajustes que difieren entre las ejecuciones; %n más es igual en todas.",
         "Solo se muestran los ajustes que difieren entre las ejecuciones; otros %n son iguales en todas."),

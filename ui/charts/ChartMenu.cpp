@@ -17,31 +17,33 @@
 namespace entrena::ui {
 namespace {
 
-QString chartTitle(const QCustomPlot* plot) {
+QString chartTitle(const QCustomPlot* plot)
+{
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
         if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
             return t->text();
     return plot->objectName();
 }
 
-QString csvField(QString text) {
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) ||
-        text.contains(QLatin1Char('\n')))
+QString csvField(QString text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
         text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
     return text;
 }
 
 /// QCustomPlot's own savers write straight to the path; go through a temporary file in the
 /// same folder and rename, so a failure never leaves half a file behind.
-template <typename Write> QString saveAtomically(const QString& path, Write write) {
+template <typename Write>
+QString saveAtomically(const QString& path, Write write)
+{
     const QFileInfo info(path);
     if (!QFileInfo(info.absolutePath()).isDir())
         return ChartMenu::tr("Cannot write %1: the folder does not exist.").arg(path);
     const QString temp = info.absolutePath() + QStringLiteral("/.%1.part").arg(info.fileName());
     if (!write(temp)) {
         QFile::remove(temp);
-        return ChartMenu::tr("Cannot write %1: check that the folder is writable and the disk has space.")
-            .arg(path);
+        return ChartMenu::tr("Cannot write %1: check that the folder is writable and the disk has space.").arg(path);
     }
     QFile::remove(path);
     if (!QFile::rename(temp, path)) {
@@ -55,16 +57,19 @@ template <typename Write> QString saveAtomically(const QString& path, Write writ
 
 ChartMenu::ChartMenu(QCustomPlot* plot)
     : QObject(plot)
-    , plot_(plot) {
+    , plot_(plot)
+{
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(plot, &QWidget::customContextMenuRequested, this, &ChartMenu::show);
 }
 
-ChartMenu* ChartMenu::install(QCustomPlot* plot) {
+ChartMenu* ChartMenu::install(QCustomPlot* plot)
+{
     return new ChartMenu(plot);
 }
 
-void ChartMenu::show(const QPoint& pos) {
+void ChartMenu::show(const QPoint& pos)
+{
     QMenu menu(plot_);
     menu.addAction(tr("Export as PNG…"), this, [this] { exportAs(QStringLiteral("png")); });
     menu.addAction(tr("Export as SVG…"), this, [this] { exportAs(QStringLiteral("svg")); });
@@ -80,12 +85,12 @@ void ChartMenu::show(const QPoint& pos) {
     menu.exec(plot_->mapToGlobal(pos));
 }
 
-void ChartMenu::exportAs(const QString& suffix) {
+void ChartMenu::exportAs(const QString& suffix)
+{
     QString name = chartTitle(plot_).toLower();
     name.replace(QRegularExpression(QStringLiteral("[^\\w]+")), QStringLiteral("-"));
     const QString folder = Settings::lastExportFolder.value();
-    const QString start =
-        QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(name + QLatin1Char('.') + suffix);
+    const QString start = QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(name + QLatin1Char('.') + suffix);
     const QString filter = tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix);
     QString path = QFileDialog::getSaveFileName(plot_->window(), tr("Export chart"), start, filter);
     if (path.isEmpty())
@@ -98,14 +103,14 @@ void ChartMenu::exportAs(const QString& suffix) {
         QMessageBox::warning(plot_->window(), tr("Export chart"), error);
 }
 
-QString ChartMenu::save(QCustomPlot* plot, const QString& path) {
+QString ChartMenu::save(QCustomPlot* plot, const QString& path)
+{
     const QString suffix = QFileInfo(path).suffix().toLower();
     const int w = plot->width(), h = plot->height();
     if (suffix == QLatin1String("png"))
         return saveAtomically(path, [&](const QString& temp) { return plot->savePng(temp, w, h, 2.0); });
     if (suffix == QLatin1String("pdf"))
-        return saveAtomically(
-            path, [&](const QString& temp) { return plot->savePdf(temp, w, h, QCP::epNoCosmetic); });
+        return saveAtomically(path, [&](const QString& temp) { return plot->savePdf(temp, w, h, QCP::epNoCosmetic); });
     if (suffix == QLatin1String("svg"))
         return saveAtomically(path, [&](const QString& temp) {
             QSvgGenerator svg;
@@ -123,10 +128,10 @@ QString ChartMenu::save(QCustomPlot* plot, const QString& path) {
     return tr("Cannot tell the image format from “%1”: name the file .png, .svg or .pdf.").arg(path);
 }
 
-QString ChartMenu::csv(const QCustomPlot* plot) {
-    QString out =
-        QStringLiteral("series,%1,value\n")
-            .arg(csvField(plot->xAxis->label().isEmpty() ? QStringLiteral("x") : plot->xAxis->label()));
+QString ChartMenu::csv(const QCustomPlot* plot)
+{
+    QString out = QStringLiteral("series,%1,value\n")
+                      .arg(csvField(plot->xAxis->label().isEmpty() ? QStringLiteral("x") : plot->xAxis->label()));
     for (int i = 0; i < plot->graphCount(); ++i) {
         const QCPGraph* g = plot->graph(i);
         if (!g->visible() || g->data()->isEmpty())

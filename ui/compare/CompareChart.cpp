@@ -17,13 +17,15 @@ namespace {
 constexpr int kOverviewBuckets = 16384;
 constexpr int kMaxMarkersPerRun = 200;
 
-QCPTextElement* titleOf(QCustomPlot* plot) {
+QCPTextElement* titleOf(QCustomPlot* plot)
+{
     return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
 }
 
 } // namespace
 
-void CompareChart::Overview::build(const std::vector<double>& fullX, const std::vector<double>& fullY) {
+void CompareChart::Overview::build(const std::vector<double>& fullX, const std::vector<double>& fullY)
+{
     x.clear();
     y.clear();
     std::vector<std::size_t> keep;
@@ -39,7 +41,8 @@ void CompareChart::Overview::build(const std::vector<double>& fullX, const std::
 CompareChart::CompareChart(const QString& metric, double scale, QWidget* parent)
     : QCustomPlot(parent)
     , metric_(metric)
-    , scale_(scale) {
+    , scale_(scale)
+{
     setObjectName(metric);
     setMinimumSize(280, 200);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -47,8 +50,7 @@ CompareChart::CompareChart(const QString& metric, double scale, QWidget* parent)
     axisRect()->setRangeZoom(Qt::Horizontal);
     setNoAntialiasingOnDrag(true);
     plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0,
-                             new QCPTextElement(this, QString(), QFont(font().family(), -1, QFont::Bold)));
+    plotLayout()->addElement(0, 0, new QCPTextElement(this, QString(), QFont(font().family(), -1, QFont::Bold)));
     setMouseTracking(true);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
         redecimate();
@@ -57,16 +59,19 @@ CompareChart::CompareChart(const QString& metric, double scale, QWidget* parent)
     connect(this, &QCustomPlot::mouseMove, this, &CompareChart::hover);
 }
 
-void CompareChart::setTitle(const QString& title) {
+void CompareChart::setTitle(const QString& title)
+{
     if (QCPTextElement* t = titleOf(this))
         t->setText(title);
 }
 
-void CompareChart::setValueLabel(const QString& label) {
+void CompareChart::setValueLabel(const QString& label)
+{
     yAxis->setLabel(label);
 }
 
-void CompareChart::setData(const CompareData& data) {
+void CompareChart::setData(const CompareData& data)
+{
     clearGraphs();
     clearItems();
     lines_.clear();
@@ -104,13 +109,10 @@ void CompareChart::setData(const CompareData& data) {
             m.step = double(e.step);
             const QDateTime t = QDateTime::fromString(QString::fromStdString(e.time), Qt::ISODateWithMs);
             m.wall = t.isValid() ? double(t.toMSecsSinceEpoch()) / 1000.0 : 0;
-            m.text = QStringLiteral("%1: %2").arg(QString::fromStdString(e.kind),
-                                                  QString::fromStdString(e.message));
+            m.text = QStringLiteral("%1: %2").arg(QString::fromStdString(e.kind), QString::fromStdString(e.message));
             m.item = new QCPItemStraightLine(this);
             QColor c = runColor(r);
-            c.setAlpha(e.kind == "checkpoint"
-                           ? 50
-                           : 160); // checkpoints are routine; LR cuts, rollbacks, OOM retries are not
+            c.setAlpha(e.kind == "checkpoint" ? 50 : 160); // checkpoints are routine; LR cuts, rollbacks, OOM retries are not
             m.item->setPen(QPen(c, 1, Qt::DashLine));
             m.item->setSelectable(false);
             markers_.push_back(m);
@@ -120,23 +122,20 @@ void CompareChart::setData(const CompareData& data) {
     rebuildX();
 }
 
-double CompareChart::toX(const Line& line, double step, double wall) const {
+double CompareChart::toX(const Line& line, double step, double wall) const
+{
     switch (mode_) {
-    case XAxisMode::Step:
-        return step;
-    case XAxisMode::Epoch:
-        return line.stepsPerEpoch > 0 ? step / line.stepsPerEpoch : step;
-    case XAxisMode::Samples:
-        return step * line.samplesPerStep;
-    case XAxisMode::WallTime:
-        return wall;
-    case XAxisMode::RelativeTime:
-        return wall - line.startWall;
+    case XAxisMode::Step: return step;
+    case XAxisMode::Epoch: return line.stepsPerEpoch > 0 ? step / line.stepsPerEpoch : step;
+    case XAxisMode::Samples: return step * line.samplesPerStep;
+    case XAxisMode::WallTime: return wall;
+    case XAxisMode::RelativeTime: return wall - line.startWall;
     }
     return step;
 }
 
-void CompareChart::rebuildX() {
+void CompareChart::rebuildX()
+{
     for (Line& line : lines_) {
         line.x.resize(line.step.size());
         for (std::size_t i = 0; i < line.step.size(); ++i)
@@ -146,8 +145,7 @@ void CompareChart::rebuildX() {
             std::vector<std::size_t> order(line.x.size());
             for (std::size_t i = 0; i < order.size(); ++i)
                 order[i] = i;
-            std::stable_sort(order.begin(), order.end(),
-                             [&](std::size_t a, std::size_t b) { return line.x[a] < line.x[b]; });
+            std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return line.x[a] < line.x[b]; });
             auto permute = [&](std::vector<double>& v) {
                 std::vector<double> out(v.size());
                 for (std::size_t i = 0; i < order.size(); ++i)
@@ -176,10 +174,10 @@ void CompareChart::rebuildX() {
     fit();
 }
 
-void CompareChart::placeMarkers() {
+void CompareChart::placeMarkers()
+{
     for (Marker& m : markers_) {
-        const auto line =
-            std::find_if(lines_.begin(), lines_.end(), [&](const Line& l) { return l.run == m.run; });
+        const auto line = std::find_if(lines_.begin(), lines_.end(), [&](const Line& l) { return l.run == m.run; });
         if (line == lines_.end()) {
             m.item->setVisible(false);
             continue;
@@ -191,12 +189,14 @@ void CompareChart::placeMarkers() {
     }
 }
 
-void CompareChart::setXMode(XAxisMode mode) {
+void CompareChart::setXMode(XAxisMode mode)
+{
     mode_ = mode;
     rebuildX();
 }
 
-void CompareChart::setSmoothing(double weight) {
+void CompareChart::setSmoothing(double weight)
+{
     smoothing_ = std::clamp(weight, 0.0, 0.999);
     for (Line& line : lines_) {
         QColor faint = line.color;
@@ -215,14 +215,14 @@ void CompareChart::setSmoothing(double weight) {
         // Qt's stroker is hundreds of times slower on that with a wider pen (3 s a replot here).
         line.rawGraph->setPen(QPen(faint, line.raw.size() >= 64 ? 1.0 : 1.4));
         if (line.rawGraph->scatterStyle().shape() != QCPScatterStyle::ssNone)
-            line.rawGraph->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(line.color), QBrush(line.color), 4));
+            line.rawGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(line.color), QBrush(line.color), 4));
     }
     redecimate();
     replot(rpQueuedReplot);
 }
 
-void CompareChart::setLogScale(bool on) {
+void CompareChart::setLogScale(bool on)
+{
     yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (on)
         yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -231,7 +231,8 @@ void CompareChart::setLogScale(bool on) {
     fit();
 }
 
-void CompareChart::setRunVisible(int run, bool visible) {
+void CompareChart::setRunVisible(int run, bool visible)
+{
     for (Line& line : lines_)
         if (line.run == run) {
             line.visible = visible;
@@ -242,7 +243,8 @@ void CompareChart::setRunVisible(int run, bool visible) {
     replot(rpQueuedReplot);
 }
 
-void CompareChart::fit() {
+void CompareChart::fit()
+{
     bool any = false;
     QCPRange x, y;
     for (const Line& line : lines_) {
@@ -267,8 +269,7 @@ void CompareChart::fit() {
     if (x.size() <= 0)
         x = QCPRange(x.lower - 1, x.upper + 1);
     if (y.size() <= 1e-12 * std::max(1.0, std::abs(y.center())))
-        y = QCPRange(y.lower - std::max(0.1 * std::abs(y.lower), 1e-9),
-                     y.upper + std::max(0.1 * std::abs(y.upper), 1e-9));
+        y = QCPRange(y.lower - std::max(0.1 * std::abs(y.lower), 1e-9), y.upper + std::max(0.1 * std::abs(y.upper), 1e-9));
     else if (yAxis->scaleType() == QCPAxis::stLinear)
         y = QCPRange(y.lower - 0.04 * y.size(), y.upper + 0.04 * y.size());
     yAxis->setRange(y);
@@ -277,8 +278,9 @@ void CompareChart::fit() {
     replot(rpQueuedReplot);
 }
 
-void CompareChart::drawLine(Line& line, const std::vector<double>& y, const Overview& overview,
-                            QCPGraph* graph, const QCPRange& range, int pixels) {
+void CompareChart::drawLine(Line& line, const std::vector<double>& y, const Overview& overview, QCPGraph* graph,
+                            const QCPRange& range, int pixels)
+{
     // From the overview when it has at least two buckets per pixel in the range, else from the
     // whole series: either way a few times `pixels` points to draw.
     const bool coarse = !overview.x.empty() && line.x.size() > std::size_t(4 * kOverviewBuckets);
@@ -286,8 +288,7 @@ void CompareChart::drawLine(Line& line, const std::vector<double>& y, const Over
     const std::vector<double>& ys = coarse ? overview.y : y;
     auto lo = std::size_t(std::lower_bound(xs.begin(), xs.end(), range.lower) - xs.begin());
     auto hi = std::size_t(std::upper_bound(xs.begin(), xs.end(), range.upper) - xs.begin());
-    const double visibleBuckets =
-        kOverviewBuckets * range.size() / std::max(1e-300, line.x.back() - line.x.front());
+    const double visibleBuckets = kOverviewBuckets * range.size() / std::max(1e-300, line.x.back() - line.x.front());
     if (coarse && visibleBuckets < 2.0 * pixels) {
         drawLine(line, y, Overview{}, graph, range, pixels); // zoomed in: the raw slice is short
         return;
@@ -306,7 +307,8 @@ void CompareChart::drawLine(Line& line, const std::vector<double>& y, const Over
     graph->setAntialiased(points.size() < 2 * pixels);
 }
 
-void CompareChart::redecimate() {
+void CompareChart::redecimate()
+{
     if (decimating_)
         return;
     decimating_ = true;
@@ -325,21 +327,22 @@ void CompareChart::redecimate() {
     decimating_ = false;
 }
 
-int CompareChart::drawnPoints() const {
+int CompareChart::drawnPoints() const
+{
     int n = 0;
     for (int i = 0; i < graphCount(); ++i)
         n += graph(i)->visible() ? graph(i)->dataCount() : 0;
     return n;
 }
 
-QStringList CompareChart::hoverText(double x, double tolerance) const {
+QStringList CompareChart::hoverText(double x, double tolerance) const
+{
     QStringList out;
     const QLocale locale;
     for (const Line& line : lines_) {
         if (!line.visible || line.x.empty() || x < line.x.front())
             continue;
-        const std::size_t i =
-            std::size_t(std::upper_bound(line.x.begin(), line.x.end(), x) - line.x.begin()) - 1;
+        const std::size_t i = std::size_t(std::upper_bound(line.x.begin(), line.x.end(), x) - line.x.begin()) - 1;
         const double v = line.smooth.empty() ? line.raw[i] : line.smooth[i];
         out << QStringLiteral("%1: %2").arg(line.label, locale.toString(v, 'g', 5));
     }
@@ -349,18 +352,17 @@ QStringList CompareChart::hoverText(double x, double tolerance) const {
     return out;
 }
 
-void CompareChart::hover(QMouseEvent* event) {
+void CompareChart::hover(QMouseEvent* event)
+{
     if (lines_.empty() || !axisRect()->rect().contains(event->pos()))
         return;
     const double x = xAxis->pixelToCoord(event->pos().x());
     const double tolerance = std::abs(xAxis->pixelToCoord(event->pos().x() + 3) - x);
-    const QString xText =
-        mode_ == XAxisMode::WallTime
-            ? QDateTime::fromMSecsSinceEpoch(qint64(x * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-            : QLocale().toString(x, 'g', 6);
+    const QString xText = mode_ == XAxisMode::WallTime
+                              ? QDateTime::fromMSecsSinceEpoch(qint64(x * 1000)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                              : QLocale().toString(x, 'g', 6);
     QToolTip::showText(event->globalPosition().toPoint(),
-                       QStringLiteral("%1 %2\n").arg(xAxis->label(), xText) +
-                           hoverText(x, tolerance).join(QLatin1Char('\n')),
+                       QStringLiteral("%1 %2\n").arg(xAxis->label(), xText) + hoverText(x, tolerance).join(QLatin1Char('\n')),
                        this);
 }
 

@@ -72,8 +72,8 @@ private:
 
     void rebuildX();
     void placeMarkers();
-    void drawLine(Line& line, const std::vector<double>& y, const Overview& overview, QCPGraph* graph,
-                  const QCPRange& range, int pixels);
+    void drawLine(Line& line, const std::vector<double>& y, const Overview& overview, QCPGraph* graph, const QCPRange& range,
+                  int pixels);
     double toX(const Line& line, double step, double wall) const;
     void hover(QMouseEvent* event);
 

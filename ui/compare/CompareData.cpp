@@ -11,7 +11,8 @@
 namespace entrena::ui {
 namespace {
 
-CompareRun loadRun(const std::string& db, qint64 id) {
+CompareRun loadRun(const std::string& db, qint64 id)
+{
     RunStore store(db); // a connection per thread: SQLite connections are not shared
     auto record = store.findRun(std::to_string(id));
     if (!record || record->id != id)
@@ -24,11 +25,9 @@ CompareRun loadRun(const std::string& db, qint64 id) {
         if (s.size() > 0)
             run.metrics.emplace(key, std::move(s));
     }
-    const QJsonObject config =
-        QJsonDocument::fromJson(QByteArray::fromStdString(run.record.configJson)).object();
+    const QJsonObject config = QJsonDocument::fromJson(QByteArray::fromStdString(run.record.configJson)).object();
     const double batch = config[QStringLiteral("data")].toObject()[QStringLiteral("batch_size")].toDouble(1);
-    const double accumulate =
-        config[QStringLiteral("train")].toObject()[QStringLiteral("accumulate")].toDouble(1);
+    const double accumulate = config[QStringLiteral("train")].toObject()[QStringLiteral("accumulate")].toDouble(1);
     run.samplesPerStep = std::max(1.0, batch * accumulate);
     // Epoch-level metrics are stored at the epoch's last step: that step over the epoch number
     // gives the steps per epoch, and per-step metrics land on fractional epochs.
@@ -39,8 +38,7 @@ CompareRun loadRun(const std::string& db, qint64 id) {
             break;
         }
     }
-    const QDateTime started =
-        QDateTime::fromString(QString::fromStdString(run.record.started), Qt::ISODateWithMs);
+    const QDateTime started = QDateTime::fromString(QString::fromStdString(run.record.started), Qt::ISODateWithMs);
     run.startWall = started.isValid() ? double(started.toMSecsSinceEpoch()) / 1000.0 : 0.0;
     if (run.startWall == 0)
         for (const auto& [key, s] : run.metrics)
@@ -50,31 +48,23 @@ CompareRun loadRun(const std::string& db, qint64 id) {
 
 } // namespace
 
-std::vector<double> CompareRun::xs(const Series& s, XAxisMode mode) const {
+std::vector<double> CompareRun::xs(const Series& s, XAxisMode mode) const
+{
     std::vector<double> x(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
         switch (mode) {
-        case XAxisMode::Step:
-            x[i] = s.step[i];
-            break;
-        case XAxisMode::Epoch:
-            x[i] = stepsPerEpoch > 0 ? s.step[i] / stepsPerEpoch : s.epoch[i];
-            break;
-        case XAxisMode::Samples:
-            x[i] = s.step[i] * samplesPerStep;
-            break;
-        case XAxisMode::WallTime:
-            x[i] = s.wall[i];
-            break;
-        case XAxisMode::RelativeTime:
-            x[i] = s.wall[i] - startWall;
-            break;
+        case XAxisMode::Step: x[i] = s.step[i]; break;
+        case XAxisMode::Epoch: x[i] = stepsPerEpoch > 0 ? s.step[i] / stepsPerEpoch : s.epoch[i]; break;
+        case XAxisMode::Samples: x[i] = s.step[i] * samplesPerStep; break;
+        case XAxisMode::WallTime: x[i] = s.wall[i]; break;
+        case XAxisMode::RelativeTime: x[i] = s.wall[i] - startWall; break;
         }
     }
     return x;
 }
 
-QStringList CompareData::metricKeys() {
+QStringList CompareData::metricKeys()
+{
     return {QStringLiteral("train_loss"),
             QStringLiteral("val_loss"),
             QStringLiteral("val_accuracy"),
@@ -85,7 +75,8 @@ QStringList CompareData::metricKeys() {
             QStringLiteral("samples_per_s")};
 }
 
-CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds) {
+CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds)
+{
     const std::string db = dbPath.toStdString();
     // One thread per run, each with its own connection; get() rethrows a run's error here.
     std::vector<std::future<CompareRun>> pending;
@@ -106,7 +97,8 @@ CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds
     return data;
 }
 
-std::vector<double> emaDebiased(const std::vector<double>& y, double weight) {
+std::vector<double> emaDebiased(const std::vector<double>& y, double weight)
+{
     std::vector<double> out(y.size());
     double last = 0, debias = 1;
     int counted = 0;

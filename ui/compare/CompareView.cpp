@@ -39,7 +39,8 @@ const std::pair<const char*, double> kCharts[] = {
     {"memory_bytes", 1.0 / kMiB}, {"samples_per_s", 1.0},
 };
 
-QTableWidget* makeTable(const QString& objectName) {
+QTableWidget* makeTable(const QString& objectName)
+{
     auto* t = new QTableWidget;
     t->setObjectName(objectName);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -48,7 +49,8 @@ QTableWidget* makeTable(const QString& objectName) {
     return t;
 }
 
-QIcon swatch(const QColor& color) {
+QIcon swatch(const QColor& color)
+{
     QPixmap p(12, 12);
     p.fill(color);
     return QIcon(p);
@@ -71,7 +73,8 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     , targetLabel_(new QLabel)
     , target_(new QDoubleSpinBox)
     , summary_(makeTable(QStringLiteral("summaryTable")))
-    , tabs_(new QTabWidget) {
+    , tabs_(new QTabWidget)
+{
     setObjectName(QStringLiteral("compareView"));
     setWindowFlag(Qt::Window);
     setAttribute(Qt::WA_DeleteOnClose);
@@ -102,8 +105,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     for (const auto& [metric, scale] : kCharts) {
         auto* chart = new CompareChart(QString::fromLatin1(metric), scale);
         ChartMenu::install(chart);
-        connect(chart, &CompareChart::xRangeChanged, this,
-                [this, chart](const QCPRange& r) { linkX(chart, r); });
+        connect(chart, &CompareChart::xRangeChanged, this, [this, chart](const QCPRange& r) { linkX(chart, r); });
         grid->addWidget(chart, i / 2, i % 2);
         charts_ << chart;
         ++i;
@@ -165,15 +167,14 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     }));
 }
 
-void CompareView::retranslate() {
+void CompareView::retranslate()
+{
     setWindowTitle(tr("Compare runs"));
     xLabel_->setText(tr("X-axis:"));
-    const QString modes[] = {tr("Step"), tr("Epoch"), tr("Samples seen"), tr("Wall time"),
-                             tr("Time since start")};
+    const QString modes[] = {tr("Step"), tr("Epoch"), tr("Samples seen"), tr("Wall time"), tr("Time since start")};
     for (int i = 0; i < 5; ++i)
         xMode_->setItemText(i, modes[i]);
-    smoothingLabel_->setText(
-        tr("Smoothing: %1").arg(QLocale().toString(smoothing_->value() / 100.0, 'f', 2)));
+    smoothingLabel_->setText(tr("Smoothing: %1").arg(QLocale().toString(smoothing_->value() / 100.0, 'f', 2)));
     logScale_->setText(tr("Log scale"));
     onlyDifferences_->setText(tr("Only the settings that differ"));
     targetLabel_->setText(tr("Time to validation accuracy:"));
@@ -191,20 +192,23 @@ void CompareView::retranslate() {
     }
 }
 
-void CompareView::changeEvent(QEvent* event) {
+void CompareView::changeEvent(QEvent* event)
+{
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
 }
 
-CompareChart* CompareView::chart(const QString& metric) const {
+CompareChart* CompareView::chart(const QString& metric) const
+{
     for (CompareChart* c : charts_)
         if (c->metric() == metric)
             return c;
     return nullptr;
 }
 
-void CompareView::onLoaded(const CompareData& data) {
+void CompareView::onLoaded(const CompareData& data)
+{
     data_ = data;
     loaded_ = true;
     status_->clear();
@@ -224,7 +228,8 @@ void CompareView::onLoaded(const CompareData& data) {
     Q_EMIT loaded();
 }
 
-void CompareView::linkX(CompareChart* source, const QCPRange& range) {
+void CompareView::linkX(CompareChart* source, const QCPRange& range)
+{
     if (linking_)
         return;
     linking_ = true;
@@ -236,10 +241,11 @@ void CompareView::linkX(CompareChart* source, const QCPRange& range) {
     linking_ = false;
 }
 
-void CompareView::setXMode(XAxisMode mode) {
+void CompareView::setXMode(XAxisMode mode)
+{
     if (xMode_->currentIndex() != int(mode))
         xMode_->setCurrentIndex(int(mode)); // comes back here through the signal
-    linking_ = true; // each chart fits its own data first; then all take the widest range
+    linking_ = true;                        // each chart fits its own data first; then all take the widest range
     for (CompareChart* c : charts_)
         c->setXMode(mode);
     linking_ = false;
@@ -255,7 +261,8 @@ void CompareView::setXMode(XAxisMode mode) {
         linkX(nullptr, all);
 }
 
-void CompareView::setSmoothing(double weight) {
+void CompareView::setSmoothing(double weight)
+{
     if (smoothing_->value() != int(std::lround(weight * 100)))
         smoothing_->setValue(int(std::lround(weight * 100)));
     smoothingLabel_->setText(tr("Smoothing: %1").arg(QLocale().toString(weight, 'f', 2)));
@@ -263,30 +270,35 @@ void CompareView::setSmoothing(double weight) {
         c->setSmoothing(weight);
 }
 
-void CompareView::setLogScale(bool on) {
+void CompareView::setLogScale(bool on)
+{
     logScale_->setChecked(on);
     for (CompareChart* c : charts_)
         c->setLogScale(on);
 }
 
-void CompareView::setRunVisible(int run, bool visible) {
+void CompareView::setRunVisible(int run, bool visible)
+{
     if (run >= 0 && run < legendBoxes_.size())
         legendBoxes_[run]->setChecked(visible);
     for (CompareChart* c : charts_)
         c->setRunVisible(run, visible);
 }
 
-void CompareView::setOnlyDifferences(bool on) {
+void CompareView::setOnlyDifferences(bool on)
+{
     onlyDifferences_->setChecked(on);
     fillParameters();
 }
 
-void CompareView::setTargetAccuracy(double percent) {
+void CompareView::setTargetAccuracy(double percent)
+{
     target_->setValue(percent);
     fillSummary();
 }
 
-void CompareView::fillParameters() {
+void CompareView::fillParameters()
+{
     std::vector<RunRecord> records;
     QStringList headers{tr("Setting")};
     for (const CompareRun& r : data_.runs) {
@@ -308,7 +320,8 @@ void CompareView::fillParameters() {
     onlyDifferences_->setToolTip(tr("%n setting(s) are the same in every run.", nullptr, same));
 }
 
-void CompareView::fillSummary() {
+void CompareView::fillSummary()
+{
     std::vector<RunRecord> records;
     QStringList headers{tr("Figure")};
     for (const CompareRun& r : data_.runs) {

@@ -28,7 +28,8 @@
 namespace entrena::ui {
 namespace {
 
-QTableWidget* table(const QStringList& headers) {
+QTableWidget* table(const QStringList& headers)
+{
     auto* t = new QTableWidget(0, int(headers.size()));
     t->setHorizontalHeaderLabels(headers);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -37,7 +38,8 @@ QTableWidget* table(const QStringList& headers) {
     return t;
 }
 
-void addRow(QTableWidget* t, const QStringList& cells) {
+void addRow(QTableWidget* t, const QStringList& cells)
+{
     const int row = t->rowCount();
     t->insertRow(row);
     for (int c = 0; c < cells.size(); ++c)
@@ -53,7 +55,8 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     , notes_(new QPlainTextEdit)
     , tags_(new QLineEdit)
     , exportButton_(new QPushButton(tr("Export weights…")))
-    , exportStatus_(new QLabel) {
+    , exportStatus_(new QLabel)
+{
     notes_->setObjectName(QStringLiteral("notesEdit"));
     tags_->setObjectName(QStringLiteral("tagsEdit"));
     const auto run = store.findRun(std::to_string(runId));
@@ -70,8 +73,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
         form->addRow(tr("Started:"), new QLabel(QString::fromStdString(run->started)));
         form->addRow(tr("Ended:"), new QLabel(QString::fromStdString(run->ended)));
         if (run->testAccuracy)
-            form->addRow(tr("Test accuracy:"),
-                         new QLabel(locale.toString(*run->testAccuracy * 100, 'f', 2) + QLatin1Char('%')));
+            form->addRow(tr("Test accuracy:"), new QLabel(locale.toString(*run->testAccuracy * 100, 'f', 2) + QLatin1Char('%')));
         if (!run->error.empty()) {
             auto* error = new QLabel(QString::fromStdString(run->error).toHtmlEscaped());
             error->setWordWrap(true);
@@ -92,15 +94,14 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     config->setReadOnly(true);
     config->setObjectName(QStringLiteral("configText"));
     if (run)
-        config->setPlainText(
-            QString::fromUtf8(QJsonDocument::fromJson(QByteArray::fromStdString(run->configJson))
-                                  .toJson(QJsonDocument::Indented)));
+        config->setPlainText(QString::fromUtf8(
+            QJsonDocument::fromJson(QByteArray::fromStdString(run->configJson)).toJson(QJsonDocument::Indented)));
     tabs->addTab(config, tr("Configuration"));
 
     auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
     for (const auto& e : store.events(runId))
-        addRow(events, {QString::number(e.step), QString::fromStdString(e.time),
-                        QString::fromStdString(e.kind), QString::fromStdString(e.message)});
+        addRow(events, {QString::number(e.step), QString::fromStdString(e.time), QString::fromStdString(e.kind),
+                        QString::fromStdString(e.message)});
     tabs->addTab(events, tr("Events"));
 
     auto* checkpoints = table({tr("Epoch"), tr("Step"), tr("Best"), tr("Size"), tr("File")});
@@ -108,9 +109,8 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
         const QString path = QString::fromStdString(c.path);
         const bool exists = QFileInfo::exists(path);
         missing_ += exists ? 0 : 1;
-        addRow(checkpoints, {QString::number(c.epoch), QString::number(c.step),
-                             c.isBest ? tr("yes") : QString(), locale.formattedDataSize(c.bytes),
-                             exists ? path : tr("%1 (missing: deleted or moved)").arg(path)});
+        addRow(checkpoints, {QString::number(c.epoch), QString::number(c.step), c.isBest ? tr("yes") : QString(),
+                             locale.formattedDataSize(c.bytes), exists ? path : tr("%1 (missing: deleted or moved)").arg(path)});
     }
     // Weights other tools read: PyTorch's torch.load, safetensors (docs/export.md).
     exportButton_->setObjectName(QStringLiteral("exportWeightsButton"));
@@ -138,22 +138,23 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     layout->addWidget(buttons);
 }
 
-void RunDetailsDialog::chooseExport(const QString& which) {
+void RunDetailsDialog::chooseExport(const QString& which)
+{
     const QString folder = Settings::lastExportFolder.value();
-    const QString start = QDir(folder.isEmpty() ? QDir::homePath() : folder)
-                              .filePath(QStringLiteral("run-%1-%2.pt").arg(runId_).arg(which));
+    const QString start =
+        QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(QStringLiteral("run-%1-%2.pt").arg(runId_).arg(which));
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export weights"), start,
-        tr("PyTorch state dict (*.pt *.pth)") + QStringLiteral(";;") + tr("safetensors (*.safetensors)"),
-        &filter);
+        tr("PyTorch state dict (*.pt *.pth)") + QStringLiteral(";;") + tr("safetensors (*.safetensors)"), &filter);
     if (path.isEmpty())
         return;
     Settings::lastExportFolder.set(QFileInfo(path).absolutePath());
     exportCheckpoint(which, path);
 }
 
-void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& path) {
+void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& path)
+{
     struct Outcome {
         bool ok = false;
         QString message;
@@ -171,8 +172,7 @@ void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& pat
         exportButton_->setEnabled(true);
         exportStatus_->setText(o.message);
         if (!o.ok) {
-            auto* box =
-                new QMessageBox(QMessageBox::Warning, tr("Export weights"), o.message, QMessageBox::Ok, this);
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export weights"), o.message, QMessageBox::Ok, this);
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
         }
@@ -181,14 +181,13 @@ void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& pat
     watcher->setFuture(QtConcurrent::run([db, id, which, path]() -> Outcome {
         try {
             RunStore store(db);
-            const ExportResult r =
-                entrena::exportCheckpoint(store, id, which.toStdString(), path.toStdString());
-            QString message = tr("Wrote %1 (%n tensor(s), from %2) and %3.", nullptr, r.tensors)
-                                  .arg(QString::fromStdString(r.file), QString::fromStdString(r.checkpoint),
-                                       QString::fromStdString(r.sidecar));
+            const ExportResult r = entrena::exportCheckpoint(store, id, which.toStdString(), path.toStdString());
+            QString message =
+                tr("Wrote %1 (%n tensor(s), from %2) and %3.", nullptr, r.tensors)
+                    .arg(QString::fromStdString(r.file), QString::fromStdString(r.checkpoint), QString::fromStdString(r.sidecar));
             if (r.testAccuracy >= 0)
-                message += QLatin1Char(' ') + tr("Test accuracy of these weights: %1%.")
-                                                  .arg(QLocale().toString(r.testAccuracy * 100.0, 'f', 2));
+                message += QLatin1Char(' ') +
+                           tr("Test accuracy of these weights: %1%.").arg(QLocale().toString(r.testAccuracy * 100.0, 'f', 2));
             return {true, message};
         } catch (const std::exception& e) {
             return {false, QString::fromStdString(e.what())};
@@ -196,7 +195,8 @@ void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& pat
     }));
 }
 
-void RunDetailsDialog::accept() {
+void RunDetailsDialog::accept()
+{
     std::vector<std::string> tags;
     for (const QString& t : tags_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
         tags.push_back(t.trimmed().toStdString());

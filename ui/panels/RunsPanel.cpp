@@ -31,16 +31,17 @@ namespace entrena::ui {
 class RunFilterProxy : public QSortFilterProxyModel {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
-    void setStatus(const QString& status) {
+    void setStatus(const QString& status)
+    {
         status_ = status;
         invalidateFilter();
     }
 
 protected:
-    bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
         if (!status_.isEmpty() &&
-            sourceModel()->index(row, app::RunTableModel::Status, parent).data(Qt::UserRole).toString() !=
-                status_)
+            sourceModel()->index(row, app::RunTableModel::Status, parent).data(Qt::UserRole).toString() != status_)
             return false;
         return QSortFilterProxyModel::filterAcceptsRow(row, parent);
     }
@@ -55,7 +56,9 @@ RunsPanel::RunsPanel(QWidget* parent)
     , proxy_(new RunFilterProxy(this))
     , view_(new QTableView(this))
     , filter_(new QLineEdit(this))
-    , status_(new QComboBox(this)) {
+    , status_(new QComboBox(this))
+    , compare_(new QPushButton(this))
+{
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::EditRole);
     proxy_->setFilterKeyColumn(-1);
@@ -88,8 +91,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     layout->addWidget(view_);
 
     connect(filter_, &QLineEdit::textChanged, this, &RunsPanel::setTextFilter);
-    connect(status_, &QComboBox::currentIndexChanged, this,
-            [this] { proxy_->setStatus(status_->currentData().toString()); });
+    connect(status_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setStatus(status_->currentData().toString()); });
     connect(view_, &QTableView::customContextMenuRequested, this, &RunsPanel::contextMenu);
     connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { compare_->setEnabled(selectedRunIds().size() >= 2); });
@@ -97,57 +99,65 @@ RunsPanel::RunsPanel(QWidget* parent)
         if (selectedRunIds().size() >= 2)
             Q_EMIT compareRequested(selectedRunIds());
     });
-    connect(view_, &QTableView::doubleClicked, this,
-            [this](const QModelIndex& i) { showDetails(runIdAt(i)); });
+    connect(view_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { showDetails(runIdAt(i)); });
     retranslate();
 }
 
-void RunsPanel::retranslate() {
+void RunsPanel::retranslate()
+{
     filter_->setPlaceholderText(tr("Filter runs by any column…"));
     status_->setItemText(0, tr("All statuses"));
     compare_->setText(tr("Compare"));
     compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
     for (int i = 1; i < status_->count(); ++i)
-        status_->setItemText(i, app::RunTableModel::statusText(
-                                    runStatusFromString(status_->itemData(i).toString().toStdString())));
+        status_->setItemText(i,
+                             app::RunTableModel::statusText(runStatusFromString(status_->itemData(i).toString().toStdString())));
 }
 
-void RunsPanel::changeEvent(QEvent* event) {
+void RunsPanel::changeEvent(QEvent* event)
+{
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
 }
 
-QString RunsPanel::open(const QString& dbPath) {
+QString RunsPanel::open(const QString& dbPath)
+{
     const QString error = model_->open(dbPath);
     view_->resizeColumnsToContents();
     return error;
 }
 
-void RunsPanel::refresh() {
+void RunsPanel::refresh()
+{
     model_->refresh();
     view_->resizeColumnsToContents();
 }
 
-int RunsPanel::visibleRows() const {
+int RunsPanel::visibleRows() const
+{
     return proxy_->rowCount();
 }
 
-void RunsPanel::setTextFilter(const QString& text) {
+void RunsPanel::setTextFilter(const QString& text)
+{
     proxy_->setFilterFixedString(text);
 }
 
-void RunsPanel::setStatusFilter(const QString& status) {
+void RunsPanel::setStatusFilter(const QString& status)
+{
     const int i = status_->findData(status);
     status_->setCurrentIndex(i >= 0 ? i : 0);
 }
 
-qint64 RunsPanel::runIdAt(const QModelIndex& proxyIndex) const {
+qint64 RunsPanel::runIdAt(const QModelIndex& proxyIndex) const
+{
     const RunRecord* r = model_->runAt(proxy_->mapToSource(proxyIndex).row());
     return r ? r->id : 0;
 }
 
-void RunsPanel::showDetails(qint64 runId) {
+void RunsPanel::showDetails(qint64 runId)
+{
     RunStore* store = model_->store();
     if (!store || runId <= 0)
         return;
@@ -156,10 +166,10 @@ void RunsPanel::showDetails(qint64 runId) {
     refresh();
 }
 
-QList<qint64> RunsPanel::selectedRunIds() const {
+QList<qint64> RunsPanel::selectedRunIds() const
+{
     QList<QModelIndex> rows = view_->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     QList<qint64> ids;
     for (const QModelIndex& i : rows)
         if (const qint64 id = runIdAt(i); id > 0)
@@ -167,7 +177,8 @@ QList<qint64> RunsPanel::selectedRunIds() const {
     return ids;
 }
 
-void RunsPanel::selectRuns(const QList<qint64>& runIds) {
+void RunsPanel::selectRuns(const QList<qint64>& runIds)
+{
     QItemSelection selection;
     for (int row = 0; row < proxy_->rowCount(); ++row)
         if (runIds.contains(runIdAt(proxy_->index(row, 0))))
@@ -175,21 +186,21 @@ void RunsPanel::selectRuns(const QList<qint64>& runIds) {
     view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
 }
 
-void RunsPanel::exportReportOfSelection() {
+void RunsPanel::exportReportOfSelection()
+{
     const QList<qint64> ids = selectedRunIds();
     if (ids.isEmpty()) {
-        QMessageBox::information(
-            this, tr("Export report"),
-            tr("Select one run, or several to compare (Ctrl+click), in the runs list first."));
+        QMessageBox::information(this, tr("Export report"),
+                                 tr("Select one run, or several to compare (Ctrl+click), in the runs list first."));
         return;
     }
     const QString folder = Settings::lastExportFolder.value();
-    const QString name = ids.size() == 1 ? QStringLiteral("run-%1-report.pdf").arg(ids.front())
-                                         : QStringLiteral("comparison-report.pdf");
+    const QString name =
+        ids.size() == 1 ? QStringLiteral("run-%1-report.pdf").arg(ids.front()) : QStringLiteral("comparison-report.pdf");
     QString filter;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export report"), QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(name),
-        tr("PDF (*.pdf)") + QStringLiteral(";;") + tr("HTML, self-contained (*.html)"), &filter);
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export report"), QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(name),
+                                     tr("PDF (*.pdf)") + QStringLiteral(";;") + tr("HTML, self-contained (*.html)"), &filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -200,7 +211,8 @@ void RunsPanel::exportReportOfSelection() {
         QMessageBox::warning(this, tr("Export report"), error);
 }
 
-QString RunsPanel::exportReport(const QList<qint64>& runIds, const QString& path) {
+QString RunsPanel::exportReport(const QList<qint64>& runIds, const QString& path)
+{
     RunStore* store = model_->store();
     if (!store)
         return tr("The run store is not open.");
@@ -216,7 +228,8 @@ QString RunsPanel::exportReport(const QList<qint64>& runIds, const QString& path
     return error;
 }
 
-void RunsPanel::contextMenu(const QPoint& pos) {
+void RunsPanel::contextMenu(const QPoint& pos)
+{
     const QModelIndex index = view_->indexAt(pos);
     const RunRecord* run = model_->runAt(proxy_->mapToSource(index).row());
     RunStore* store = model_->store();
@@ -225,11 +238,9 @@ void RunsPanel::contextMenu(const QPoint& pos) {
     const RunRecord r = *run; // the model may reset while the menu is open
     QMenu menu(this);
     menu.addAction(tr("Details…"), this, [this, r] { showDetails(r.id); });
-    menu.addAction(tr("Run again"), this,
-                   [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
+    menu.addAction(tr("Run again"), this, [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
     QAction* resume = menu.addAction(tr("Resume"), this, [this, r] { Q_EMIT resumeRequested(r.id); });
-    resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted ||
-                       r.status == RunStatus::Failed);
+    resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted || r.status == RunStatus::Failed);
     // A report of the selection when the clicked run is part of it, else of that run.
     QList<qint64> reportRuns = selectedRunIds();
     if (!reportRuns.contains(r.id))
@@ -237,16 +248,15 @@ void RunsPanel::contextMenu(const QPoint& pos) {
     if (reportRuns.size() > 1)
         menu.addAction(tr("Compare %n runs", nullptr, int(reportRuns.size())), this,
                        [this, reportRuns] { Q_EMIT compareRequested(reportRuns); });
-    menu.addAction(reportRuns.size() > 1 ? tr("Export comparison report…") : tr("Export report…"), this,
-                   [this, reportRuns] {
-                       selectRuns(reportRuns);
-                       exportReportOfSelection();
-                   });
+    menu.addAction(reportRuns.size() > 1 ? tr("Export comparison report…") : tr("Export report…"), this, [this, reportRuns] {
+        selectRuns(reportRuns);
+        exportReportOfSelection();
+    });
     menu.addSeparator();
     menu.addAction(tr("Rename…"), this, [this, r, store] {
         bool ok = false;
-        const QString name = QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal,
-                                                   QString::fromStdString(r.name), &ok);
+        const QString name =
+            QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal, QString::fromStdString(r.name), &ok);
         if (ok && !name.trimmed().isEmpty()) {
             store->rename(r.id, name.trimmed().toStdString());
             refresh();
@@ -257,11 +267,11 @@ void RunsPanel::contextMenu(const QPoint& pos) {
         refresh();
     });
     QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] {
-        const auto answer = QMessageBox::question(
-            this, tr("Delete run"),
-            tr("Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.")
-                .arg(r.id)
-                .arg(QString::fromStdString(r.name)));
+        const auto answer =
+            QMessageBox::question(this, tr("Delete run"),
+                                  tr("Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.")
+                                      .arg(r.id)
+                                      .arg(QString::fromStdString(r.name)));
         if (answer != QMessageBox::Yes)
             return;
         try {
@@ -269,8 +279,7 @@ void RunsPanel::contextMenu(const QPoint& pos) {
             if (!left.empty())
                 QMessageBox::warning(
                     this, tr("Delete run"),
-                    tr("The run was deleted, but %n checkpoint file(s) could not be removed.", nullptr,
-                       int(left.size())));
+                    tr("The run was deleted, but %n checkpoint file(s) could not be removed.", nullptr, int(left.size())));
         } catch (const std::exception& e) {
             QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
         }

@@ -14,7 +14,8 @@ namespace {
 constexpr int kChartBuckets = 600;
 constexpr double kMiB = 1024.0 * 1024.0;
 
-void flatten(const QJsonValue& value, const QString& prefix, QList<QPair<QString, QString>>& out) {
+void flatten(const QJsonValue& value, const QString& prefix, QList<QPair<QString, QString>>& out)
+{
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         for (auto it = object.begin(); it != object.end(); ++it)
@@ -35,7 +36,8 @@ void flatten(const QJsonValue& value, const QString& prefix, QList<QPair<QString
     out.append({prefix, text});
 }
 
-QString jsonText(const QJsonValue& v) {
+QString jsonText(const QJsonValue& v)
+{
     if (v.isString())
         return v.toString();
     if (v.isDouble())
@@ -48,16 +50,15 @@ QString jsonText(const QJsonValue& v) {
 
 /// Versions, CPU, BLAS and devices, from the environment stored with each run. Runs of a
 /// comparison may come from different machines: each value lists every distinct one.
-QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& runs) {
+QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& runs)
+{
     struct Field {
         QString label;
         QString (*read)(const QJsonObject&);
     };
     const Field fields[] = {
-        {Report::tr("Entrena"),
-         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("entrena_version")]); }},
-        {Report::tr("LibTorch"),
-         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("torch_version")]); }},
+        {Report::tr("Entrena"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("entrena_version")]); }},
+        {Report::tr("LibTorch"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("torch_version")]); }},
         {Report::tr("Host"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("host")]); }},
         {Report::tr("CPU"),
          [](const QJsonObject& e) {
@@ -70,9 +71,7 @@ QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& run
          }},
         {Report::tr("Threads"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("threads")]); }},
         {Report::tr("BLAS"),
-         [](const QJsonObject& e) {
-             return jsonText(e[QStringLiteral("blas")].toObject()[QStringLiteral("config")]);
-         }},
+         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("blas")].toObject()[QStringLiteral("config")]); }},
         {Report::tr("Devices"),
          [](const QJsonObject& e) {
              QStringList names;
@@ -84,15 +83,13 @@ QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& run
              }
              return names.join(QStringLiteral("; "));
          }},
-        {Report::tr("Process tuning"),
-         [](const QJsonObject& e) { return jsonText(e[QStringLiteral("tuning")]); }},
+        {Report::tr("Process tuning"), [](const QJsonObject& e) { return jsonText(e[QStringLiteral("tuning")]); }},
     };
     QList<QPair<QString, QString>> rows;
     for (const Field& f : fields) {
         QStringList values;
         for (const ReportRun& r : runs) {
-            const QJsonObject env =
-                QJsonDocument::fromJson(QByteArray::fromStdString(r.record.environmentJson)).object();
+            const QJsonObject env = QJsonDocument::fromJson(QByteArray::fromStdString(r.record.environmentJson)).object();
             const QString v = f.read(env);
             if (!v.isEmpty() && !values.contains(v))
                 values << v;
@@ -103,26 +100,29 @@ QList<QPair<QString, QString>> environmentRows(const std::vector<ReportRun>& run
     return rows;
 }
 
-
 } // namespace
 
-QString SummaryRow::format(std::size_t run) const {
+QString SummaryRow::format(std::size_t run) const
+{
     if (run >= values.size() || !values[run])
         return QStringLiteral("–");
     return QLocale().toString(*values[run], 'f', decimals);
 }
 
-QList<QPair<QString, QString>> flattenConfig(const QString& json) {
+QList<QPair<QString, QString>> flattenConfig(const QString& json)
+{
     QList<QPair<QString, QString>> out;
     flatten(QJsonDocument::fromJson(json.toUtf8()).object(), QString(), out);
     return out;
 }
 
-QString Report::runLabel(const RunRecord& run) {
+QString Report::runLabel(const RunRecord& run)
+{
     return QStringLiteral("#%1 %2").arg(run.id).arg(QString::fromStdString(run.name));
 }
 
-std::vector<ChartSpec> Report::charts() {
+std::vector<ChartSpec> Report::charts()
+{
     return {
         {tr("Training loss"), QStringLiteral("train_loss"), tr("loss"), false, 1.0},
         {tr("Validation accuracy"), QStringLiteral("val_accuracy"), tr("accuracy"), true, 1.0},
@@ -132,7 +132,8 @@ std::vector<ChartSpec> Report::charts() {
     };
 }
 
-Report Report::load(RunStore& store, const QList<qint64>& runIds) {
+Report Report::load(RunStore& store, const QList<qint64>& runIds)
+{
     if (runIds.isEmpty())
         throw ReportError(tr("No runs to report on: give at least one run ID.").toStdString());
     Report report;
@@ -168,8 +169,7 @@ Report Report::load(RunStore& store, const QList<qint64>& runIds) {
     return report;
 }
 
-QList<QPair<QString, QStringList>> Report::configurationRows(const std::vector<RunRecord>& runs, bool onlyDifferences,
-                                                             int* same)
+QList<QPair<QString, QStringList>> Report::configurationRows(const std::vector<RunRecord>& runs, bool onlyDifferences, int* same)
 {
     // Every key any run has, in first-seen order.
     std::vector<std::map<QString, QString>> configs;
@@ -211,8 +211,8 @@ void Report::markBest(SummaryRow& s)
         if (!s.values[i])
             continue;
         ++have;
-        if (s.best < 0 || (s.higherIsBetter ? *s.values[i] > *s.values[std::size_t(s.best)]
-                                            : *s.values[i] < *s.values[std::size_t(s.best)]))
+        if (s.best < 0 ||
+            (s.higherIsBetter ? *s.values[i] > *s.values[std::size_t(s.best)] : *s.values[i] < *s.values[std::size_t(s.best)]))
             s.best = int(i);
     }
     if (have < 2)

@@ -7,20 +7,20 @@
 
 namespace entrena::ui {
 
-QColor runColor(std::size_t index) {
-    static const QColor palette[] = {{31, 119, 180},  {255, 127, 14}, {44, 160, 44},   {214, 39, 40},
-                                     {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
-                                     {188, 189, 34},  {23, 190, 207}};
+QColor runColor(std::size_t index)
+{
+    static const QColor palette[] = {{31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
+                                     {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
     return palette[index % std::size(palette)];
 }
 
-QCustomPlot* buildReportChart(const Report& report, const ChartSpec& spec, int width, int height) {
+QCustomPlot* buildReportChart(const Report& report, const ChartSpec& spec, int width, int height)
+{
     auto* plot = new QCustomPlot;
     plot->resize(width, height);
     plot->setObjectName(spec.metric);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(
-        0, 0, new QCPTextElement(plot, spec.title, QFont(plot->font().family(), -1, QFont::Bold)));
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, spec.title, QFont(plot->font().family(), -1, QFont::Bold)));
     plot->xAxis->setLabel(spec.byEpoch ? Report::tr("epoch") : Report::tr("step"));
     plot->yAxis->setLabel(spec.valueLabel);
     plot->legend->setVisible(report.runs.size() > 1);

@@ -11,21 +11,21 @@
 namespace entrena::ui {
 namespace {
 
-int fail(int status, const QString& message) {
+int fail(int status, const QString& message)
+{
     std::fprintf(stderr, "entrena: %s\n", message.toLocal8Bit().constData());
     return status;
 }
 
 } // namespace
 
-int exportReportCommand(const QString& dbPath, const QString& runs, const QString& out) {
+int exportReportCommand(const QString& dbPath, const QString& runs, const QString& out)
+{
     if (out.isEmpty())
         return fail(2, Report::tr("--export-report needs --out FILE.pdf or --out FILE.html."));
     const QString suffix = QFileInfo(out).suffix().toLower();
     if (suffix != QLatin1String("pdf") && suffix != QLatin1String("html") && suffix != QLatin1String("htm"))
-        return fail(
-            2,
-            Report::tr("Cannot tell the report's format from “%1”: name the file .pdf or .html.").arg(out));
+        return fail(2, Report::tr("Cannot tell the report's format from “%1”: name the file .pdf or .html.").arg(out));
     QList<qint64> ids;
     for (const QString& part : runs.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok = false;
@@ -35,11 +35,9 @@ int exportReportCommand(const QString& dbPath, const QString& runs, const QStrin
         ids << id;
     }
     if (ids.isEmpty())
-        return fail(2,
-                    Report::tr("--export-report needs --runs ID[,ID...]; `entrena-cli runs` lists the IDs."));
+        return fail(2, Report::tr("--export-report needs --runs ID[,ID...]; `entrena-cli runs` lists the IDs."));
     if (!QFileInfo::exists(dbPath))
-        return fail(2,
-                    Report::tr("There is no run store at %1; give the database with --db FILE.").arg(dbPath));
+        return fail(2, Report::tr("There is no run store at %1; give the database with --db FILE.").arg(dbPath));
 
     try {
         RunStore store(dbPath.toStdString());

@@ -28,10 +28,12 @@ constexpr int kChartHeight = 330;
 constexpr int kChartObjectType = QTextFormat::UserObject + 1;
 constexpr int kChartIndexProperty = QTextFormat::UserProperty + 1;
 
-QString esc(const QString& text) {
+QString esc(const QString& text)
+{
     return text.toHtmlEscaped();
 }
-QString esc(const std::string& text) {
+QString esc(const std::string& text)
+{
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
@@ -41,14 +43,16 @@ struct Block {
     int chart = -1;
 };
 
-QString tableStart(const QStringList& headers) {
+QString tableStart(const QStringList& headers)
+{
     QString html = QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\"><thead><tr>");
     for (const QString& h : headers)
         html += QStringLiteral("<th align=\"left\">") + esc(h) + QStringLiteral("</th>");
     return html + QStringLiteral("</tr></thead><tbody>");
 }
 
-QString tableRow(const QStringList& escapedCells) {
+QString tableRow(const QStringList& escapedCells)
+{
     QString html = QStringLiteral("<tr>");
     for (const QString& c : escapedCells)
         html += QStringLiteral("<td>") + c + QStringLiteral("</td>");
@@ -57,30 +61,31 @@ QString tableRow(const QStringList& escapedCells) {
 
 const QString kTableEnd = QStringLiteral("</tbody></table>");
 
-QStringList runHeaders(const Report& report, const QString& first) {
+QStringList runHeaders(const Report& report, const QString& first)
+{
     QStringList headers{first};
     for (const ReportRun& r : report.runs)
         headers << Report::runLabel(r.record);
     return headers;
 }
 
-std::vector<Block> blocks(const Report& report) {
+std::vector<Block> blocks(const Report& report)
+{
     const QLocale locale;
     std::vector<Block> out;
     auto add = [&](const QString& html) { out.push_back({html, -1}); };
 
     add(QStringLiteral("<h1>%1</h1><p>%2</p>")
-            .arg(esc(report.title), esc(Report::tr("Generated %1 by Entrena %2")
-                                            .arg(locale.toString(report.generated, QLocale::LongFormat),
-                                                 QString::fromLatin1(kVersion)))));
+            .arg(esc(report.title),
+                 esc(Report::tr("Generated %1 by Entrena %2")
+                         .arg(locale.toString(report.generated, QLocale::LongFormat), QString::fromLatin1(kVersion)))));
 
     QString runs = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Runs")));
-    runs += tableStart({Report::tr("Run"), Report::tr("Status"), Report::tr("Created"),
-                        Report::tr("Duration (s)"), Report::tr("Tags")});
+    runs += tableStart(
+        {Report::tr("Run"), Report::tr("Status"), Report::tr("Created"), Report::tr("Duration (s)"), Report::tr("Tags")});
     for (const ReportRun& r : report.runs)
-        runs += tableRow({esc(Report::runLabel(r.record)),
-                          esc(app::RunTableModel::statusText(r.record.status)), esc(r.record.created),
-                          r.record.seconds ? locale.toString(*r.record.seconds, 'f', 1) : QString(),
+        runs += tableRow({esc(Report::runLabel(r.record)), esc(app::RunTableModel::statusText(r.record.status)),
+                          esc(r.record.created), r.record.seconds ? locale.toString(*r.record.seconds, 'f', 1) : QString(),
                           esc(r.tags.join(QStringLiteral(", ")))});
     add(runs + kTableEnd);
 
@@ -113,11 +118,9 @@ std::vector<Block> blocks(const Report& report) {
     for (std::size_t i = 0; i < specs.size(); ++i)
         out.push_back({QString(), int(i)});
 
-    QString summary =
-        QStringLiteral("<h2>%1</h2><p>%2</p>")
-            .arg(esc(Report::tr("Summary")),
-                 esc(report.runs.size() > 1 ? Report::tr("The best value in each row is in bold.")
-                                            : QString()));
+    QString summary = QStringLiteral("<h2>%1</h2><p>%2</p>")
+                          .arg(esc(Report::tr("Summary")),
+                               esc(report.runs.size() > 1 ? Report::tr("The best value in each row is in bold.") : QString()));
     summary += tableStart(runHeaders(report, Report::tr("Figure")));
     for (const SummaryRow& row : report.summary) {
         QStringList cells{esc(row.label)};
@@ -132,13 +135,12 @@ std::vector<Block> blocks(const Report& report) {
     add(summary + kTableEnd);
 
     QString events = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Events")));
-    events += tableStart({Report::tr("Run"), Report::tr("Step"), Report::tr("Time"), Report::tr("Kind"),
-                          Report::tr("Message")});
+    events += tableStart({Report::tr("Run"), Report::tr("Step"), Report::tr("Time"), Report::tr("Kind"), Report::tr("Message")});
     int eventCount = 0;
     for (const ReportRun& r : report.runs)
         for (const EventRecord& e : r.events) {
-            events += tableRow({esc(Report::runLabel(r.record)), QString::number(e.step), esc(e.time),
-                                esc(e.kind), esc(e.message)});
+            events +=
+                tableRow({esc(Report::runLabel(r.record)), QString::number(e.step), esc(e.time), esc(e.kind), esc(e.message)});
             ++eventCount;
         }
     if (eventCount == 0)
@@ -153,8 +155,7 @@ std::vector<Block> blocks(const Report& report) {
         anyNotes = true;
         notes += QStringLiteral("<h3>%1</h3>").arg(esc(Report::runLabel(r.record)));
         if (!r.record.error.empty())
-            notes +=
-                QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(Report::tr("Error:")), esc(r.record.error));
+            notes += QStringLiteral("<p><b>%1</b> %2</p>").arg(esc(Report::tr("Error:")), esc(r.record.error));
         // One paragraph per line: QTextDocument ignores white-space: pre-wrap.
         for (const QString& line : QString::fromStdString(r.record.notes).split(QLatin1Char('\n')))
             notes += QStringLiteral("<p>%1</p>").arg(esc(line));
@@ -165,7 +166,8 @@ std::vector<Block> blocks(const Report& report) {
     return out;
 }
 
-QByteArray chartPng(const Report& report, const ChartSpec& spec) {
+QByteArray chartPng(const Report& report, const ChartSpec& spec)
+{
     std::unique_ptr<QCustomPlot> plot(buildReportChart(report, spec, kChartWidth, kChartHeight));
     QByteArray png;
     QBuffer buffer(&png);
@@ -181,7 +183,8 @@ class ChartObject : public QObject, public QTextObjectInterface {
     Q_INTERFACES(QTextObjectInterface)
 public:
     ChartObject(const Report& report, double pageWidth)
-        : pageWidth_(pageWidth) {
+        : pageWidth_(pageWidth)
+    {
         for (const ChartSpec& spec : Report::charts()) {
             std::unique_ptr<QCustomPlot> plot(buildReportChart(report, spec, kChartWidth, kChartHeight));
             QPicture picture;
@@ -192,12 +195,13 @@ public:
         }
     }
 
-    QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat&) override {
+    QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat&) override
+    {
         return {pageWidth_, pageWidth_ * kChartHeight / kChartWidth};
     }
 
-    void drawObject(QPainter* painter, const QRectF& rect, QTextDocument*, int,
-                    const QTextFormat& format) override {
+    void drawObject(QPainter* painter, const QRectF& rect, QTextDocument*, int, const QTextFormat& format) override
+    {
         const int index = format.intProperty(kChartIndexProperty);
         if (index < 0 || index >= int(pictures_.size()))
             return;
@@ -219,7 +223,8 @@ private:
     std::vector<QPicture> pictures_;
 };
 
-QString writeHtml(const Report& report, const QString& path) {
+QString writeHtml(const Report& report, const QString& path)
+{
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Report::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -229,7 +234,8 @@ QString writeHtml(const Report& report, const QString& path) {
     return QString();
 }
 
-QString writePdf(const Report& report, const QString& path) {
+QString writePdf(const Report& report, const QString& path)
+{
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Report::tr("Cannot write %1: %2").arg(path, file.errorString());
@@ -248,8 +254,8 @@ QString writePdf(const Report& report, const QString& path) {
         QFont font = doc.defaultFont();
         font.setPointSizeF(9);
         doc.setDefaultFont(font);
-        doc.setDefaultStyleSheet(QStringLiteral(
-            "th { background-color: #eeeeee; } h1 { font-size: 16pt; } h2 { font-size: 12pt; }"));
+        doc.setDefaultStyleSheet(
+            QStringLiteral("th { background-color: #eeeeee; } h1 { font-size: 16pt; } h2 { font-size: 12pt; }"));
         ChartObject charts(report, page.width() * 0.98);
         doc.documentLayout()->registerHandler(kChartObjectType, &charts);
 
@@ -290,18 +296,17 @@ QString writePdf(const Report& report, const QString& path) {
 
 } // namespace
 
-QString reportHtml(const Report& report) {
+QString reportHtml(const Report& report)
+{
     const QString lang = QLocale().name().section(QLatin1Char('_'), 0, 0);
-    QString html =
-        QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\">"
-                       "<meta name=\"generator\" content=\"Entrena %2\"><title>%3</title><style>"
-                       "body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}"
-                       "table{border-collapse:collapse;margin:.5em 0 1.5em}th{background:#eee}"
-                       "td,th{border:1px solid #bbb;padding:4px 8px;vertical-align:top}"
-                       "b.best{background:#e4f3e4}figure{margin:1em 0}img{max-width:100%;height:auto}"
-                       "</style></head><body>\n")
-            .arg(lang.isEmpty() ? QStringLiteral("en") : lang, QString::fromLatin1(kVersion),
-                 esc(report.title));
+    QString html = QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\">"
+                                  "<meta name=\"generator\" content=\"Entrena %2\"><title>%3</title><style>"
+                                  "body{font-family:sans-serif;max-width:980px;margin:2em auto;padding:0 1em;color:#222}"
+                                  "table{border-collapse:collapse;margin:.5em 0 1.5em}th{background:#eee}"
+                                  "td,th{border:1px solid #bbb;padding:4px 8px;vertical-align:top}"
+                                  "b.best{background:#e4f3e4}figure{margin:1em 0}img{max-width:100%;height:auto}"
+                                  "</style></head><body>\n")
+                       .arg(lang.isEmpty() ? QStringLiteral("en") : lang, QString::fromLatin1(kVersion), esc(report.title));
     const auto specs = Report::charts();
     for (const Block& b : blocks(report)) {
         if (b.chart < 0) {
@@ -319,7 +324,8 @@ QString reportHtml(const Report& report) {
     return html + QStringLiteral("</body></html>\n");
 }
 
-QString writeReport(const Report& report, const QString& path) {
+QString writeReport(const Report& report, const QString& path)
+{
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("html") || suffix == QLatin1String("htm"))
         return writeHtml(report, path);

@@ -11,7 +11,6 @@ namespace entrena {
 /// Appends to `out` the indices in [begin, end) of the points to draw, in ascending order, with
 /// `buckets` equal ranges over [x[begin], x[end - 1]]. Ranges of ≤ 4 × buckets points come back
 /// whole. `x` must be sorted ascending over [begin, end).
-void m4Indices(const double* x, const double* y, std::size_t begin, std::size_t end, int buckets,
-               std::vector<std::size_t>& out);
+void m4Indices(const double* x, const double* y, std::size_t begin, std::size_t end, int buckets, std::vector<std::size_t>& out);
 
 } // namespace entrena
