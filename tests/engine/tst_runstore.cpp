@@ -3,6 +3,8 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <set>
 #include <sqlite3.h>
 
 #include <sys/wait.h>
@@ -307,9 +309,73 @@ private Q_SLOTS:
         QCOMPARE(checkpoints.size(), size_t(1));
         QCOMPARE(checkpoints[0].bytes, int64_t(99));
         QCOMPARE(checkpoints[0].checksum, std::string()); // unknown for old checkpoints: not verified
-        // Schema 3 fills the browser's summary columns in for runs stored before it.
+        // Schema 3 fills the browser's summary columns in for runs stored before it, schema 4
+        // their series' overview.
         QCOMPARE(*run->peakMemoryBytes, 500.0);
         QCOMPARE(*run->finalValLoss, 0.7);
+        int64_t points = 0;
+        const MetricColumns overview = store.metricOverview(7, "memory_bytes", &points);
+        QCOMPARE(points, int64_t(3));
+        QCOMPARE(overview.value, std::vector<double>({300.0, 500.0, 400.0}));
+    }
+
+    void overviewHoldsEveryBlocksExtremesAcrossFlushesAndResume()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("blocks.sqlite"));
+        constexpr int n = 10000;
+        std::vector<double> values(n + 1);
+        int64_t id = 0;
+        {
+            RunStore store(path.toStdString());
+            id = store.createRun("blocks", "{}", "{}");
+            for (int i = 1; i <= n; ++i) {
+                values[i] = std::sin(i * 0.37) + (i == 4321 ? 30.0 : 0.0) - (i == 9000 ? 30.0 : 0.0);
+                store.addMetric(id, "loss", i, 1, values[i]);
+                store.addMetric(id, "lr", i, 1, 0.1);
+                if (i % 777 == 0)
+                    store.flush(); // flushes end inside blocks: the blocks must merge
+            }
+        }
+        // Every block of 256 consecutive points: its first, last, lowest and highest, nothing else.
+        auto expected = [&](int last) {
+            std::set<std::pair<double, double>> want;
+            for (int b = 1; b <= last; b += 256) {
+                const int e = std::min(last, b + 255);
+                int lo = b, hi = b;
+                for (int i = b; i <= e; ++i) {
+                    lo = values[i] < values[lo] ? i : lo;
+                    hi = values[i] > values[hi] ? i : hi;
+                }
+                for (int i : {b, e, lo, hi})
+                    want.insert({double(i), values[i]});
+            }
+            return want;
+        };
+        auto actual = [&](RunStore& store, int64_t* points) {
+            const MetricColumns o = store.metricOverview(id, "loss", points);
+            std::set<std::pair<double, double>> got;
+            for (std::size_t i = 0; i < o.size(); ++i)
+                got.insert({o.step[i], o.value[i]});
+            return got;
+        };
+        RunStore store(path.toStdString());
+        int64_t points = 0;
+        QCOMPARE(actual(store, &points), expected(n));
+        QCOMPARE(points, int64_t(n));
+        QVERIFY(actual(store, nullptr).count({4321.0, values[4321]}));
+        // A resumed run drops what came after its checkpoint; the overview follows.
+        store.reopenRun(id, 5000);
+        QCOMPARE(actual(store, &points), expected(5000));
+        QCOMPARE(points, int64_t(5000));
+        for (int i = 5001; i <= 5600; ++i)
+            store.addMetric(id, "loss", i, 1, values[i] = 2.0);
+        store.flush();
+        QCOMPARE(actual(store, &points), expected(5600));
+        // Deleting the run deletes its overview.
+        store.finishRun(id, RunStatus::Finished, EndEvent{}, std::nullopt);
+        store.deleteRun(id);
+        QCOMPARE(rawText(path, "SELECT COUNT(*) FROM metric_blocks"), QStringLiteral("0"));
     }
 
     void newerSchemaIsRefusedAndLeftUnchanged()

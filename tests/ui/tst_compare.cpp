@@ -257,6 +257,38 @@ private slots:
         QVERIFY(t->item(time, 1)->text() != QStringLiteral("–"));
     }
 
+    void longSeriesOpenFromTheOverviewThenEveryPointArrives()
+    {
+        // 100,000 points: above what is read whole at first.
+        const QString db = dir_.filePath(QStringLiteral("long.sqlite"));
+        QList<qint64> ids;
+        {
+            RunStore store(db.toStdString());
+            for (int r = 0; r < 2; ++r) {
+                const int64_t id = store.createRun("long " + std::to_string(r), configJson(0.1, 64), "{}");
+                for (int step = 1; step <= 100000; ++step)
+                    store.addMetric(id, "train_loss", step, 1, step == 77777 ? 9.0 : 1.0 / step);
+                store.finishRun(id, RunStatus::Finished, EndEvent{}, 0.1);
+                ids << id;
+            }
+        }
+        CompareView view(db, ids);
+        view.setAttribute(Qt::WA_DeleteOnClose, false);
+        view.resize(1400, 900);
+        view.show();
+        QSignalSpy loaded(&view, &CompareView::loaded), complete(&view, &CompareView::complete);
+        QVERIFY(loaded.wait(30000));
+        CompareChart* loss = view.chart(QStringLiteral("train_loss"));
+        QVERIFY(loss->yAxis->range().upper >= 9.0); // the overview keeps the spike
+        loss->xAxis->setRange(50000, 50100);
+        if (complete.isEmpty())
+            QVERIFY(complete.wait(30000));
+        // The zoom survived the swap, and now every point of the range is drawn.
+        QCOMPARE(loss->xAxis->range().lower, 50000.0);
+        QCOMPARE(loss->graph(0)->dataCount(), 101 + 2);
+        QCOMPARE(loss->graph(0)->data()->findBegin(50050, false)->value, 1.0 / 50050);
+    }
+
     void unknownRunFailsWithAMessage()
     {
         CompareView view(db_, {ids_[0], 999});

@@ -70,8 +70,13 @@ void CompareChart::setValueLabel(const QString& label)
     yAxis->setLabel(label);
 }
 
-void CompareChart::setData(const CompareData& data)
+void CompareChart::setData(const CompareData& data, bool keepView)
 {
+    // Refining an overview with the whole series must not undo the reader's zoom or hidden runs.
+    const QCPRange x = xAxis->range(), y = yAxis->range();
+    std::map<int, bool> visible;
+    for (const Line& line : lines_)
+        visible[line.run] = line.visible;
     clearGraphs();
     clearItems();
     lines_.clear();
@@ -119,7 +124,15 @@ void CompareChart::setData(const CompareData& data)
         }
     }
     setSmoothing(smoothing_);
-    rebuildX();
+    rebuildX(!keepView);
+    if (keepView) {
+        for (const auto& [run, on] : visible)
+            setRunVisible(run, on);
+        yAxis->setRange(y);
+        xAxis->setRange(x);
+        redecimate();
+        replot(rpQueuedReplot);
+    }
 }
 
 double CompareChart::toX(const Line& line, double step, double wall) const
@@ -134,7 +147,7 @@ double CompareChart::toX(const Line& line, double step, double wall) const
     return step;
 }
 
-void CompareChart::rebuildX()
+void CompareChart::rebuildX(bool refit)
 {
     for (Line& line : lines_) {
         line.x.resize(line.step.size());
@@ -171,7 +184,8 @@ void CompareChart::rebuildX()
     static const char* const labels[] = {QT_TR_NOOP("step"), QT_TR_NOOP("epoch"), QT_TR_NOOP("samples seen"),
                                          QT_TR_NOOP("wall time"), QT_TR_NOOP("seconds since start")};
     xAxis->setLabel(tr(labels[int(mode_)]));
-    fit();
+    if (refit)
+        fit();
 }
 
 void CompareChart::placeMarkers()
@@ -192,7 +206,7 @@ void CompareChart::placeMarkers()
 void CompareChart::setXMode(XAxisMode mode)
 {
     mode_ = mode;
-    rebuildX();
+    rebuildX(true);
 }
 
 void CompareChart::setSmoothing(double weight)

@@ -21,8 +21,9 @@ public:
     void setTitle(const QString& title);
     void setValueLabel(const QString& label);
 
-    /// Replaces the runs shown (colours by position in `data`).
-    void setData(const CompareData& data);
+    /// Replaces the runs shown (colours by position in `data`); with `keepView` the axes' ranges
+    /// and hidden runs stay as they were (the whole series replacing an overview).
+    void setData(const CompareData& data, bool keepView = false);
     void setXMode(XAxisMode mode);
     /// 0 ≤ weight < 1; 0 draws the raw series alone.
     void setSmoothing(double weight);
@@ -70,7 +71,7 @@ private:
         QCPItemStraightLine* item = nullptr;
     };
 
-    void rebuildX();
+    void rebuildX(bool refit);
     void placeMarkers();
     void drawLine(Line& line, const std::vector<double>& y, const Overview& overview, QCPGraph* graph, const QCPRange& range,
                   int pixels);

@@ -11,7 +11,7 @@
 namespace entrena::ui {
 namespace {
 
-CompareRun loadRun(const std::string& db, qint64 id)
+CompareRun loadRun(const std::string& db, qint64 id, bool overview)
 {
     RunStore store(db); // a connection per thread: SQLite connections are not shared
     auto record = store.findRun(std::to_string(id));
@@ -21,7 +21,12 @@ CompareRun loadRun(const std::string& db, qint64 id)
     run.record = *record;
     run.events = store.events(id);
     for (const QString& key : CompareData::metricKeys()) {
-        Series s = store.metricColumns(id, key.toStdString());
+        int64_t points = 0;
+        Series s = overview ? store.metricOverview(id, key.toStdString(), &points) : Series{};
+        if (overview && points > CompareData::kWholeUpTo)
+            run.overview = true;
+        else
+            s = store.metricColumns(id, key.toStdString());
         if (s.size() > 0)
             run.metrics.emplace(key, std::move(s));
     }
@@ -75,13 +80,18 @@ QStringList CompareData::metricKeys()
             QStringLiteral("samples_per_s")};
 }
 
-CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds)
+bool CompareData::partial() const
+{
+    return std::any_of(runs.begin(), runs.end(), [](const CompareRun& r) { return r.overview; });
+}
+
+CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds, bool overview)
 {
     const std::string db = dbPath.toStdString();
     // One thread per run, each with its own connection; get() rethrows a run's error here.
     std::vector<std::future<CompareRun>> pending;
     for (qint64 id : runIds)
-        pending.push_back(std::async(std::launch::async, [db, id] { return loadRun(db, id); }));
+        pending.push_back(std::async(std::launch::async, [db, id, overview] { return loadRun(db, id, overview); }));
     CompareData data;
     std::exception_ptr error;
     for (auto& f : pending) {

@@ -24,6 +24,7 @@ struct CompareRun {
     double samplesPerStep = 1; ///< global batch × accumulation, for the samples-seen axis
     double stepsPerEpoch = 0;  ///< from the epoch-end steps; 0 when no epoch has ended
     double startWall = 0;      ///< Unix seconds when the run started
+    bool overview = false;     ///< some series are the store's overview, not every point
 
     /// The x coordinates of `s` for `mode` (wall time: Unix seconds).
     std::vector<double> xs(const Series& s, XAxisMode mode) const;
@@ -36,8 +37,14 @@ struct CompareData {
 
     /// The metrics the compare view draws (store keys).
     static QStringList metricKeys();
+    /// Series up to this long are read whole; longer ones, with `overview`, as the store's
+    /// overview (~4 points per 256), which draws the same at full width in a fraction of the time.
+    static constexpr int64_t kWholeUpTo = 65536;
+
     /// Throws StoreError, or std::runtime_error naming a run the store does not hold.
-    static CompareData load(const QString& dbPath, const QList<qint64>& runIds);
+    static CompareData load(const QString& dbPath, const QList<qint64>& runIds, bool overview = false);
+    /// Whether any series is an overview (a whole read should follow).
+    bool partial() const;
 };
 
 /// TensorBoard's smoothing: an exponential moving average debiased for its zero start

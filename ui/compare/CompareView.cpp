@@ -44,7 +44,7 @@ QTableWidget* makeTable(const QString& objectName)
     auto* t = new QTableWidget;
     t->setObjectName(objectName);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
     return t;
 }
@@ -136,6 +136,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     splitter->addWidget(tabs_);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({1000, 420}); // room for a column per run in the tables
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
@@ -147,8 +148,16 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     retranslate();
 
     status_->setText(tr("Loading %n run(s)…", nullptr, int(runIds.size())));
+    dbPath_ = dbPath;
+    startLoad(true);
+}
+
+void CompareView::startLoad(bool overview)
+{
+    // First the store's overview of long series (drawn at full width it is the same picture),
+    // then, if anything was an overview, every point, for zooming in.
     auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher] {
+    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, overview] {
         const LoadResult r = watcher->result();
         watcher->deleteLater();
         if (!r.error.isEmpty()) {
@@ -156,11 +165,28 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
             Q_EMIT failed(r.error);
             return;
         }
-        onLoaded(r.data);
+        if (overview) {
+            onLoaded(r.data);
+            if (r.data.partial()) {
+                status_->setText(tr("Reading every point for zooming in…"));
+                startLoad(false);
+            } else {
+                Q_EMIT complete();
+            }
+            return;
+        }
+        data_ = r.data;
+        for (CompareChart* c : charts_)
+            c->setData(data_, true);
+        fillSummary();
+        status_->clear();
+        Q_EMIT complete();
     });
-    watcher->setFuture(QtConcurrent::run([dbPath, runIds]() -> LoadResult {
+    const QString db = dbPath_;
+    const QList<qint64> ids = runIds_;
+    watcher->setFuture(QtConcurrent::run([db, ids, overview]() -> LoadResult {
         try {
-            return {CompareData::load(dbPath, runIds), QString()};
+            return {CompareData::load(db, ids, overview), QString()};
         } catch (const std::exception& e) {
             return {{}, QString::fromStdString(e.what())};
         }

@@ -44,7 +44,10 @@ public:
     void setTargetAccuracy(double percent);
 
 Q_SIGNALS:
+    /// The charts are drawn (long series from the store's overview).
     void loaded();
+    /// Every point is in memory (after loaded(); at once when nothing was an overview).
+    void complete();
     void failed(const QString& message);
 
 protected:
@@ -52,11 +55,13 @@ protected:
 
 private:
     void retranslate();
+    void startLoad(bool overview);
     void onLoaded(const CompareData& data);
     void fillParameters();
     void fillSummary();
     void linkX(CompareChart* source, const QCPRange& range);
 
+    QString dbPath_;
     QList<qint64> runIds_;
     CompareData data_;
     bool loaded_ = false;
