@@ -28,10 +28,6 @@
         <translation>interrumpida</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -74,6 +70,22 @@
     <message>
         <source>Tags</source>
         <translation>Etiquetas</translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation>Conjunto de datos</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Planificador</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>Pérdida final</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>Memoria máxima</translation>
     </message>
 </context>
 <context>
@@ -251,6 +263,10 @@
     <message>
         <source>best</source>
         <translation>mejor</translation>
+    </message>
+    <message>
+        <source>Reading every point for zooming in…</source>
+        <translation>Leyendo todos los puntos para poder ampliar…</translation>
     </message>
 </context>
 <context>
@@ -1396,6 +1412,14 @@
     <message numerus="yes">
         <source>Compare %n runs</source>
         <translation><numerusform>Comparar %n ejecución</numerusform><numerusform>Comparar %n ejecuciones</numerusform></translation>
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation>Todas las etiquetas</translation>
+    </message>
+    <message>
+        <source>Hyper-parameters</source>
+        <translation>Hiperparámetros</translation>
     </message>
 </context>
 <context>

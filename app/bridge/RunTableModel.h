@@ -3,7 +3,9 @@
 #include "entrena/RunStore.h"
 
 #include <QAbstractTableModel>
+#include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <vector>
@@ -14,7 +16,25 @@ namespace entrena::app {
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Id, Name, Status, Model, Optimizer, BestValAccuracy, TestAccuracy, SamplesPerSec, Duration, Tags, Created, ColumnCount };
+    /// The fixed columns; hyper-parameter columns (setParameterColumns) follow them.
+    enum Column {
+        Id,
+        Name,
+        Status,
+        Dataset,
+        Model,
+        Optimizer,
+        Scheduler,
+        BestValAccuracy,
+        TestAccuracy,
+        FinalLoss,
+        Duration,
+        SamplesPerSec,
+        PeakMemory,
+        Tags,
+        Created,
+        ColumnCount
+    };
 
     explicit RunTableModel(QObject* parent = nullptr);
     ~RunTableModel() override;
@@ -26,6 +46,17 @@ public:
     void refresh();
 
     const RunRecord* runAt(int row) const;
+    /// The row of a run, or -1.
+    int rowOf(int64_t runId) const;
+    bool anyRunning() const;
+
+    /// Extra columns, one per configuration key ("optimizer.lr"), after the fixed ones.
+    void setParameterColumns(const QStringList& keys);
+    QStringList parameterColumns() const { return parameterKeys_; }
+    /// Every configuration key of the runs shown, sorted: what setParameterColumns() can take.
+    QStringList availableParameters() const;
+    /// Every tag of the runs shown, sorted.
+    QStringList allTags() const;
     /// The open store (reader connection), for the run details and edits; null when it failed to open.
     RunStore* store() const { return store_.get(); }
 
@@ -41,11 +72,15 @@ private:
     std::unique_ptr<RunStore> store_;
     std::vector<RunRecord> runs_;
     struct Summary {
+        QString dataset;
         QString model;
         QString optimizer;
-        QString tags;
+        QString scheduler;
+        QStringList tags;
+        QMap<QString, QString> parameters; ///< flattened configuration
     };
     std::vector<Summary> summaries_;
+    QStringList parameterKeys_;
 };
 
 } // namespace entrena::app

@@ -336,6 +336,12 @@ ES = {
     "Compare": "Comparar",
     "Select two or more runs (Ctrl+click) to compare them side by side.":
         "Seleccione dos o más ejecuciones (Ctrl+clic) para compararlas lado a lado.",
+    "Data set": "Conjunto de datos",
+    "Scheduler": "Planificador",
+    "Final loss": "Pérdida final",
+    "Peak memory": "Memoria máxima",
+    "Reading every point for zooming in…": "Leyendo todos los puntos para poder ampliar…",
+    "All tags": "Todas las etiquetas",
 }
 
 # The same English word in another context, where it means something else.

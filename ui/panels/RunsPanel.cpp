@@ -2,6 +2,7 @@
 
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
+#include "panels/RunFilterProxy.h"
 #include "report/Report.h"
 #include "report/ReportWriter.h"
 #include "settings/Settings.h"
@@ -20,35 +21,14 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
 namespace entrena::ui {
-
-/// Text over every column, and an exact status.
-class RunFilterProxy : public QSortFilterProxyModel {
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-    void setStatus(const QString& status)
-    {
-        status_ = status;
-        invalidateFilter();
-    }
-
-protected:
-    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
-    {
-        if (!status_.isEmpty() &&
-            sourceModel()->index(row, app::RunTableModel::Status, parent).data(Qt::UserRole).toString() != status_)
-            return false;
-        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
-    }
-
-private:
-    QString status_;
-};
 
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent)
@@ -57,7 +37,9 @@ RunsPanel::RunsPanel(QWidget* parent)
     , view_(new QTableView(this))
     , filter_(new QLineEdit(this))
     , status_(new QComboBox(this))
+    , tag_(new QComboBox(this))
     , compare_(new QPushButton(this))
+    , liveRefresh_(new QTimer(this))
 {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::EditRole);
@@ -82,6 +64,9 @@ RunsPanel::RunsPanel(QWidget* parent)
     auto* bar = new QHBoxLayout;
     bar->addWidget(filter_, 1);
     bar->addWidget(status_);
+    bar->addWidget(tag_);
+    tag_->setObjectName(QStringLiteral("tagFilter"));
+    tag_->addItem(QString(), QString());
     bar->addWidget(compare_);
     compare_->setObjectName(QStringLiteral("compareButton"));
     compare_->setEnabled(false);
@@ -92,6 +77,17 @@ RunsPanel::RunsPanel(QWidget* parent)
 
     connect(filter_, &QLineEdit::textChanged, this, &RunsPanel::setTextFilter);
     connect(status_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setStatus(status_->currentData().toString()); });
+    connect(tag_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setTag(tag_->currentData().toString()); });
+    // The column chooser: fixed columns and any hyper-parameter.
+    view_->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view_->horizontalHeader(), &QHeaderView::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu* menu = columnMenu(this);
+        menu->exec(view_->horizontalHeader()->mapToGlobal(pos));
+        delete menu;
+    });
+    // Runs of other processes (entrena-cli, a cluster job) progress while the GUI looks on.
+    liveRefresh_->setInterval(2000);
+    connect(liveRefresh_, &QTimer::timeout, this, &RunsPanel::refresh);
     connect(view_, &QTableView::customContextMenuRequested, this, &RunsPanel::contextMenu);
     connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { compare_->setEnabled(selectedRunIds().size() >= 2); });
@@ -107,6 +103,7 @@ void RunsPanel::retranslate()
 {
     filter_->setPlaceholderText(tr("Filter runs by any column…"));
     status_->setItemText(0, tr("All statuses"));
+    tag_->setItemText(0, tr("All tags"));
     compare_->setText(tr("Compare"));
     compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
     for (int i = 1; i < status_->count(); ++i)
@@ -124,14 +121,98 @@ void RunsPanel::changeEvent(QEvent* event)
 QString RunsPanel::open(const QString& dbPath)
 {
     const QString error = model_->open(dbPath);
-    view_->resizeColumnsToContents();
+    const QStringList hidden = Settings::hiddenRunColumns.value();
+    for (int c = 0; c < app::RunTableModel::ColumnCount; ++c)
+        view_->setColumnHidden(c, hidden.contains(QString::number(c)));
+    model_->setParameterColumns(Settings::runParameterColumns.value());
+    refresh();
     return error;
 }
 
 void RunsPanel::refresh()
 {
+    // A refresh re-reads every run; what the user selected stays selected.
+    const QList<qint64> selected = selectedRunIds();
     model_->refresh();
+    selectRuns(selected);
+    refreshTags();
     view_->resizeColumnsToContents();
+    if (model_->anyRunning() && !liveRefresh_->isActive())
+        liveRefresh_->start();
+    else if (!model_->anyRunning())
+        liveRefresh_->stop();
+}
+
+void RunsPanel::refreshTags()
+{
+    const QString current = tag_->currentData().toString();
+    const QStringList tags = model_->allTags();
+    QStringList shown;
+    for (int i = 1; i < tag_->count(); ++i)
+        shown << tag_->itemData(i).toString();
+    if (shown == tags)
+        return;
+    const QSignalBlocker block(tag_);
+    while (tag_->count() > 1)
+        tag_->removeItem(1);
+    for (const QString& t : tags)
+        tag_->addItem(t, t);
+    const int i = tag_->findData(current);
+    tag_->setCurrentIndex(i >= 0 ? i : 0);
+    proxy_->setTag(tag_->currentData().toString());
+}
+
+void RunsPanel::setTagFilter(const QString& tag)
+{
+    const int i = tag_->findData(tag);
+    tag_->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+void RunsPanel::setColumnVisible(int column, bool visible)
+{
+    view_->setColumnHidden(column, !visible);
+    QStringList hidden;
+    for (int c = 0; c < app::RunTableModel::ColumnCount; ++c)
+        if (view_->isColumnHidden(c))
+            hidden << QString::number(c);
+    Settings::hiddenRunColumns.set(hidden);
+    if (visible)
+        view_->resizeColumnToContents(column);
+}
+
+void RunsPanel::setParameterColumns(const QStringList& keys)
+{
+    model_->setParameterColumns(keys);
+    Settings::runParameterColumns.set(keys);
+    view_->resizeColumnsToContents();
+}
+
+QMenu* RunsPanel::columnMenu(QWidget* parent)
+{
+    auto* menu = new QMenu(parent);
+    for (int c = 0; c < app::RunTableModel::ColumnCount; ++c) {
+        QAction* a = menu->addAction(model_->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!view_->isColumnHidden(c));
+        a->setEnabled(c != app::RunTableModel::Name); // a run always has its name
+        connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnVisible(c, on); });
+    }
+    QMenu* parameters = menu->addMenu(tr("Hyper-parameters"));
+    const QStringList chosen = model_->parameterColumns();
+    for (const QString& key : model_->availableParameters()) {
+        QAction* a = parameters->addAction(key);
+        a->setCheckable(true);
+        a->setChecked(chosen.contains(key));
+        connect(a, &QAction::toggled, this, [this, key](bool on) {
+            QStringList keys = model_->parameterColumns();
+            keys.removeAll(key);
+            if (on)
+                keys << key;
+            setParameterColumns(keys);
+        });
+    }
+    parameters->setEnabled(!parameters->isEmpty());
+    return menu;
 }
 
 int RunsPanel::visibleRows() const

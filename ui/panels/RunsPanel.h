@@ -4,6 +4,8 @@
 
 class QComboBox;
 class QLineEdit;
+class QMenu;
+class QTimer;
 class QPushButton;
 class QTableView;
 
@@ -30,6 +32,13 @@ public:
     int visibleRows() const;
     void setTextFilter(const QString& text);
     void setStatusFilter(const QString& status); ///< "" : all
+    void setTagFilter(const QString& tag);       ///< "" : all
+    /// Shows or hides a fixed column (RunTableModel::Column); remembered across sessions.
+    void setColumnVisible(int column, bool visible);
+    /// Hyper-parameter columns ("optimizer.lr", …) after the fixed ones; remembered.
+    void setParameterColumns(const QStringList& keys);
+    /// The column chooser (what right-clicking the header shows), built for the current runs.
+    QMenu* columnMenu(QWidget* parent);
 
     /// Opens the details dialog of a run (what double-click does).
     void showDetails(qint64 runId);
@@ -54,6 +63,7 @@ protected:
 private:
     void retranslate();
     void contextMenu(const QPoint& pos);
+    void refreshTags();
     qint64 runIdAt(const QModelIndex& proxyIndex) const;
 
     app::RunTableModel* model_;
@@ -61,7 +71,9 @@ private:
     QTableView* view_;
     QLineEdit* filter_;
     QComboBox* status_;
+    QComboBox* tag_;
     QPushButton* compare_;
+    QTimer* liveRefresh_;
 };
 
 } // namespace entrena::ui

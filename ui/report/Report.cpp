@@ -1,5 +1,7 @@
 #include "report/Report.h"
 
+#include "ConfigFlatten.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,28 +15,6 @@ namespace {
 // Enough points for a chart a page wide; decimatedMetrics keeps each bucket's extremes.
 constexpr int kChartBuckets = 600;
 constexpr double kMiB = 1024.0 * 1024.0;
-
-void flatten(const QJsonValue& value, const QString& prefix, QList<QPair<QString, QString>>& out)
-{
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            flatten(it.value(), prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key(), out);
-        return;
-    }
-    QString text;
-    if (value.isArray())
-        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    else if (value.isString())
-        text = value.toString();
-    else if (value.isBool())
-        text = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    else if (value.isDouble())
-        text = QString::number(value.toDouble(), 'g', 10);
-    else
-        text = QStringLiteral("null");
-    out.append({prefix, text});
-}
 
 QString jsonText(const QJsonValue& v)
 {
@@ -109,12 +89,6 @@ QString SummaryRow::format(std::size_t run) const
     return QLocale().toString(*values[run], 'f', decimals);
 }
 
-QList<QPair<QString, QString>> flattenConfig(const QString& json)
-{
-    QList<QPair<QString, QString>> out;
-    flatten(QJsonDocument::fromJson(json.toUtf8()).object(), QString(), out);
-    return out;
-}
 
 QString Report::runLabel(const RunRecord& run)
 {
@@ -176,7 +150,7 @@ QList<QPair<QString, QStringList>> Report::configurationRows(const std::vector<R
     QStringList keys;
     for (const RunRecord& r : runs) {
         std::map<QString, QString> values;
-        for (const auto& [key, value] : flattenConfig(QString::fromStdString(r.configJson))) {
+        for (const auto& [key, value] : app::flattenConfig(QString::fromStdString(r.configJson))) {
             values[key] = value;
             if (!keys.contains(key))
                 keys << key;

@@ -81,7 +81,4 @@ public:
     static void markBest(SummaryRow& row);
 };
 
-/// Configuration JSON flattened to dotted keys ("optimizer.lr") with display values.
-QList<QPair<QString, QString>> flattenConfig(const QString& json);
-
 } // namespace entrena::ui

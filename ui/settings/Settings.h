@@ -2,6 +2,7 @@
 
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 namespace entrena::ui {
@@ -25,6 +26,8 @@ struct Settings {
     static const Setting<QByteArray> windowState;
     static const Setting<QString> lastConfigFolder;
     static const Setting<QString> lastExportFolder; ///< charts, reports and checkpoints
+    static const Setting<QStringList> hiddenRunColumns;    ///< RunTableModel::Column numbers
+    static const Setting<QStringList> runParameterColumns; ///< configuration keys shown as columns
 };
 
 } // namespace entrena::ui
