@@ -41,6 +41,11 @@ void RunTableModel::refresh()
     } catch (const std::exception&) {
         return; // keep showing what was there; the next refresh tries again
     }
+    std::map<int64_t, std::vector<std::string>> tags;
+    try {
+        tags = store_->tagsByRun();
+    } catch (const std::exception&) {
+    }
     beginResetModel();
     runs_ = std::move(runs);
     summaries_.clear();
@@ -54,7 +59,7 @@ void RunTableModel::refresh()
         s.model = field("model", "arch");
         s.optimizer = field("optimizer", "name");
         s.scheduler = field("scheduler", "name");
-        for (const auto& t : store_->tags(r.id))
+        for (const auto& t : tags[r.id])
             s.tags << QString::fromStdString(t);
         for (const auto& [key, value] : flattenConfig(QString::fromStdString(r.configJson)))
             s.parameters.insert(key, value);

@@ -14,6 +14,7 @@
 #include <ctime>
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <set>
 
@@ -504,6 +505,15 @@ std::vector<std::string> RunStore::tags(int64_t runId)
     std::vector<std::string> out;
     while (s.step())
         out.push_back(s.text(0));
+    return out;
+}
+
+std::map<int64_t, std::vector<std::string>> RunStore::tagsByRun()
+{
+    Statement s(db_, "SELECT run, tag FROM tags ORDER BY run, tag");
+    std::map<int64_t, std::vector<std::string>> out;
+    while (s.step())
+        out[s.integer(0)].push_back(s.text(1));
     return out;
 }
 

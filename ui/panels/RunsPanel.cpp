@@ -136,7 +136,11 @@ void RunsPanel::refresh()
     model_->refresh();
     selectRuns(selected);
     refreshTags();
-    view_->resizeColumnsToContents();
+    // Fitting the columns measures every cell: on the first rows only, not on every refresh.
+    if (!sized_ && model_->rowCount() > 0) {
+        view_->resizeColumnsToContents();
+        sized_ = true;
+    }
     if (model_->anyRunning() && !liveRefresh_->isActive())
         liveRefresh_->start();
     else if (!model_->anyRunning())

@@ -74,6 +74,7 @@ private:
     QComboBox* tag_;
     QPushButton* compare_;
     QTimer* liveRefresh_;
+    bool sized_ = false;
 };
 
 } // namespace entrena::ui

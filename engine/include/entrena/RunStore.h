@@ -5,6 +5,7 @@
 #include "entrena/Events.h"
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <cstdint>
 #include <optional>
@@ -128,6 +129,8 @@ public:
     // Reading (any process).
     std::vector<RunRecord> listRuns(const RunFilter& filter = {});
     std::vector<std::string> tags(int64_t runId);
+    /// Every run's tags in one query (the run browser's refresh).
+    std::map<int64_t, std::vector<std::string>> tagsByRun();
     /// A series for a chart `buckets` points wide: the steps are cut into that many buckets and each
     /// keeps its first, last, lowest and highest point, so spikes stay visible however long the run.
     /// Series no longer than 4 × buckets come back whole.
