@@ -1318,6 +1318,10 @@
         <source>Test accuracy of these weights: %1%.</source>
         <translation>Exactitud en prueba de estos pesos: %1 %.</translation>
     </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficas</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunsPanel</name>

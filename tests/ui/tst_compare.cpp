@@ -4,6 +4,7 @@
 #include "charts/ChartMenu.h"
 #include "compare/CompareChart.h"
 #include "compare/CompareView.h"
+#include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
 
 #include <QSignalSpy>
@@ -287,6 +288,18 @@ private slots:
         QCOMPARE(loss->xAxis->range().lower, 50000.0);
         QCOMPARE(loss->graph(0)->dataCount(), 101 + 2);
         QCOMPARE(loss->graph(0)->data()->findBegin(50050, false)->value, 1.0 / 50050);
+    }
+
+    void runDetailsShowTheRunsCharts()
+    {
+        RunStore store(db_.toStdString());
+        RunDetailsDialog dialog(store, ids_[1]);
+        auto* view = dialog.findChild<CompareView*>();
+        QVERIFY(view);
+        QSignalSpy loaded(view, &CompareView::loaded);
+        QVERIFY(view->isLoaded() || loaded.wait(30000));
+        QCOMPARE(view->chart(QStringLiteral("train_loss"))->lineCount(), 1);
+        QVERIFY(view->parametersTable()->rowCount() > 8); // one run: its whole configuration
     }
 
     void unknownRunFailsWithAMessage()

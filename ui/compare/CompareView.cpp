@@ -332,7 +332,8 @@ void CompareView::fillParameters()
         headers << Report::runLabel(r.record);
     }
     int same = 0;
-    const auto rows = Report::configurationRows(records, onlyDifferences_->isChecked(), &same);
+    // One run (the run details' charts) has no differences to show: all of it.
+    const auto rows = Report::configurationRows(records, onlyDifferences_->isChecked() && records.size() > 1, &same);
     parameters_->clear();
     parameters_->setColumnCount(int(headers.size()));
     parameters_->setHorizontalHeaderLabels(headers);

@@ -1,6 +1,7 @@
 #include "dialogs/RunDetailsDialog.h"
 
 #include "RunTableModel.h"
+#include "compare/CompareView.h"
 #include "entrena/Export.h"
 #include "settings/Settings.h"
 
@@ -61,7 +62,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     tags_->setObjectName(QStringLiteral("tagsEdit"));
     const auto run = store.findRun(std::to_string(runId));
     setWindowTitle(tr("Run %1").arg(runId));
-    resize(720, 560);
+    resize(1100, 760);
     auto* tabs = new QTabWidget;
     const QLocale locale;
 
@@ -89,6 +90,12 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     form->addRow(tr("Tags:"), tags_);
     form->addRow(tr("Notes:"), notes_);
     tabs->addTab(summary, tr("Summary"));
+
+    // The run's charts: the compare view with one run (smoothing, x-axis modes, hover, export).
+    auto* charts = new CompareView(QString::fromStdString(store.path()), {runId});
+    charts->setWindowFlag(Qt::Window, false);
+    charts->setAttribute(Qt::WA_DeleteOnClose, false);
+    tabs->addTab(charts, tr("Charts"));
 
     auto* config = new QPlainTextEdit;
     config->setReadOnly(true);
