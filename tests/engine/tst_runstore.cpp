@@ -263,6 +263,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("version");
         QTest::newRow("schema 1 (no checksums)") << 1;
         QTest::newRow("schema 2 (no peak memory, no final validation loss)") << 2;
+        QTest::newRow("schema 3 (no series overview)") << 3;
     }
 
     void storesOfEveryEarlierSchemaAreMigrated()
@@ -296,8 +297,11 @@ private Q_SLOTS:
             INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes) VALUES (7, 10, 1, '/x.pt', 0.8, 1, 99);
             PRAGMA user_version = 1;
         )sql");
-        if (version == 2)
+        if (version >= 2)
             rawExec(path, "ALTER TABLE checkpoints ADD COLUMN checksum TEXT NOT NULL DEFAULT ''; PRAGMA user_version = 2;");
+        if (version >= 3) // as Entrena with schema 3 left it: the summary columns filled in
+            rawExec(path, "ALTER TABLE runs ADD COLUMN peak_memory_bytes REAL; ALTER TABLE runs ADD COLUMN final_val_loss REAL; "
+                          "UPDATE runs SET peak_memory_bytes=500, final_val_loss=0.7; PRAGMA user_version = 3;");
         RunStore store(path.toStdString());
         QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
         const auto run = store.findRun("old run");
