@@ -6,20 +6,20 @@
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
 #include "entrena/Export.h"
+#include "entrena/LrFinder.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
 #include "entrena/Trainer.h"
 #include "entrena/Version.h"
-
-#include <nlohmann/json.hpp>
 
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 namespace entrena::cli {
 namespace {
@@ -45,7 +45,10 @@ void installStopHandlers(StopToken& token)
     sigaction(SIGTERM, &sa, nullptr);
 }
 
-std::string dbPath(const CliOptions& o) { return o.db.empty() ? RunStore::defaultPath() : o.db; }
+std::string dbPath(const CliOptions& o)
+{
+    return o.db.empty() ? RunStore::defaultPath() : o.db;
+}
 
 int notYet(const std::string& what)
 {
@@ -83,16 +86,18 @@ int train(const CliOptions& o)
 
     switch (result.end.status) {
     case RunStatus::Finished:
-    case RunStatus::Stopped:
-        return 0;
+    case RunStatus::Stopped: return 0;
     default:
-        std::cerr << "entrena-cli: run " << result.runId << " " << toString(result.end.status) << ": "
-                  << result.end.error << "\n";
+        std::cerr << "entrena-cli: run " << result.runId << " " << toString(result.end.status) << ": " << result.end.error
+                  << "\n";
         return 1;
     }
 }
 
-nlohmann::json optional(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+nlohmann::json optional(const std::optional<double>& v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
 
 int runs(const CliOptions& o)
 {
@@ -157,8 +162,7 @@ int exportRun(const CliOptions& o)
         throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them");
     if (!o.checkpoint.empty()) {
         const ExportResult r = exportCheckpoint(store, run->id, o.checkpoint, o.out);
-        std::printf("wrote %s (%s, %d tensors, from %s)\n", r.file.c_str(), r.format.c_str(), r.tensors,
-                    r.checkpoint.c_str());
+        std::printf("wrote %s (%s, %d tensors, from %s)\n", r.file.c_str(), r.format.c_str(), r.tensors, r.checkpoint.c_str());
         if (r.testAccuracy >= 0)
             std::printf("test accuracy of the exported weights: %.2f%%\n", r.testAccuracy * 100.0);
         std::printf("wrote %s (configuration, metrics, normalisation)\n", r.sidecar.c_str());
@@ -185,14 +189,15 @@ int exportRun(const CliOptions& o)
         for (const auto& e : store.events(run->id))
             events.push_back({{"step", e.step}, {"time", e.time}, {"kind", e.kind}, {"message", e.message}});
         nlohmann::json config = nlohmann::json::parse(run->configJson, nullptr, false);
-        const nlohmann::json doc = {{"run", {{"id", run->id},
-                                             {"uuid", run->uuid},
-                                             {"name", run->name},
-                                             {"status", toString(run->status)},
-                                             {"created", run->created},
-                                             {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
-                                             {"best_val_accuracy", optional(run->bestValAccuracy)},
-                                             {"test_accuracy", optional(run->testAccuracy)}}},
+        const nlohmann::json doc = {{"run",
+                                     {{"id", run->id},
+                                      {"uuid", run->uuid},
+                                      {"name", run->name},
+                                      {"status", toString(run->status)},
+                                      {"created", run->created},
+                                      {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
+                                      {"best_val_accuracy", optional(run->bestValAccuracy)},
+                                      {"test_accuracy", optional(run->testAccuracy)}}},
                                     {"metrics", metrics},
                                     {"events", events}};
         text << doc.dump(1) << "\n";
@@ -209,8 +214,8 @@ int devices(const CliOptions& o)
         std::cout << toJson(r) << "\n";
         return 0;
     }
-    std::printf("CPU          %s (%d logical CPUs, %d physical cores, %s)\n", r.cpuModel.c_str(), r.logicalCpus,
-                r.physicalCores, r.cpuIsa.c_str());
+    std::printf("CPU          %s (%d logical CPUs, %d physical cores, %s)\n", r.cpuModel.c_str(), r.logicalCpus, r.physicalCores,
+                r.cpuIsa.c_str());
     std::printf("LibTorch     %s, %d intra-op threads\n", r.torchVersion.c_str(), r.torchThreads);
     std::printf("BLAS         %s%s%s\n", r.blasLibrary.empty() ? "(none found)" : r.blasLibrary.c_str(),
                 r.blasCore.empty() ? "" : ", core ", r.blasCore.c_str());
@@ -224,6 +229,49 @@ int devices(const CliOptions& o)
     }
     for (const auto& w : r.warnings)
         std::printf("warning: %s\n", w.c_str());
+    return 0;
+}
+
+int lrFind(const CliOptions& o)
+{
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    StopToken stop;
+    installStopHandlers(stop);
+    LrFinderOptions options;
+    options.startLr = o.startLr;
+    options.endLr = o.endLr;
+    options.steps = o.steps;
+    const auto progress = [&](int step, double lr, double loss) {
+        if (o.json)
+            std::cout << nlohmann::json{{"event", "lr_find_step"}, {"step", step}, {"lr", lr}, {"loss", loss}}.dump() << "\n";
+        else if (step % 10 == 0)
+            std::cout << "step " << step << ": lr " << lr << ", loss " << loss << "\n";
+    };
+    const LrFinderResult r = findLearningRate(config, options, stop, progress);
+    if (r.lrs.size() < 5) {
+        std::cerr << "entrena-cli: the loss was not finite from the first steps on (" << r.lrs.size()
+                  << " usable steps); start the sweep lower with --start-lr\n";
+        return 1;
+    }
+    const LrSuggestion& s = r.suggestion;
+    if (o.json) {
+        std::cout << nlohmann::json{{"event", "lr_find"},
+                                    {"suggested_lr", s.suggestedLr},
+                                    {"rule", s.rule},
+                                    {"steepest_lr", s.steepestLr},
+                                    {"valley", {r.lrs[std::size_t(s.valleyBegin)], r.lrs[std::size_t(s.valleyEnd)]}},
+                                    {"diverged", r.diverged},
+                                    {"lrs", r.lrs},
+                                    {"losses", r.losses},
+                                    {"smoothed", r.smoothed}}
+                         .dump()
+                  << "\n";
+    } else {
+        std::cout << "suggested learning rate: " << s.suggestedLr << " (valley rule: the middle of the loss's descent from "
+                  << r.lrs[std::size_t(s.valleyBegin)] << " to " << r.lrs[std::size_t(s.valleyEnd)] << "); steepest descent at "
+                  << s.steepestLr << "\n"
+                  << "for one_cycle, use it as scheduler.max_lr; for a constant or decaying schedule, as optimizer.lr\n";
+    }
     return 0;
 }
 
@@ -247,7 +295,7 @@ int runCommand(const CliOptions& o)
         if (o.command == "devices")
             return devices(o);
         if (o.command == "lr-find")
-            return notYet("lr-find");
+            return lrFind(o);
         if (o.command == "export")
             return exportRun(o);
         throw UsageError("unknown command '" + o.command + "'");

@@ -7,7 +7,7 @@ namespace entrena::cli {
 const char* const kUsage =
     "usage:\n"
     "  entrena-cli train   --config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]\n"
-    "  entrena-cli lr-find --config FILE [--set k=v]... [--json]\n"
+    "  entrena-cli lr-find --config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]\n"
     "  entrena-cli runs    [--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]\n"
     "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
     "  entrena-cli devices [--json]\n"
@@ -21,16 +21,21 @@ namespace {
 const std::set<std::string>& allowed(const std::string& command)
 {
     static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
-    static const std::set<std::string> lrFind = {"--config", "--set", "--json"};
+    static const std::set<std::string> lrFind = {"--config", "--set", "--json", "--start-lr", "--end-lr", "--steps"};
     static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
     static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
     static const std::set<std::string> devices = {"--json"};
     static const std::set<std::string> none;
-    if (command == "train") return train;
-    if (command == "lr-find") return lrFind;
-    if (command == "runs") return runs;
-    if (command == "export") return exportOpts;
-    if (command == "devices") return devices;
+    if (command == "train")
+        return train;
+    if (command == "lr-find")
+        return lrFind;
+    if (command == "runs")
+        return runs;
+    if (command == "export")
+        return exportOpts;
+    if (command == "devices")
+        return devices;
     return none;
 }
 
@@ -84,17 +89,46 @@ CliOptions parseCommandLine(int argc, char** argv)
                 throw UsageError(arg + " needs a value");
             value = argv[++i];
         }
-        if (arg == "--config") o.config = value;
-        else if (arg == "--set") o.sets.push_back(value);
-        else if (arg == "--db") o.db = value;
-        else if (arg == "--resume") o.resume = value;
-        else if (arg == "--run") o.run = value;
-        else if (arg == "--checkpoint") o.checkpoint = value;
-        else if (arg == "--metrics") o.metrics = value;
-        else if (arg == "--out") o.out = value;
-        else if (arg == "--status") o.status = value;
-        else if (arg == "--tag") o.tag = value;
-        else if (arg == "--nproc") {
+        if (arg == "--config")
+            o.config = value;
+        else if (arg == "--set")
+            o.sets.push_back(value);
+        else if (arg == "--db")
+            o.db = value;
+        else if (arg == "--resume")
+            o.resume = value;
+        else if (arg == "--run")
+            o.run = value;
+        else if (arg == "--checkpoint")
+            o.checkpoint = value;
+        else if (arg == "--metrics")
+            o.metrics = value;
+        else if (arg == "--out")
+            o.out = value;
+        else if (arg == "--status")
+            o.status = value;
+        else if (arg == "--tag")
+            o.tag = value;
+        else if (arg == "--start-lr" || arg == "--end-lr") {
+            try {
+                size_t used = 0;
+                const double v = std::stod(value, &used);
+                if (used != value.size() || !(v > 0))
+                    throw std::invalid_argument(value);
+                (arg == "--start-lr" ? o.startLr : o.endLr) = v;
+            } catch (const std::exception&) {
+                throw UsageError(arg + " needs a positive number such as 1e-6, got '" + value + "'");
+            }
+        } else if (arg == "--steps") {
+            try {
+                size_t used = 0;
+                o.steps = std::stoi(value, &used);
+                if (used != value.size() || o.steps < 5)
+                    throw std::invalid_argument(value);
+            } catch (const std::exception&) {
+                throw UsageError("--steps needs a whole number of at least 5, got '" + value + "'");
+            }
+        } else if (arg == "--nproc") {
             try {
                 size_t used = 0;
                 o.nproc = std::stoi(value, &used);
@@ -128,6 +162,9 @@ CliOptions parseCommandLine(int argc, char** argv)
         if (!o.checkpoint.empty() && !endsWith(".pt") && !endsWith(".pth") && !endsWith(".safetensors"))
             throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'");
     }
+    if (o.command == "lr-find" && !(o.endLr > o.startLr))
+        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " +
+                         std::to_string(o.endLr) + ")");
     if ((o.command == "train" || o.command == "lr-find") && o.config.empty() && o.resume.empty())
         throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));
     return o;

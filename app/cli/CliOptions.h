@@ -27,6 +27,9 @@ struct CliOptions {
     std::string status; ///< runs: only runs of this status
     std::string tag;    ///< runs: only runs with this tag
     bool all = false;   ///< runs: archived runs too
+    double startLr = 1e-6; ///< lr-find: the sweep's range and length
+    double endLr = 10.0;
+    int steps = 100;
 };
 
 /// Parses argv per the contract in shared/design.md. Throws UsageError.

@@ -1,5 +1,7 @@
 #include "entrena/Trainer.h"
 
+#include "LrRangeTest.h"
+
 #include "BatchLoader.h"
 #include "Checkpoint.h"
 #include "Dataset.h"
@@ -87,6 +89,8 @@ std::string describeDevice(const torch::Device& device, int threads)
     return "cpu (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
 }
 
+} // namespace
+
 torch::Device chooseDevice(const DeviceSpec& spec)
 {
     if (spec.type != "cuda")
@@ -100,8 +104,6 @@ torch::Device chooseDevice(const DeviceSpec& spec)
                                  std::to_string(torch::cuda::device_count()) + " CUDA devices exist");
     return torch::Device(torch::kCUDA, c10::DeviceIndex(id));
 }
-
-} // namespace
 
 struct Trainer::ResumePoint {
     int64_t runId = 0;
