@@ -400,6 +400,49 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::LrFinderDialog</name>
+    <message>
+        <source>Find a learning rate</source>
+        <translation>Buscar una tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>learning rate (log scale)</source>
+        <translation>tasa de aprendizaje (escala logarítmica)</translation>
+    </message>
+    <message>
+        <source>training loss</source>
+        <translation>pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>pérdida</translation>
+    </message>
+    <message>
+        <source>smoothed, spikes removed</source>
+        <translation>suavizada, sin picos</translation>
+    </message>
+    <message>
+        <source>Use as learning rate</source>
+        <translation>Usar como tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Use as one-cycle max_lr</source>
+        <translation>Usar como max_lr de one-cycle</translation>
+    </message>
+    <message>
+        <source>Sweeping the learning rate from %1 to %2 over %3 steps…</source>
+        <translation>Barriendo la tasa de aprendizaje de %1 a %2 en %3 pasos…</translation>
+    </message>
+    <message>
+        <source>The loss was not finite from the first steps on: start the sweep at a lower rate.</source>
+        <translation>La pérdida no fue finita desde los primeros pasos: empiece el barrido con una tasa menor.</translation>
+    </message>
+    <message>
+        <source>Suggested: %1 (valley rule: the middle of the loss's descent from %2 to %3; steepest descent at %4). Chosen: %5 — drag on the chart to change it.</source>
+        <translation>Sugerida: %1 (regla del valle: el centro del descenso de la pérdida de %2 a %3; descenso más pronunciado en %4). Elegida: %5 — arrastre sobre la gráfica para cambiarla.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::MainWindow</name>
     <message>
         <source>Run store unavailable: %1</source>
@@ -564,6 +607,18 @@
     <message>
         <source>Cannot compare runs</source>
         <translation>No se pueden comparar las ejecuciones</translation>
+    </message>
+    <message>
+        <source>Cannot find a learning rate</source>
+        <translation>No se puede buscar una tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Learning rate set to %1.</source>
+        <translation>Tasa de aprendizaje fijada en %1.</translation>
+    </message>
+    <message>
+        <source>One-cycle schedule with max_lr %1.</source>
+        <translation>Planificación one-cycle con max_lr %1.</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1237,14 @@
     <message>
         <source>e.g. 5, 8</source>
         <translation>p. ej. 5, 8</translation>
+    </message>
+    <message>
+        <source>Find LR…</source>
+        <translation>Buscar tasa…</translation>
+    </message>
+    <message>
+        <source>Learning-rate range test: sweep the rate on a copy of the model and suggest one.</source>
+        <translation>Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
 #include "dialogs/DevicesDialog.h"
+#include "dialogs/LrFinderDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/Devices.h"
 #include "panels/RunConfigPanel.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
 
     connect(config_, &RunConfigPanel::startRequested, this, &MainWindow::startTraining);
     connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
+    connect(config_, &RunConfigPanel::lrFinderRequested, this, &MainWindow::findLearningRate);
     connect(controller_, &app::TrainingController::started, this, &MainWindow::onStarted);
     connect(controller_, &app::TrainingController::steps, this, &MainWindow::onSteps);
     connect(controller_, &app::TrainingController::epochEnded, this, &MainWindow::onEpoch);
@@ -198,6 +200,35 @@ bool MainWindow::startTraining()
     beginRun(tr("Starting…"));
     controller_->start(config, dbPath_);
     return true;
+}
+
+LrFinderDialog* MainWindow::findLearningRate()
+{
+    RunConfig config;
+    try {
+        config = RunConfig::fromJson(config_->config().toJson());
+    } catch (const ConfigError& e) {
+        showError(tr("Cannot find a learning rate"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+        return nullptr;
+    }
+    auto* dialog = new LrFinderDialog(config, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &LrFinderDialog::applyLearningRate, this, [this](double lr) {
+        RunConfig c = config_->config();
+        c.optimizer.lr = lr;
+        config_->setConfig(c);
+        statusBar()->showMessage(tr("Learning rate set to %1.").arg(lr), 5000);
+    });
+    connect(dialog, &LrFinderDialog::applyMaxLr, this, [this](double lr) {
+        RunConfig c = config_->config();
+        c.scheduler.name = "one_cycle";
+        c.scheduler.maxLr = lr;
+        config_->setConfig(c);
+        statusBar()->showMessage(tr("One-cycle schedule with max_lr %1.").arg(lr), 5000);
+    });
+    dialog->open();
+    dialog->start();
+    return dialog;
 }
 
 void MainWindow::beginRun(const QString& status)

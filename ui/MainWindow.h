@@ -41,6 +41,8 @@ public:
     bool startTraining();
     /// Continues a stopped or interrupted run from its latest checkpoint.
     bool resumeRun(qint64 runId);
+    /// Opens the learning-rate range test for the panel's configuration (null: not valid).
+    class LrFinderDialog* findLearningRate();
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -5,6 +5,7 @@
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "charts/SchedulePreview.h"
+#include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
 #include "panels/RunConfigPanel.h"
@@ -12,12 +13,12 @@
 #include "settings/LanguageManager.h"
 
 #include <QApplication>
-#include <qcustomplot.h>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -279,6 +280,46 @@ private Q_SLOTS:
         w.findChild<QAction*>(QStringLiteral("defaultRecipeAction"))->trigger();
         QCOMPARE(QString::fromStdString(panel->config().model.arch), QStringLiteral("mlp"));
         QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("reduce_on_plateau"));
+    }
+
+    void lrFinderSuggestsAndAppliesTheChosenRate()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("lr.sqlite")), smallRun(), languages_);
+        w.show();
+        auto* find = w.findChild<QPushButton*>(QStringLiteral("findLrButton"));
+        QVERIFY(find);
+        QTest::mouseClick(find, Qt::LeftButton);
+        auto* dialog = w.findChild<LrFinderDialog*>();
+        QVERIFY(dialog);
+        QSignalSpy finished(dialog, &LrFinderDialog::finished);
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(finished[0][0].toBool(), qPrintable(finished[0][1].toString()));
+        const double suggested = dialog->result().suggestion.suggestedLr;
+        QCOMPARE(dialog->chosenLr(), suggested);
+        QVERIFY(dialog->plot()->graph(0)->dataCount() >= 5);
+        // Dragging the marker: a press on the chart at the pixel of 0.02.
+        QCustomPlot* plot = dialog->plot();
+        const int x = int(plot->xAxis->coordToPixel(0.02));
+        const int y = int(plot->yAxis->coordToPixel(plot->yAxis->range().center()));
+        QTest::mousePress(plot, Qt::LeftButton, {}, QPoint(x, y));
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(x, y));
+        QVERIFY2(std::abs(std::log10(dialog->chosenLr() / 0.02)) < 0.05, qPrintable(QString::number(dialog->chosenLr())));
+        const double chosen = dialog->chosenLr();
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("useLrButton")), Qt::LeftButton);
+        QVERIFY(std::abs(w.configPanel()->config().optimizer.lr / chosen - 1) < 1e-3); // the spin box keeps 6 digits
+
+        // Again, applied as one-cycle's max_lr.
+        QTest::mouseClick(find, Qt::LeftButton);
+        dialog = nullptr;
+        for (auto* d : w.findChildren<LrFinderDialog*>())
+            if (!d->isFinished())
+                dialog = d;
+        QVERIFY(dialog);
+        QSignalSpy again(dialog, &LrFinderDialog::finished);
+        QVERIFY(again.wait(120000));
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("useMaxLrButton")), Qt::LeftButton);
+        QCOMPARE(QString::fromStdString(w.configPanel()->config().scheduler.name), QStringLiteral("one_cycle"));
+        QVERIFY(std::abs(w.configPanel()->config().scheduler.maxLr / dialog->result().suggestion.suggestedLr - 1) < 1e-3);
     }
 
     void switchingLanguageRetranslatesLive()

@@ -342,6 +342,25 @@ ES = {
     "Peak memory": "Memoria máxima",
     "Reading every point for zooming in…": "Leyendo todos los puntos para poder ampliar…",
     "All tags": "Todas las etiquetas",
+    "Find a learning rate": "Buscar una tasa de aprendizaje",
+    "learning rate (log scale)": "tasa de aprendizaje (escala logarítmica)",
+    "training loss": "pérdida de entrenamiento",
+    "smoothed, spikes removed": "suavizada, sin picos",
+    "Use as learning rate": "Usar como tasa de aprendizaje",
+    "Use as one-cycle max_lr": "Usar como max_lr de one-cycle",
+    "Sweeping the learning rate from %1 to %2 over %3 steps…": "Barriendo la tasa de aprendizaje de %1 a %2 en %3 pasos…",
+    "The loss was not finite from the first steps on: start the sweep at a lower rate.":
+        "La pérdida no fue finita desde los primeros pasos: empiece el barrido con una tasa menor.",
+    "Suggested: %1 (valley rule: the middle of the loss's descent from %2 to %3; steepest descent at %4). "
+    "Chosen: %5 — drag on the chart to change it.":
+        "Sugerida: %1 (regla del valle: el centro del descenso de la pérdida de %2 a %3; descenso más pronunciado en %4). "
+        "Elegida: %5 — arrastre sobre la gráfica para cambiarla.",
+    "Cannot find a learning rate": "No se puede buscar una tasa de aprendizaje",
+    "Learning rate set to %1.": "Tasa de aprendizaje fijada en %1.",
+    "One-cycle schedule with max_lr %1.": "Planificación one-cycle con max_lr %1.",
+    "Find LR…": "Buscar tasa…",
+    "Learning-rate range test: sweep the rate on a copy of the model and suggest one.":
+        "Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.",
 }
 
 # The same English word in another context, where it means something else.

@@ -245,11 +245,14 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     stop_ = new QPushButton;
     stop_->setObjectName(QStringLiteral("stopButton"));
     stop_->setEnabled(false);
+    findLr_ = new QPushButton;
+    findLr_->setObjectName(QStringLiteral("findLrButton"));
     buttonBar_ = new QWidget(this);
     auto* buttons = new QHBoxLayout(buttonBar_);
     buttons->setContentsMargins(6, 6, 6, 6);
     buttons->addWidget(start_);
     buttons->addWidget(stop_);
+    buttons->addWidget(findLr_);
 
     auto* layout = new QVBoxLayout(this);
     for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
@@ -258,6 +261,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
 
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
+    connect(findLr_, &QPushButton::clicked, this, &RunConfigPanel::lrFinderRequested);
     connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
     connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
     connect(browseModel_, &QToolButton::clicked, this, [this] {
@@ -377,6 +381,8 @@ void RunConfigPanel::retranslate()
     browse_->setToolTip(tr("Choose the data set's folder (images) or training file (CSV)"));
     browseTest_->setText(tr("Browse…"));
     start_->setText(tr("Start"));
+    findLr_->setText(tr("Find LR…"));
+    findLr_->setToolTip(tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
     stop_->setText(tr("Stop"));
     for (int i = 0; i < device_->count(); ++i) {
         if (device_->itemData(i).toString() == QStringLiteral("cpu"))
@@ -600,6 +606,7 @@ void RunConfigPanel::setRunning(bool running)
     for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
         w->setEnabled(!running);
     start_->setEnabled(!running);
+    findLr_->setEnabled(!running);
     stop_->setEnabled(running);
 }
 

@@ -43,6 +43,8 @@ public:
 Q_SIGNALS:
     void startRequested();
     void stopRequested();
+    /// The learning-rate range test for the panel's configuration.
+    void lrFinderRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -126,6 +128,7 @@ private:
     QSpinBox* threads_;
     QPushButton* start_;
     QPushButton* stop_;
+    QPushButton* findLr_;
     QWidget* buttonBar_;
 };
 
