@@ -620,6 +620,10 @@
         <source>One-cycle schedule with max_lr %1.</source>
         <translation>Planificación one-cycle con max_lr %1.</translation>
     </message>
+    <message>
+        <source>Divergence at step %1, rolled back: %2</source>
+        <translation>Divergencia en el paso %1, se volvió atrás: %2</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::Report</name>

@@ -290,6 +290,11 @@ void MainWindow::onNotice(const NoticeEvent& e)
 {
     if (e.kind == "lr_reduced")
         statusBar()->showMessage(tr("Learning rate reduced: %1").arg(QString::fromStdString(e.message)), 5000);
+    if (e.kind == "rollback") {
+        charts_->markEvent(e);
+        statusBar()->showMessage(tr("Divergence at step %1, rolled back: %2").arg(e.step).arg(QString::fromStdString(e.message)),
+                                 10000);
+    }
 }
 
 void MainWindow::onEnded(const EndEvent& e)

@@ -309,6 +309,11 @@ RunConfig parse(const json& root)
     t.integer("early_stop_patience", c.train.earlyStopPatience, 0, 1'000'000);
     t.text("early_stop_metric", c.train.earlyStopMetric, {"val_loss", "val_accuracy"});
     t.number("early_stop_min_delta", c.train.earlyStopMinDelta, 0.0, kHuge);
+    t.boolean("divergence_guard", c.train.divergenceGuard);
+    t.number("divergence_spike", c.train.divergenceSpike, 0.0, kHuge);
+    t.integer("snapshot_every", c.train.snapshotEvery, 1, kBig);
+    t.number("rollback_lr_factor", c.train.rollbackLrFactor, 1e-6, 1.0);
+    t.integer("max_rollbacks", c.train.maxRollbacks, 0, 1000);
     t.rejectUnknown();
 
     Section v(sectionOf(root, "devices"), "devices");
@@ -476,7 +481,9 @@ std::string RunConfig::toJson(int indent) const
                   {"precision", train.precision},  {"log_every", train.logEvery},
                   {"checkpoint_every", train.checkpointEvery}, {"label_smoothing", train.labelSmoothing},
                   {"early_stop_patience", train.earlyStopPatience}, {"early_stop_metric", train.earlyStopMetric},
-                  {"early_stop_min_delta", train.earlyStopMinDelta}};
+                  {"early_stop_min_delta", train.earlyStopMinDelta}, {"divergence_guard", train.divergenceGuard},
+                  {"divergence_spike", train.divergenceSpike}, {"snapshot_every", train.snapshotEvery},
+                  {"rollback_lr_factor", train.rollbackLrFactor}, {"max_rollbacks", train.maxRollbacks}};
     j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads}};
     return j.dump(indent);
 }

@@ -1,11 +1,11 @@
 #include "BatchLoader.h"
 #include "LrRangeTest.h"
 #include "Optimizers.h"
+#include "Snapshot.h"
 #include "entrena/Runtime.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 namespace entrena {
@@ -94,35 +94,11 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
                                  " steps); give e.g. 1e-6 to 10 over 100 steps");
     // Snapshot: every parameter and buffer, the optimizer's state and rates. Restored however
     // the sweep ends (the Lightning finder's best-known bug was not doing so).
-    std::vector<torch::Tensor> saved;
-    const auto tensors = model.namedTensors();
-    {
-        torch::NoGradGuard noGrad;
-        for (const auto& [name, t] : tensors)
-            saved.push_back(t.detach().clone());
-    }
-    std::ostringstream optimizerState;
-    {
-        torch::serialize::OutputArchive archive;
-        optimizer.save(archive);
-        archive.save_to(optimizerState);
-    }
-    std::vector<double> groupLrs;
-    for (auto& group : optimizer.param_groups())
-        groupLrs.push_back(group.options().get_lr());
+    Snapshot snapshot;
+    snapshot.take(model, optimizer);
     const bool wasTraining = model.isScript() ? model.script().is_training() : model.sequential()->is_training();
-
     auto restore = [&] {
-        torch::NoGradGuard noGrad;
-        for (std::size_t i = 0; i < tensors.size(); ++i)
-            tensors[i].second.copy_(saved[i]);
-        std::istringstream in(optimizerState.str());
-        torch::serialize::InputArchive archive;
-        archive.load_from(in, device);
-        optimizer.load(archive);
-        for (std::size_t g = 0; g < groupLrs.size(); ++g)
-            optimizer.param_groups()[g].options().set_lr(groupLrs[g]);
-        optimizer.zero_grad();
+        snapshot.restore(model, optimizer, device);
         model.train(wasTraining);
     };
 

@@ -10,6 +10,7 @@
 #include "Model.h"
 #include "Models.h"
 #include "Optimizers.h"
+#include "Snapshot.h"
 #include "Precision.h"
 #include "entrena/LrScheduler.h"
 #include "entrena/ModelSummary.h"
@@ -18,8 +19,15 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <set>
+#include <sstream>
+#include <vector>
 #include <filesystem>
 
 namespace entrena {
@@ -81,6 +89,40 @@ private:
     TrainingObserver& observer_;
     RunStore* store_;
 };
+
+/// Steps whose loss the tests turn into NaN once (ENTRENA_TEST_NAN_AT_STEPS=30,60): the way to
+/// make a real run diverge on cue, as one bad batch would.
+std::set<int64_t> injectedNanSteps()
+{
+    std::set<int64_t> steps;
+    if (const char* v = std::getenv("ENTRENA_TEST_NAN_AT_STEPS")) {
+        std::stringstream in(v);
+        std::string item;
+        while (std::getline(in, item, ','))
+            if (!item.empty())
+                steps.insert(std::atoll(item.c_str()));
+    }
+    return steps;
+}
+
+/// Why a step's loss means the run is diverging ("" if it does not).
+std::string divergenceReason(double loss, const std::deque<double>& recent, double spike)
+{
+    if (!std::isfinite(loss))
+        return "the training loss became " + std::string(std::isnan(loss) ? "NaN" : "infinite");
+    if (spike > 0 && recent.size() >= 20) {
+        std::vector<double> v(recent.begin(), recent.end());
+        std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+        const double median = v[v.size() / 2];
+        if (loss > spike * median) {
+            char msg[160];
+            std::snprintf(msg, sizeof msg, "the training loss jumped to %.4g, above %.3g x the median of the last %zu steps (%.4g)",
+                          loss, spike, recent.size(), median);
+            return msg;
+        }
+    }
+    return {};
+}
 
 std::string describeDevice(const torch::Device& device, int threads)
 {
@@ -242,6 +284,22 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
 
         bool stopped = false, stepLimit = false, earlyStopped = false;
         double dataWait = 0, logging = 0;
+
+        // The divergence guard (see TrainSpec): the last good state, the rate's multiplier after
+        // rollbacks, and the recent losses a spike is measured against. On a GPU the loss is read
+        // at the log interval only, so that guarding costs no synchronisation per step.
+        const bool guard = c.train.divergenceGuard;
+        const bool checkEveryStep = guard && !device.is_cuda();
+        Snapshot good;
+        if (guard) {
+            good.take(model, *optimizer);
+            good.step = st.step;
+        }
+        int rollbacks = 0;
+        double lrScale = 1.0;
+        bool diverged = false;
+        std::deque<double> recent;
+        std::set<int64_t> injectNan = injectedNanSteps();
         int epochsDone = st.epoch - 1;
         model.train(true);
 
@@ -261,7 +319,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             int64_t logSamples = 0;
             double epochLr = scheduler.lr();
 
-            while (true) {
+            while (!diverged) {
                 if (stop.stopRequested()) {
                     stopped = true;
                     break;
@@ -280,7 +338,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 for (const auto& b : group)
                     groupSamples += b.x.size(0);
 
-                const double lr = scheduler.lr();
+                const double lr = scheduler.lr() * lrScale;
                 epochLr = lr;
                 setLearningRate(*optimizer, lr);
                 if (const double m = scheduler.momentum(); m >= 0)
@@ -292,6 +350,34 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     const double weight = double(b.x.size(0)) / double(groupSamples);
                     (l * (scaled ? weight * scaler.scale : weight)).backward();
                     stepLoss += l.detach() * weight;
+                }
+                if (injectNan.erase(st.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
+                    stepLoss = stepLoss * std::nan("");
+                if (checkEveryStep || (guard && (st.step + 1) % c.train.logEvery == 0)) {
+                    const double value = stepLoss.item<double>();
+                    const std::string why = divergenceReason(value, recent, c.train.divergenceSpike);
+                    if (!why.empty()) {
+                        st.batchInEpoch += int64_t(group.size());
+                        if (++rollbacks > c.train.maxRollbacks) {
+                            diverged = true;
+                            end.error = why + " at step " + std::to_string(st.step + 1) + ", after " +
+                                        std::to_string(rollbacks - 1) +
+                                        " rollback(s) with the learning rate cut each time; lower optimizer.lr, "
+                                        "add a warm-up (scheduler.warmup_steps) or set train.grad_clip";
+                            break;
+                        }
+                        good.restore(model, *optimizer, device);
+                        lrScale *= c.train.rollbackLrFactor;
+                        recent.clear();
+                        char msg[200];
+                        std::snprintf(msg, sizeof msg, "; back to step %lld, learning rate x%.4g", (long long)good.step,
+                                      lrScale);
+                        rec.notice({"rollback", st.step + 1, epoch, why + msg});
+                        continue; // the next batch; the bad one is not counted as a step
+                    }
+                    recent.push_back(value);
+                    if (recent.size() > 50)
+                        recent.pop_front();
                 }
                 bool stepTaken = true;
                 if (scaled) {
@@ -307,6 +393,11 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 }
                 scheduler.stepBatch();
                 ++st.step;
+                // A new good state, when this step's loss was checked and some steps have passed.
+                if (guard && (checkEveryStep || st.step % c.train.logEvery == 0) && st.step - good.step >= c.train.snapshotEvery) {
+                    good.take(model, *optimizer);
+                    good.step = st.step;
+                }
                 st.batchInEpoch += int64_t(group.size());
                 epochLoss += stepLoss.to(torch::kFloat64) * double(groupSamples);
                 st.epochSamples += groupSamples;
@@ -349,6 +440,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             dataWait += loader.waitSeconds();
             st.epochLossSum = epochLoss.item<double>();
 
+            if (diverged)
+                break;
             if (stopped) {
                 // Mid-epoch: save where we are (no validation of a partial epoch), so that resume
                 // continues at the next batch of this epoch.
@@ -412,9 +505,9 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 checkpoint(epoch, val.accuracy, true, "best-epoch-" + std::to_string(epoch) + ".pt");
         }
 
-        end.status = stopped ? RunStatus::Stopped : RunStatus::Finished;
+        end.status = diverged ? RunStatus::Diverged : stopped ? RunStatus::Stopped : RunStatus::Finished;
         end.bestValAccuracy = st.bestVal;
-        if (!stopped && epochsDone > 0 && data.testX.size(0) > 0)
+        if (!stopped && !diverged && epochsDone > 0 && data.testX.size(0) > 0)
             end.testAccuracy = evaluate(model, data.testX, data.testY, device, channelsLast).accuracy;
         end.samplesPerSec = st.trainSeconds > 0 ? double(st.samplesSeen) / st.trainSeconds : 0;
         end.trainSeconds = st.trainSeconds;

@@ -4,7 +4,6 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <algorithm>
 #include <vector>
 
@@ -35,8 +34,10 @@ struct Recording : TrainingObserver {
 RunConfig subset(const char* arch)
 {
     return RunConfig::fromJson(std::string(R"({"name": "subset", "seed": 3,
-        "data": {"path": ")") + ENTRENA_FMNIST_DIR + R"(", "train_limit": 6000, "test_limit": 2000, "batch_size": 64},
-        "model": {"arch": ")" + arch + R"("},
+        "data": {"path": ")") + ENTRENA_FMNIST_DIR +
+                               R"(", "train_limit": 6000, "test_limit": 2000, "batch_size": 64},
+        "model": {"arch": ")" + arch +
+                               R"("},
         "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 0.0005},
         "scheduler": {"name": "constant"},
         "train": {"epochs": 3, "log_every": 10}})");
@@ -177,8 +178,8 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(double, lr);
-        const RunConfig c = RunConfig::fromJson(subset("mlp").toJson(), {"optimizer={\"name\": \"" + name.toStdString() +
-                                                                         "\", \"lr\": " + std::to_string(lr) + "}"});
+        const RunConfig c = RunConfig::fromJson(
+            subset("mlp").toJson(), {"optimizer={\"name\": \"" + name.toStdString() + "\", \"lr\": " + std::to_string(lr) + "}"});
         Recording rec;
         StopToken stop;
         const RunResult r = Trainer(c).run(rec, stop);
@@ -269,6 +270,79 @@ private Q_SLOTS:
         Trainer(f).run(fp32, stop);
         QVERIFY(rec.steps[0].loss != fp32.steps[0].loss);
         QVERIFY(std::abs(rec.steps[0].loss - fp32.steps[0].loss) < 0.05 * fp32.steps[0].loss);
+    }
+
+    void divergenceGuardRecoversFromAnInjectedNan()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 2;
+        c.train.snapshotEvery = 20;
+        qputenv("ENTRENA_TEST_NAN_AT_STEPS", "50");
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        const auto rollbacks =
+            std::count_if(rec.notices.begin(), rec.notices.end(), [](const NoticeEvent& n) { return n.kind == "rollback"; });
+        QCOMPARE(rollbacks, 1L);
+        const auto it =
+            std::find_if(rec.notices.begin(), rec.notices.end(), [](const NoticeEvent& n) { return n.kind == "rollback"; });
+        QVERIFY(QString::fromStdString(it->message).contains(QStringLiteral("NaN; back to step 40")));
+        // The rate is halved from then on, and the run still learns.
+        for (const StepEvent& e : rec.steps)
+            QCOMPARE(e.lr, e.step < 50 ? 0.05 : 0.025);
+        QVERIFY2(r.end.testAccuracy > 0.75, qPrintable(QString::number(r.end.testAccuracy)));
+    }
+
+    void divergenceGuardEndsDivergedAfterMaxRollbacks()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.train.maxRollbacks = 2;
+        qputenv("ENTRENA_TEST_NAN_AT_STEPS", "15,16,17");
+        Recording rec;
+        StopToken stop;
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("div.sqlite")).toStdString());
+        const RunResult r = Trainer(c).run(rec, stop, &store);
+        qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
+        QCOMPARE(r.end.status, RunStatus::Diverged);
+        QVERIFY2(QString::fromStdString(r.end.error).contains(QStringLiteral("after 2 rollback(s)")), r.end.error.c_str());
+        QVERIFY(QString::fromStdString(r.end.error).contains(QStringLiteral("lower optimizer.lr")));
+        QCOMPARE(store.findRun(std::to_string(r.runId))->status, RunStatus::Diverged);
+        const auto events = store.events(r.runId);
+        QCOMPARE(std::count_if(events.begin(), events.end(), [](const EventRecord& e) { return e.kind == "rollback"; }), 2L);
+    }
+
+    void lossSpikeRollsBackWhenAsked()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.train.divergenceSpike = 1.01; // any rise above the recent median counts: rollbacks happen
+        c.train.maxRollbacks = 1000;
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QVERIFY(std::any_of(rec.notices.begin(), rec.notices.end(), [](const NoticeEvent& n) {
+            return n.kind == "rollback" && n.message.find("above 1.01 x the median") != std::string::npos;
+        }));
+    }
+
+    void guardOffFailsOnANan()
+    {
+        RunConfig c = subset("mlp");
+        c.train.epochs = 1;
+        c.train.divergenceGuard = false;
+        c.train.logEvery = 1;
+        qputenv("ENTRENA_TEST_NAN_AT_STEPS", "5");
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY(QString::fromStdString(r.end.error).contains(QStringLiteral("nan")));
     }
 
     void runIsRecordedInTheStore()

@@ -282,6 +282,17 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("reduce_on_plateau"));
     }
 
+    void divergenceRollbackIsMarkedOnTheCharts()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("rollback.sqlite")), smallRun(), languages_);
+        qputenv("ENTRENA_TEST_NAN_AT_STEPS", "20");
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 120000);
+        qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
+        QCOMPARE(w.charts()->eventMarks(), 1);
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError())); // recovered: finished
+    }
+
     void lrFinderSuggestsAndAppliesTheChosenRate()
     {
         MainWindow w(dir_.filePath(QStringLiteral("lr.sqlite")), smallRun(), languages_);

@@ -361,6 +361,7 @@ ES = {
     "Find LR…": "Buscar tasa…",
     "Learning-rate range test: sweep the rate on a copy of the model and suggest one.":
         "Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.",
+    "Divergence at step %1, rolled back: %2": "Divergencia en el paso %1, se volvió atrás: %2",
 }
 
 # The same English word in another context, where it means something else.

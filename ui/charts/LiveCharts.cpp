@@ -2,10 +2,9 @@
 
 #include "charts/ChartMenu.h"
 
-#include <qcustomplot.h>
-
 #include <QEvent>
 #include <QGridLayout>
+#include <qcustomplot.h>
 
 namespace entrena::ui {
 namespace {
@@ -46,7 +45,8 @@ QCPGraph* addGraph(QCustomPlot* plot, const QColor& color, QCPAxis* valueAxis = 
 
 } // namespace
 
-LiveCharts::LiveCharts(QWidget* parent) : QWidget(parent)
+LiveCharts::LiveCharts(QWidget* parent)
+    : QWidget(parent)
 {
     lossPlot_ = makePlot(this);
     valPlot_ = makePlot(this);
@@ -124,10 +124,27 @@ void LiveCharts::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void LiveCharts::markEvent(const NoticeEvent& e)
+{
+    for (QCustomPlot* p : {lossPlot_, lrPlot_}) {
+        auto* line = new QCPItemStraightLine(p);
+        line->setPen(QPen(QColor(214, 39, 40), 1.2, Qt::DashLine));
+        line->point1->setCoords(double(e.step), 0);
+        line->point2->setCoords(double(e.step), 1);
+        line->setSelectable(false);
+        line->setObjectName(QString::fromStdString(e.kind));
+    }
+    ++marks_;
+    scheduleReplot();
+}
+
 void LiveCharts::clear()
 {
-    for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_,
-                        deviceReserved_, devicePeak_, deviceTotal_, deviceUsed_})
+    for (QCustomPlot* p : {lossPlot_, lrPlot_})
+        p->clearItems();
+    marks_ = 0;
+    for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_, deviceReserved_,
+                        devicePeak_, deviceTotal_, deviceUsed_})
         g->data()->clear();
     scheduleReplot();
 }
@@ -168,9 +185,18 @@ void LiveCharts::addEpoch(const EpochEvent& e, int64_t step)
     scheduleReplot();
 }
 
-int LiveCharts::trainLossPoints() const { return trainLoss_->dataCount(); }
-int LiveCharts::validationPoints() const { return valAccuracy_->dataCount(); }
-int LiveCharts::learningRatePoints() const { return lr_->dataCount(); }
+int LiveCharts::trainLossPoints() const
+{
+    return trainLoss_->dataCount();
+}
+int LiveCharts::validationPoints() const
+{
+    return valAccuracy_->dataCount();
+}
+int LiveCharts::learningRatePoints() const
+{
+    return lr_->dataCount();
+}
 
 void LiveCharts::scheduleReplot()
 {

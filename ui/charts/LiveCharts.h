@@ -23,6 +23,9 @@ public:
     void clear();
     void addSteps(const QVector<StepEvent>& steps);
     void addEpoch(const EpochEvent& epoch, int64_t step);
+    /// Marks an event (a divergence rollback, an OOM retry) on the loss and learning-rate charts.
+    void markEvent(const NoticeEvent& event);
+    int eventMarks() const { return marks_; }
 
     // For tests and reports.
     int trainLossPoints() const;
@@ -55,6 +58,7 @@ private:
     QCPGraph* deviceTotal_;
     QTimer replotTimer_;
     int replots_ = 0;
+    int marks_ = 0;
 };
 
 } // namespace entrena::ui

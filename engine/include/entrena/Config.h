@@ -103,6 +103,14 @@ struct TrainSpec {
     int64_t earlyStopPatience = 0;           ///< epochs without improvement before stopping (0: off)
     std::string earlyStopMetric = "val_loss"; ///< val_loss | val_accuracy
     double earlyStopMinDelta = 0.0;
+    // The divergence guard: on a non-finite loss, or one above spike × the median of the last 50
+    // steps, go back to the last snapshot (taken every snapshotEvery good steps), multiply the
+    // learning rate by rollbackLrFactor and go on; after maxRollbacks, end the run `diverged`.
+    bool divergenceGuard = true;
+    double divergenceSpike = 0.0; ///< 0: only non-finite losses count
+    int64_t snapshotEvery = 100;
+    double rollbackLrFactor = 0.5;
+    int maxRollbacks = 3;
 };
 
 /// `devices`: where the work runs.
