@@ -323,14 +323,20 @@ void CompareView::setTargetAccuracy(double percent)
     fillSummary();
 }
 
-void CompareView::fillParameters()
+QStringList CompareView::runColumns(const QString& first, std::vector<RunRecord>& records) const
 {
-    std::vector<RunRecord> records;
-    QStringList headers{tr("Setting")};
+    QStringList headers{first};
     for (const CompareRun& r : data_.runs) {
         records.push_back(r.record);
         headers << Report::runLabel(r.record);
     }
+    return headers;
+}
+
+void CompareView::fillParameters()
+{
+    std::vector<RunRecord> records;
+    const QStringList headers = runColumns(tr("Setting"), records);
     int same = 0;
     // One run (the run details' charts) has no differences to show: all of it.
     const auto rows = Report::configurationRows(records, onlyDifferences_->isChecked() && records.size() > 1, &same);
@@ -350,11 +356,7 @@ void CompareView::fillParameters()
 void CompareView::fillSummary()
 {
     std::vector<RunRecord> records;
-    QStringList headers{tr("Figure")};
-    for (const CompareRun& r : data_.runs) {
-        records.push_back(r.record);
-        headers << Report::runLabel(r.record);
-    }
+    const QStringList headers = runColumns(tr("Figure"), records);
     std::vector<SummaryRow> rows = Report::summaryRows(records);
     // Time to the chosen validation accuracy: from the run's start to the first epoch reaching it.
     const double target = target_->value() / 100.0;

@@ -57,6 +57,8 @@ private:
     void retranslate();
     void startLoad(bool overview);
     void onLoaded(const CompareData& data);
+    /// The tables' headers (`first`, then a run each) and the runs' records.
+    QStringList runColumns(const QString& first, std::vector<RunRecord>& records) const;
     void fillParameters();
     void fillSummary();
     void linkX(CompareChart* source, const QCPRange& range);
