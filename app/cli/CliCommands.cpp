@@ -6,6 +6,7 @@
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
 #include "entrena/Export.h"
+#include "entrena/BatchSizeFinder.h"
 #include "entrena/LrFinder.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
@@ -275,6 +276,47 @@ int lrFind(const CliOptions& o)
     return 0;
 }
 
+double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
+
+int batchFind(const CliOptions& o)
+{
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    StopToken stop;
+    installStopHandlers(stop);
+    BatchSizeOptions options;
+    options.start = o.start;
+    options.max = o.max;
+    options.trialSteps = o.trialSteps;
+    const auto progress = [&](const BatchTrial& t) {
+        if (o.json)
+            std::cout << nlohmann::json{{"event", "batch_trial"}, {"device", t.device}, {"batch_size", t.batchSize},
+                                        {"fits", t.fits},         {"peak_bytes", t.peakBytes}, {"why", t.why}}
+                             .dump()
+                      << "\n";
+        else
+            std::printf("%-8s batch %6lld  %-8s  peak %8.1f MiB%s%s\n", t.device.c_str(), (long long)t.batchSize,
+                        t.fits ? "fits" : "too big", mib(t.peakBytes), t.why.empty() ? "" : ": ", t.why.c_str());
+    };
+    const BatchSizeResult r = findBatchSize(config, options, stop, progress);
+    if (o.json) {
+        nlohmann::json devices = nlohmann::json::array();
+        for (const auto& [device, size] : r.perDevice)
+            devices.push_back({{"device", device}, {"batch_size", size}});
+        std::cout << nlohmann::json{{"event", "batch_find"},      {"batch_size", r.batchSize},
+                                    {"peak_bytes", r.peakBytes},  {"budget_bytes", r.budgetBytes},
+                                    {"budget", r.budgetSource},   {"hit_max", r.hitMax},
+                                    {"trials", r.trials.size()},  {"devices", devices}}
+                         .dump()
+                  << "\n";
+    } else {
+        std::printf("largest batch that fits: %lld (peak %.1f MiB of %s%s%.1f MiB)%s\n", (long long)r.batchSize,
+                    mib(r.peakBytes), r.budgetSource.c_str(), r.budgetBytes > 0 ? " " : "", mib(r.budgetBytes),
+                    r.hitMax ? "; every size up to the limit fitted" : "");
+        std::printf("set data.batch_size to it (or below); with several devices it is the size per device\n");
+    }
+    return 0;
+}
+
 } // namespace
 
 int runCommand(const CliOptions& o)
@@ -296,6 +338,8 @@ int runCommand(const CliOptions& o)
             return devices(o);
         if (o.command == "lr-find")
             return lrFind(o);
+        if (o.command == "batch-find")
+            return batchFind(o);
         if (o.command == "export")
             return exportRun(o);
         throw UsageError("unknown command '" + o.command + "'");

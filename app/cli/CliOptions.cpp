@@ -8,6 +8,7 @@ const char* const kUsage =
     "usage:\n"
     "  entrena-cli train   --config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]\n"
     "  entrena-cli lr-find --config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]\n"
+    "  entrena-cli batch-find --config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]\n"
     "  entrena-cli runs    [--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]\n"
     "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
     "  entrena-cli devices [--json]\n"
@@ -22,6 +23,7 @@ const std::set<std::string>& allowed(const std::string& command)
 {
     static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
     static const std::set<std::string> lrFind = {"--config", "--set", "--json", "--start-lr", "--end-lr", "--steps"};
+    static const std::set<std::string> batchFind = {"--config", "--set", "--json", "--start", "--max", "--trial-steps"};
     static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
     static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
     static const std::set<std::string> devices = {"--json"};
@@ -30,6 +32,8 @@ const std::set<std::string>& allowed(const std::string& command)
         return train;
     if (command == "lr-find")
         return lrFind;
+    if (command == "batch-find")
+        return batchFind;
     if (command == "runs")
         return runs;
     if (command == "export")
@@ -37,6 +41,19 @@ const std::set<std::string>& allowed(const std::string& command)
     if (command == "devices")
         return devices;
     return none;
+}
+
+/// A whole number of at least `least` (the option named in the error).
+int64_t wholeNumber(const std::string& option, const std::string& value, int64_t least)
+{
+    try {
+        size_t used = 0;
+        const long long v = std::stoll(value, &used);
+        if (used == value.size() && v >= least)
+            return v;
+    } catch (const std::exception&) {
+    }
+    throw UsageError(option + " needs a whole number of at least " + std::to_string(least) + ", got '" + value + "'");
 }
 
 } // namespace
@@ -55,7 +72,7 @@ CliOptions parseCommandLine(int argc, char** argv)
         o.command = "version";
         return o;
     }
-    static const std::set<std::string> commands = {"train", "lr-find", "runs", "export", "devices"};
+    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "export", "devices"};
     if (!commands.count(o.command))
         throw UsageError("unknown command '" + o.command + "'");
 
@@ -119,25 +136,16 @@ CliOptions parseCommandLine(int argc, char** argv)
             } catch (const std::exception&) {
                 throw UsageError(arg + " needs a positive number such as 1e-6, got '" + value + "'");
             }
-        } else if (arg == "--steps") {
-            try {
-                size_t used = 0;
-                o.steps = std::stoi(value, &used);
-                if (used != value.size() || o.steps < 5)
-                    throw std::invalid_argument(value);
-            } catch (const std::exception&) {
-                throw UsageError("--steps needs a whole number of at least 5, got '" + value + "'");
-            }
-        } else if (arg == "--nproc") {
-            try {
-                size_t used = 0;
-                o.nproc = std::stoi(value, &used);
-                if (used != value.size() || o.nproc < 1)
-                    throw std::invalid_argument(value);
-            } catch (const std::exception&) {
-                throw UsageError("--nproc needs a positive whole number, got '" + value + "'");
-            }
-        }
+        } else if (arg == "--steps")
+            o.steps = int(wholeNumber(arg, value, 5));
+        else if (arg == "--nproc")
+            o.nproc = int(wholeNumber(arg, value, 1));
+        else if (arg == "--start")
+            o.start = wholeNumber(arg, value, 1);
+        else if (arg == "--max")
+            o.max = wholeNumber(arg, value, 1);
+        else if (arg == "--trial-steps")
+            o.trialSteps = int(wholeNumber(arg, value, 1));
     }
     if (!o.status.empty()) {
         static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
@@ -165,7 +173,9 @@ CliOptions parseCommandLine(int argc, char** argv)
     if (o.command == "lr-find" && !(o.endLr > o.startLr))
         throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " +
                          std::to_string(o.endLr) + ")");
-    if ((o.command == "train" || o.command == "lr-find") && o.config.empty() && o.resume.empty())
+    if (o.command == "batch-find" && o.max > 0 && o.max < o.start)
+        throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")");
+    if ((o.command == "train" || o.command == "lr-find" || o.command == "batch-find") && o.config.empty() && o.resume.empty())
         throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));
     return o;
 }

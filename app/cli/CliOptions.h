@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@ public:
 };
 
 struct CliOptions {
-    std::string command; ///< train | lr-find | runs | export | devices | help | version
+    std::string command; ///< train | lr-find | batch-find | runs | export | devices | help | version
     std::string config;
     std::vector<std::string> sets;
     std::string db;
@@ -30,6 +31,9 @@ struct CliOptions {
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;
     int steps = 100;
+    int64_t start = 16; ///< batch-find: the first size, the cap (0: the training set), steps per trial
+    int64_t max = 0;
+    int trialSteps = 3;
 };
 
 /// Parses argv per the contract in shared/design.md. Throws UsageError.

@@ -55,6 +55,14 @@ void JsonEvents::onStep(const StepEvent& e)
         j["device_used_bytes"] = e.deviceUsed;
     if (e.deviceUtilization >= 0)
         j["device_utilization"] = e.deviceUtilization;
+    const PhaseTimes& p = e.phases;
+    j["step_seconds"] = number(e.stepSeconds);
+    j["timing"] = {{"data", number(p.data)},           {"forward", number(p.forward)},
+                   {"backward", number(p.backward)},   {"optimizer", number(p.optimizer)},
+                   {"comm", number(p.comm)},           {"logging", number(p.logging)}};
+    j["mfu"] = measured(e.mfu);
+    if (e.stepPeakBytes >= 0)
+        j["step_peak_bytes"] = e.stepPeakBytes;
     write(j.dump());
 }
 

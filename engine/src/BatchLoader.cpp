@@ -98,6 +98,7 @@ Batch BatchLoader::gather(int64_t index) const
 
 void BatchLoader::produce()
 {
+    at::ThreadLocalStateGuard state(state_);
     try {
         for (int64_t i = nextIndex_; i < batches_; ++i) {
             Batch b = gather(i);

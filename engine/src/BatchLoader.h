@@ -1,5 +1,6 @@
 #pragma once
 
+#include <ATen/ThreadLocalState.h>
 #include <torch/torch.h>
 
 #include <condition_variable>
@@ -57,7 +58,9 @@ private:
     torch::Device device_;
     double waitSeconds_ = 0;
 
-    // Prefetch: a bounded queue filled by one background thread.
+    // Prefetch: a bounded queue filled by one background thread, which runs with the creating
+    // thread's LibTorch state (its memory meter, when one is installed).
+    at::ThreadLocalState state_;
     size_t depth_ = 0;
     std::thread worker_;
     std::mutex mutex_;

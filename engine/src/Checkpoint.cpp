@@ -4,6 +4,7 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -25,14 +26,16 @@ std::vector<double> pack(const TrainingState& s)
             double(s.scheduler.epochs), s.scheduler.plateauLr, s.scheduler.best,
             double(s.scheduler.numBadEpochs), double(s.scheduler.cooldownCounter),
             s.earlyBest,             double(s.earlyBadEpochs), s.earlyStarted ? 1.0 : 0.0,
-            s.lossScale,             double(s.lossScaleGoodSteps)};
+            s.lossScale,             double(s.lossScaleGoodSteps), s.lrScale,
+            double(s.microSplit)};
 }
 
 TrainingState unpack(const std::vector<double>& v)
 {
-    if (v.size() != 19)
+    // 19 fields: written before the divergence guard's rate cut and OOM recovery's split were kept.
+    if (v.size() != 19 && v.size() != 21)
         throw CheckpointError("the checkpoint's training state has " + std::to_string(v.size()) +
-                              " fields, 19 expected: it was written by another version of Entrena");
+                              " fields, 21 expected: it was written by another version of Entrena");
     TrainingState s;
     s.step = int64_t(v[0]);
     s.epoch = int(v[1]);
@@ -48,6 +51,10 @@ TrainingState unpack(const std::vector<double>& v)
     s.earlyStarted = v[16] != 0.0;
     s.lossScale = v[17];
     s.lossScaleGoodSteps = int64_t(v[18]);
+    if (v.size() == 21) {
+        s.lrScale = v[19];
+        s.microSplit = std::max(1, int(v[20]));
+    }
     return s;
 }
 

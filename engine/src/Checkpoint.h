@@ -25,6 +25,8 @@ struct TrainingState {
     bool earlyStarted = false;
     double lossScale = 65536.0;    ///< fp16 dynamic loss scale
     int64_t lossScaleGoodSteps = 0;
+    double lrScale = 1.0; ///< the divergence guard's cuts to the scheduled rate, multiplied
+    int microSplit = 1;   ///< OOM recovery: each loaded batch is trained in this many pieces
     LrScheduler::State scheduler;
 };
 

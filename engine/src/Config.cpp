@@ -314,6 +314,8 @@ RunConfig parse(const json& root)
     t.integer("snapshot_every", c.train.snapshotEvery, 1, kBig);
     t.number("rollback_lr_factor", c.train.rollbackLrFactor, 1e-6, 1.0);
     t.integer("max_rollbacks", c.train.maxRollbacks, 0, 1000);
+    t.boolean("oom_recovery", c.train.oomRecovery);
+    t.number("memory_budget_mb", c.train.memoryBudgetMb, 0.0, kHuge);
     t.rejectUnknown();
 
     Section v(sectionOf(root, "devices"), "devices");
@@ -483,7 +485,8 @@ std::string RunConfig::toJson(int indent) const
                   {"early_stop_patience", train.earlyStopPatience}, {"early_stop_metric", train.earlyStopMetric},
                   {"early_stop_min_delta", train.earlyStopMinDelta}, {"divergence_guard", train.divergenceGuard},
                   {"divergence_spike", train.divergenceSpike}, {"snapshot_every", train.snapshotEvery},
-                  {"rollback_lr_factor", train.rollbackLrFactor}, {"max_rollbacks", train.maxRollbacks}};
+                  {"rollback_lr_factor", train.rollbackLrFactor}, {"max_rollbacks", train.maxRollbacks},
+                  {"oom_recovery", train.oomRecovery}, {"memory_budget_mb", train.memoryBudgetMb}};
     j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads}};
     return j.dump(indent);
 }

@@ -2,6 +2,7 @@
 
 #include "CpuInfo.h"
 #include "Environment.h"
+#include "GemmCeiling.h"
 #include "Nvml.h"
 #include "entrena/Runtime.h"
 #include "entrena/Version.h"
@@ -72,25 +73,6 @@ std::string resolved(const std::string& libs)
         out += (out.empty() ? "" : ", ") + std::string(real ? real : p.c_str());
     }
     return out;
-}
-
-double measureGemm()
-{
-    constexpr int64_t n = 1024;
-    auto a = torch::randn({n, n});
-    auto b = torch::randn({n, n});
-    auto c = torch::mm(a, b);
-    for (int i = 0; i < 2; ++i)
-        c = torch::mm(a, b);
-    int reps = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    double seconds = 0;
-    while (seconds < 0.4 || reps < 3) {
-        c = torch::mm(a, b);
-        ++reps;
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    return 2.0 * double(n * n * n) * reps / seconds / 1e9;
 }
 
 } // namespace
@@ -171,7 +153,7 @@ DeviceReport probeDevices(bool gemm)
         r.warnings.push_back("OpenBLAS runs its " + r.blasCore + " kernels on a CPU with " + r.cpuIsa +
                              ": set OPENBLAS_CORETYPE before starting (Entrena does unless ENTRENA_NO_TUNE is set)");
     if (gemm) {
-        r.gemmGflops = measureGemm();
+        r.gemmGflops = entrena::measureGemm(torch::kCPU, torch::kFloat32, 0.4) / 1e9;
         // A sound BLAS reaches a good share of two FMA pipes at ≥ 2 GHz; far below that, something is off.
         const double expected = flopsPerCycle(r.cpuIsa) * 2.0 * r.torchThreads;
         if (r.gemmGflops < 0.25 * expected) {

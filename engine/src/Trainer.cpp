@@ -7,11 +7,14 @@
 #include "Dataset.h"
 #include "Environment.h"
 #include "Evaluate.h"
+#include "GemmCeiling.h"
+#include "MemoryMeter.h"
 #include "Model.h"
 #include "Models.h"
 #include "Optimizers.h"
 #include "Snapshot.h"
 #include "Precision.h"
+#include "TrainStep.h"
 #include "entrena/LrScheduler.h"
 #include "entrena/ModelSummary.h"
 #include "entrena/RunStore.h"
@@ -35,7 +38,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-namespace F = torch::nn::functional;
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -63,6 +65,17 @@ public:
                 store_->addMetric(runId, "device_used_bytes", e.step, e.epoch, double(e.deviceUsed));
             if (e.deviceUtilization >= 0)
                 store_->addMetric(runId, "device_utilization", e.step, e.epoch, double(e.deviceUtilization));
+            const std::pair<const char*, double> times[] = {
+                {"time_step", e.stepSeconds},           {"time_data", e.phases.data},
+                {"time_forward", e.phases.forward},     {"time_backward", e.phases.backward},
+                {"time_optimizer", e.phases.optimizer}, {"time_comm", e.phases.comm},
+                {"time_logging", e.phases.logging}};
+            for (const auto& [key, value] : times)
+                store_->addMetric(runId, key, e.step, e.epoch, value);
+            if (e.mfu >= 0)
+                store_->addMetric(runId, "mfu", e.step, e.epoch, e.mfu);
+            if (e.stepPeakBytes >= 0)
+                store_->addMetric(runId, "step_peak_bytes", e.step, e.epoch, double(e.stepPeakBytes));
         }
     }
 
@@ -122,6 +135,14 @@ std::string divergenceReason(double loss, const std::deque<double>& recent, doub
         }
     }
     return {};
+}
+
+PhaseTimes perStep(PhaseTimes t, int64_t steps)
+{
+    const double n = double(std::max<int64_t>(1, steps));
+    for (double* part : {&t.data, &t.forward, &t.backward, &t.optimizer, &t.comm, &t.logging})
+        *part /= n;
+    return t;
 }
 
 std::string describeDevice(const torch::Device& device, int threads)
@@ -219,6 +240,12 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         torch::manual_seed(c.seed);
 
         const DataSplits data = loadData(c.data, c.seed);
+        // With a memory budget, tensor memory is metered from here on (the data set, loaded above,
+        // is not part of a step's memory); the scope ends before the data is freed.
+        const auto budget = memoryBudgetBytes(c.train.memoryBudgetMb);
+        std::optional<MemoryMeterScope> meterScope;
+        if (budget)
+            meterScope.emplace(std::make_shared<MemoryMeter>(device.type()));
         Model model = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
         model.to(device);
         const bool channelsLast = prefersChannelsLast(c.model);
@@ -251,6 +278,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         if (!model.isScript() && c.data.dataset != "csv")
             s.flopsPerSample = summarizeModel(c.model, data.channels(), data.height(), data.width(), data.classes).flopsPerSample;
         observer.onStart(s);
+        const double ceiling = s.flopsPerSample > 0 ? gemmCeiling(device, c.train.precision) : 0.0;
         if (resume)
             rec.notice({"resumed", st.step, st.epoch, "resumed from " + resume->checkpoint.path});
 
@@ -267,16 +295,16 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             lastSavedStep = st.step;
         };
 
-        const auto loss = [&](const torch::Tensor& x, const torch::Tensor& y) {
-            torch::Tensor logits;
-            {
-                AutocastScope autocast(device, c.train.precision);
-                logits = model.forward(x);
-            }
-            return F::cross_entropy(logits.to(torch::kFloat32), y,
-                                    F::CrossEntropyFuncOptions().label_smoothing(c.train.labelSmoothing));
-        };
+        const auto loss = makeLossFn(model, device, c.train);
         const bool scaled = c.train.precision == "fp16";
+        TrainStep trainStep(loss, *optimizer, device, c.data.batchSize, c.train.accumulate, st.microSplit,
+                            meterScope ? &meterScope->meter() : nullptr, budget);
+        const auto onOomRetry = [&](const OomRetry& r) {
+            if (!c.train.oomRecovery)
+                throw std::runtime_error(r.cause + "; train.oom_recovery is off");
+            st.microSplit = trainStep.split();
+            rec.notice({"oom_retry", st.step + 1, st.epoch, r.describe()});
+        };
         LossScaler scaler;
         scaler.scale = st.lossScale;
         scaler.goodSteps = st.lossScaleGoodSteps;
@@ -296,7 +324,6 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             good.step = st.step;
         }
         int rollbacks = 0;
-        double lrScale = 1.0;
         bool diverged = false;
         std::deque<double> recent;
         std::set<int64_t> injectNan = injectedNanSteps();
@@ -316,7 +343,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             // Running sums stay on the device; they are read once per log interval and epoch.
             auto epochLoss = torch::full({}, st.epochLossSum, torch::TensorOptions(device).dtype(torch::kFloat64));
             auto logStart = Clock::now();
-            int64_t logSamples = 0;
+            int64_t logSamples = 0, logSteps = 0;
+            PhaseTimes phases; // of the steps since logStart
             double epochLr = scheduler.lr();
 
             while (!diverged) {
@@ -325,6 +353,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     break;
                 }
                 // One optimizer step over up to `accumulate` micro-batches.
+                auto t0 = Clock::now();
                 std::vector<Batch> group;
                 for (int a = 0; a < c.train.accumulate; ++a) {
                     auto b = loader.next();
@@ -332,25 +361,22 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         break;
                     group.push_back(std::move(*b));
                 }
+                phases.data += secondsSince(t0);
                 if (group.empty())
                     break;
                 int64_t groupSamples = 0;
                 for (const auto& b : group)
                     groupSamples += b.x.size(0);
 
-                const double lr = scheduler.lr() * lrScale;
+                t0 = Clock::now();
+                const double lr = scheduler.lr() * st.lrScale;
                 epochLr = lr;
                 setLearningRate(*optimizer, lr);
                 if (const double m = scheduler.momentum(); m >= 0)
                     setMomentum(*optimizer, m);
-                optimizer->zero_grad();
-                torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device).dtype(torch::kFloat32));
-                for (auto& b : group) {
-                    auto l = loss(b.x, b.y);
-                    const double weight = double(b.x.size(0)) / double(groupSamples);
-                    (l * (scaled ? weight * scaler.scale : weight)).backward();
-                    stepLoss += l.detach() * weight;
-                }
+                phases.optimizer += secondsSince(t0);
+                torch::Tensor stepLoss = trainStep.run(group, scaled ? scaler.scale : 1.0, phases, onOomRetry);
+                t0 = Clock::now(); // the rest of the step counts as the optimizer's part
                 if (injectNan.erase(st.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
                     stepLoss = stepLoss * std::nan("");
                 if (checkEveryStep || (guard && (st.step + 1) % c.train.logEvery == 0)) {
@@ -367,12 +393,13 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                             break;
                         }
                         good.restore(model, *optimizer, device);
-                        lrScale *= c.train.rollbackLrFactor;
+                        st.lrScale *= c.train.rollbackLrFactor;
                         recent.clear();
                         char msg[200];
                         std::snprintf(msg, sizeof msg, "; back to step %lld, learning rate x%.4g", (long long)good.step,
-                                      lrScale);
+                                      st.lrScale);
                         rec.notice({"rollback", st.step + 1, epoch, why + msg});
+                        phases.optimizer += secondsSince(t0);
                         continue; // the next batch; the bad one is not counted as a step
                     }
                     recent.push_back(value);
@@ -393,6 +420,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 }
                 scheduler.stepBatch();
                 ++st.step;
+                ++logSteps;
                 // A new good state, when this step's loss was checked and some steps have passed.
                 if (guard && (checkEveryStep || st.step % c.train.logEvery == 0) && st.step - good.step >= c.train.snapshotEvery) {
                     good.take(model, *optimizer);
@@ -403,6 +431,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 st.epochSamples += groupSamples;
                 st.samplesSeen += groupSamples;
                 logSamples += groupSamples;
+                phases.optimizer += secondsSince(t0);
 
                 if (st.step % c.train.logEvery == 0 || st.step == totalSteps) {
                     StepEvent e;
@@ -410,7 +439,14 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     e.epoch = epoch;
                     e.loss = stepLoss.item<double>();
                     e.lr = lr;
-                    e.samplesPerSec = double(logSamples) / std::max(1e-9, secondsSince(logStart));
+                    const double wall = secondsSince(logStart);
+                    e.samplesPerSec = double(logSamples) / std::max(1e-9, wall);
+                    e.stepSeconds = wall / double(logSteps);
+                    e.phases = perStep(phases, logSteps);
+                    if (ceiling > 0)
+                        e.mfu = 3.0 * s.flopsPerSample * e.samplesPerSec / ceiling; // forward + 2x backward
+                    if (meterScope)
+                        e.stepPeakBytes = trainStep.takePeakBytes();
                     e.memoryBytes = residentMemoryBytes();
                     if (device.is_cuda()) {
                         const DeviceMemory m = cudaMemory(device.index());
@@ -425,11 +461,14 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         throw std::runtime_error("the training loss became " + std::to_string(e.loss) + " at step " +
                                                  std::to_string(st.step) +
                                                  "; lower optimizer.lr or set train.grad_clip");
-                    const auto logBegin = Clock::now();
-                    rec.step(e);
-                    logging += secondsSince(logBegin);
+                    // The next interval starts here: this report's cost is part of its steps' time.
                     logStart = Clock::now();
+                    rec.step(e);
+                    phases = PhaseTimes{};
+                    phases.logging = secondsSince(logStart);
+                    logging += phases.logging;
                     logSamples = 0;
+                    logSteps = 0;
                 }
                 if (c.train.maxSteps > 0 && st.step >= c.train.maxSteps) {
                     stepLimit = true;

@@ -111,6 +111,12 @@ struct TrainSpec {
     int64_t snapshotEvery = 100;
     double rollbackLrFactor = 0.5;
     int maxRollbacks = 3;
+    // OOM recovery: a step that runs out of device memory is retried with the micro-batch halved
+    // and accumulation doubled (the same samples, the same effective batch and schedule). A
+    // budget > 0 counts a step whose measured peak tensor memory goes over it as out of memory,
+    // on any device: the way to cap a run below what the device has, and to test this on a CPU.
+    bool oomRecovery = true;
+    double memoryBudgetMb = 0.0;
 };
 
 /// `devices`: where the work runs.

@@ -25,6 +25,17 @@ struct StartEvent {
     double flopsPerSample = 0; ///< forward FLOPs per sample (0: not estimated)
 };
 
+/// Seconds spent in each part of training steps.
+struct PhaseTimes {
+    double data = 0;      ///< waiting for the next batch
+    double forward = 0;
+    double backward = 0;
+    double optimizer = 0; ///< the rest of the step: unscaling, clipping, the divergence check, the update, the schedule
+    double comm = 0;      ///< gradient all-reduce not hidden behind backward (several devices)
+    double logging = 0;   ///< reporting steps: events, the run store
+    double sum() const { return data + forward + backward + optimizer + comm + logging; }
+};
+
 struct StepEvent {
     int64_t step = 0; ///< optimizer steps from 1
     int epoch = 0;    ///< from 1
@@ -40,6 +51,13 @@ struct StepEvent {
     // CUDA runs where NVIDIA's management library is present (-1 otherwise).
     int64_t deviceUsed = -1;    ///< memory in use on the device by every process
     int deviceUtilization = -1; ///< percent of the time the device was busy
+    // Where the time went: seconds per step, means over the steps since the last step event.
+    // `stepSeconds` is measured as a whole (wall time / steps); the parts are measured each on its
+    // own, so what they leave out of it is time no part accounts for.
+    double stepSeconds = 0;
+    PhaseTimes phases;
+    double mfu = -1; ///< model-FLOP utilisation against the machine's GEMM rate, 0..1 (-1: unknown)
+    int64_t stepPeakBytes = -1; ///< with train.memory_budget_mb: the largest tensor memory of a step
 };
 
 struct EpochEvent {

@@ -1,0 +1,93 @@
+#include "GemmCeiling.h"
+
+#include "CpuInfo.h"
+#include "entrena/AtomicFile.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace entrena {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path cacheFile()
+{
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return fs::path(xdg) / "entrena" / "gemm.json";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".cache" / "entrena" / "gemm.json";
+    return {};
+}
+
+torch::ScalarType dtypeFor(const std::string& precision)
+{
+    return precision == "bf16" ? torch::kBFloat16 : precision == "fp16" ? torch::kHalf : torch::kFloat32;
+}
+
+std::string cacheKey(const torch::Device& device, const std::string& precision)
+{
+    std::string key = device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu " + cpuinfoField("model name");
+    key += " | " + precision + " | threads " + std::to_string(at::get_num_threads()) + " | torch " TORCH_VERSION;
+    return key;
+}
+
+} // namespace
+
+double measureGemm(const torch::Device& device, torch::ScalarType dtype, double seconds)
+{
+    const int64_t n = device.is_cuda() ? 8192 : 1024;
+    const auto options = torch::TensorOptions(device).dtype(dtype);
+    auto a = torch::randn({n, n}, options);
+    auto b = torch::randn({n, n}, options);
+    auto c = torch::mm(a, b);
+    for (int i = 0; i < 2; ++i)
+        c = torch::mm(a, b);
+    if (device.is_cuda())
+        c.cpu(); // waits for the warm-up
+    int reps = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    while (elapsed < seconds || reps < 3) {
+        c = torch::mm(a, b);
+        if (device.is_cuda())
+            c.sum().item<float>();
+        ++reps;
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return 2.0 * double(n) * double(n) * double(n) * reps / elapsed;
+}
+
+double gemmCeiling(const torch::Device& device, const std::string& precision)
+{
+    try {
+        const fs::path file = cacheFile();
+        const std::string key = cacheKey(device, precision);
+        nlohmann::json cache = nlohmann::json::object();
+        if (!file.empty() && fs::exists(file)) {
+            std::ifstream in(file);
+            cache = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+            if (!cache.is_object())
+                cache = nlohmann::json::object();
+            if (auto it = cache.find(key); it != cache.end() && it->is_number() && it->get<double>() > 0)
+                return it->get<double>();
+        }
+        torch::NoGradGuard noGrad;
+        const double flops = measureGemm(device, dtypeFor(precision), 0.25);
+        if (!file.empty()) {
+            cache[key] = flops;
+            fs::create_directories(file.parent_path());
+            AtomicFile out(file.string());
+            out.write(cache.dump(2) + "\n");
+            out.commit();
+        }
+        return flops;
+    } catch (const std::exception&) {
+        return 0; // a ceiling we cannot measure or store leaves MFU unknown, never fails the run
+    }
+}
+
+} // namespace entrena

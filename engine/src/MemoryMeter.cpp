@@ -1,0 +1,22 @@
+#include "MemoryMeter.h"
+
+namespace entrena {
+
+void MemoryMeter::reportMemoryUsage(void*, int64_t bytes, int64_t, int64_t, c10::Device device)
+{
+    if (device.type() != device_)
+        return;
+    const int64_t now = current_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+    int64_t peak = peak_.load(std::memory_order_relaxed);
+    while (now > peak && !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+    }
+}
+
+std::optional<int64_t> memoryBudgetBytes(double megabytes)
+{
+    if (megabytes <= 0)
+        return std::nullopt;
+    return int64_t(megabytes * 1024.0 * 1024.0);
+}
+
+} // namespace entrena
