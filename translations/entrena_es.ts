@@ -87,6 +87,54 @@
         <source>Peak memory</source>
         <translation>Memoria máxima</translation>
     </message>
+    <message>
+        <source>No run store is open.</source>
+        <translation>No hay ningún almacén de ejecuciones abierto.</translation>
+    </message>
+    <message>
+        <source>The baseline of its data set: other runs are measured against its final validation accuracy, %1%.</source>
+        <translation>La referencia de su conjunto de datos: las demás ejecuciones se miden contra su exactitud de validación final, %1%.</translation>
+    </message>
+    <message>
+        <source>Reached the baseline's final validation accuracy (%1%) in %2 s; the baseline took %3 s.</source>
+        <translation>Alcanzó la exactitud de validación final de la referencia (%1%) en %2 s; la referencia tardó %3 s.</translation>
+    </message>
+    <message>
+        <source>Never reached the baseline's final validation accuracy (%1%).</source>
+        <translation>Nunca alcanzó la exactitud de validación final de la referencia (%1%).</translation>
+    </message>
+    <message>
+        <source>Warning: faster than the baseline (run %1) but its final %2 accuracy is %3 percentage points lower.</source>
+        <translation>Aviso: más rápida que la referencia (ejecución %1), pero su exactitud final de %2 es %3 puntos porcentuales menor.</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>prueba</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>validación</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>referencia</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>no alcanzada</translation>
+    </message>
+    <message>
+        <source> pp</source>
+        <translation> pp</translation>
+    </message>
+    <message>
+        <source>Speed-up vs baseline</source>
+        <translation>Aceleración frente a la referencia</translation>
+    </message>
+    <message>
+        <source>Δ accuracy vs baseline</source>
+        <translation>Δ exactitud frente a la referencia</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ChartMenu</name>
@@ -267,6 +315,18 @@
     <message>
         <source>Reading every point for zooming in…</source>
         <translation>Leyendo todos los puntos para poder ampliar…</translation>
+    </message>
+    <message>
+        <source>Speed-up vs baseline (×)</source>
+        <translation>Aceleración frente a la referencia (×)</translation>
+    </message>
+    <message>
+        <source>Δ final accuracy vs baseline (pp)</source>
+        <translation>Δ exactitud final frente a la referencia (pp)</translation>
+    </message>
+    <message>
+        <source>Faster than the baseline (run %1), but its final accuracy is lower by more than the tolerance: check that it is not a worse model.</source>
+        <translation>Más rápida que la referencia (ejecución %1), pero su exactitud final es menor en más de la tolerancia: compruebe que no sea un modelo peor.</translation>
     </message>
 </context>
 <context>
@@ -623,6 +683,10 @@
     <message>
         <source>Divergence at step %1, rolled back: %2</source>
         <translation>Divergencia en el paso %1, se volvió atrás: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory at step %1: %2</source>
+        <translation>Sin memoria en el paso %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1492,6 +1556,18 @@
         <source>Hyper-parameters</source>
         <translation>Hiperparámetros</translation>
     </message>
+    <message>
+        <source>Clear baseline</source>
+        <translation>Quitar la referencia</translation>
+    </message>
+    <message>
+        <source>Mark as baseline for %1</source>
+        <translation>Marcar como referencia de %1</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referencia</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SettingsDialog</name>
@@ -1506,6 +1582,77 @@
     <message>
         <source>Language:</source>
         <translation>Idioma:</translation>
+    </message>
+    <message>
+        <source> pp</source>
+        <translation> pp</translation>
+    </message>
+    <message>
+        <source>A run faster than its data set's baseline is flagged when its final accuracy is lower by more than this many percentage points.</source>
+        <translation>Una ejecución más rápida que la referencia de su conjunto de datos se señala cuando su exactitud final es menor en más de estos puntos porcentuales.</translation>
+    </message>
+    <message>
+        <source>Baseline tolerance:</source>
+        <translation>Tolerancia de la referencia:</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::StepTimeChart</name>
+    <message>
+        <source>Time per step (ms)</source>
+        <translation>Tiempo por paso (ms)</translation>
+    </message>
+    <message>
+        <source>waiting for data</source>
+        <translation>esperando datos</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>pasada hacia delante</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>pasada hacia atrás</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>optimizador</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>comunicación</translation>
+    </message>
+    <message>
+        <source>logging</source>
+        <translation>registro</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <source>Waiting for data %1% of each step: raise data.workers, or lower the augmentation's cost.</source>
+        <translation>Esperando datos el %1% de cada paso: aumente data.workers o abarate el aumento de datos.</translation>
+    </message>
+    <message>
+        <source>Communication %1% of each step: raise the batch per device, so that each all-reduce carries more work.</source>
+        <translation>Comunicación el %1% de cada paso: aumente el lote por dispositivo, para que cada all-reduce lleve más trabajo.</translation>
+    </message>
+    <message>
+        <source>Reporting %1% of each step: raise train.log_every.</source>
+        <translation>Informes el %1% de cada paso: aumente train.log_every.</translation>
+    </message>
+    <message>
+        <source>The optimizer's update %1% of each step: a larger batch spreads its cost over more samples.</source>
+        <translation>La actualización del optimizador el %1% de cada paso: un lote mayor reparte su coste entre más muestras.</translation>
+    </message>
+    <message>
+        <source>Compute-bound: forward and backward %1% of each step.</source>
+        <translation>Limitado por el cálculo: las pasadas hacia delante y hacia atrás el %1% de cada paso.</translation>
+    </message>
+    <message>
+        <source>Model-FLOP utilisation %1%.</source>
+        <translation>Utilización de FLOP del modelo: %1%.</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
+#include "RunTableModel.h"
 #include "settings/Settings.h"
 
 #include <QApplication>
@@ -137,7 +138,8 @@ void MainWindow::createMenus()
     editMenu_ = menuBar()->addMenu(QString());
     settingsAction_ = editMenu_->addAction(QString(), this, [this] {
         SettingsDialog dialog(languages_, this);
-        dialog.exec();
+        if (dialog.exec() == QDialog::Accepted)
+            runs_->model()->setBaselineTolerance(Settings::baselineTolerance.value() / 100.0);
     });
     settingsAction_->setShortcut(QKeySequence::Preferences);
 
@@ -294,6 +296,10 @@ void MainWindow::onNotice(const NoticeEvent& e)
         charts_->markEvent(e);
         statusBar()->showMessage(tr("Divergence at step %1, rolled back: %2").arg(e.step).arg(QString::fromStdString(e.message)),
                                  10000);
+    }
+    if (e.kind == "oom_retry") {
+        charts_->markEvent(e);
+        statusBar()->showMessage(tr("Out of memory at step %1: %2").arg(e.step).arg(QString::fromStdString(e.message)), 10000);
     }
 }
 

@@ -7,6 +7,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace entrena::app {
 
@@ -65,7 +66,112 @@ void RunTableModel::refresh()
             s.parameters.insert(key, value);
         summaries_.push_back(std::move(s));
     }
+    compareWithBaselines();
     endResetModel();
+}
+
+void RunTableModel::compareWithBaselines()
+{
+    comparisons_.clear();
+    if (!store_)
+        return;
+    try {
+        const auto baselines = store_->baselines();
+        // A finished run's comparison changes only with its baseline: reuse it while that stays.
+        std::vector<RunRecord> pending;
+        for (const RunRecord& r : runs_) {
+            const auto b = baselines.find(datasetKey(r.configJson));
+            if (b == baselines.end())
+                continue;
+            const auto settled = settled_.find(r.id);
+            if (settled != settled_.end() && settled->second.baselineRun == b->second && r.status != RunStatus::Running)
+                comparisons_[r.id] = settled->second;
+            else
+                pending.push_back(r);
+        }
+        for (auto& [id, c] : entrena::compareWithBaselines(*store_, pending, tolerance_)) {
+            comparisons_[id] = c;
+            settled_[id] = c;
+        }
+    } catch (const std::exception&) {
+        // a store from before baselines, or a busy one: no comparisons this time
+    }
+}
+
+void RunTableModel::setBaselineTolerance(double tolerance)
+{
+    if (tolerance == tolerance_)
+        return;
+    beginResetModel();
+    tolerance_ = tolerance;
+    settled_.clear();
+    compareWithBaselines();
+    endResetModel();
+}
+
+const BaselineComparison* RunTableModel::comparison(int64_t runId) const
+{
+    const auto it = comparisons_.find(runId);
+    return it == comparisons_.end() ? nullptr : &it->second;
+}
+
+QString RunTableModel::setBaseline(int64_t runId, bool baseline)
+{
+    if (!store_)
+        return tr("No run store is open.");
+    try {
+        if (baseline)
+            store_->setBaseline(runId);
+        else
+            store_->clearBaseline(runId);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    settled_.clear();
+    refresh();
+    return {};
+}
+
+QVariant RunTableModel::baselineData(const RunRecord& r, int column, int role) const
+{
+    const BaselineComparison* c = comparison(r.id);
+    if (!c)
+        return role == Qt::EditRole ? QVariant(-1e9) : QVariant();
+    const QLocale locale;
+    if (role == Qt::ToolTipRole) {
+        if (c->isBaseline)
+            return tr("The baseline of its data set: other runs are measured against its final validation accuracy, %1%.")
+                .arg(locale.toString(c->targetAccuracy * 100.0, 'f', 2));
+        QString tip = c->runSeconds
+                          ? tr("Reached the baseline's final validation accuracy (%1%) in %2 s; the baseline took %3 s.")
+                                .arg(locale.toString(c->targetAccuracy * 100.0, 'f', 2))
+                                .arg(locale.toString(*c->runSeconds, 'f', 1))
+                                .arg(locale.toString(c->baselineSeconds.value_or(0), 'f', 1))
+                          : tr("Never reached the baseline's final validation accuracy (%1%).")
+                                .arg(locale.toString(c->targetAccuracy * 100.0, 'f', 2));
+        if (c->warn())
+            tip += QLatin1Char('\n') +
+                   tr("Warning: faster than the baseline (run %1) but its final %2 accuracy is %3 percentage points lower.")
+                       .arg(c->baselineRun)
+                       .arg(c->accuracyKind == "test" ? tr("test") : tr("validation"))
+                       .arg(locale.toString(-c->deltaAccuracy.value_or(0) * 100.0, 'f', 2));
+        return tip;
+    }
+    const bool display = role == Qt::DisplayRole;
+    if (column == SpeedUp) {
+        if (c->isBaseline)
+            return display ? QVariant(tr("baseline")) : QVariant(1.0);
+        if (!c->speedup)
+            return display ? QVariant(tr("not reached")) : QVariant(0.0);
+        return display ? QVariant(locale.toString(*c->speedup, 'f', 2) + QStringLiteral("×")) : QVariant(*c->speedup);
+    }
+    if (!c->deltaAccuracy)
+        return display ? QVariant() : QVariant(-1e9);
+    if (!display)
+        return *c->deltaAccuracy;
+    const double pp = *c->deltaAccuracy * 100.0;
+    const QString text = (pp >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + locale.toString(std::abs(pp), 'f', 2) + tr(" pp");
+    return c->warn() ? QStringLiteral("⚠ ") + text : text;
 }
 
 int RunTableModel::rowOf(int64_t runId) const
@@ -143,6 +249,12 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     const Summary& s = summaries_[size_t(index.row())];
     const int column = index.column();
     const QLocale locale;
+    if (column == SpeedUp || column == DeltaAccuracy) {
+        if (role == Qt::TextAlignmentRole)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        if (role == Qt::DisplayRole || role == Qt::EditRole || role == Qt::ToolTipRole)
+            return baselineData(*r, column, role);
+    }
     if (role == Qt::ToolTipRole && !r->error.empty())
         return QString::fromStdString(r->error);
     if (role == Qt::UserRole)
@@ -210,6 +322,8 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case PeakMemory: return tr("Peak memory");
     case Tags: return tr("Tags");
     case Created: return tr("Created");
+    case SpeedUp: return tr("Speed-up vs baseline");
+    case DeltaAccuracy: return tr("Δ accuracy vs baseline");
     }
     return parameterKeys_.value(section - ColumnCount);
 }

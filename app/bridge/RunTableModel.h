@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entrena/Baseline.h"
 #include "entrena/RunStore.h"
 
 #include <QAbstractTableModel>
@@ -7,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -33,6 +35,8 @@ public:
         PeakMemory,
         Tags,
         Created,
+        SpeedUp,       ///< against the data set's baseline: time to its final accuracy
+        DeltaAccuracy, ///< final accuracy minus the baseline's
         ColumnCount
     };
 
@@ -65,6 +69,14 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// How much worse than its baseline a faster run may end before it is flagged (accuracy,
+    /// 0.005: half a percentage point).
+    void setBaselineTolerance(double tolerance);
+    /// The run's comparison with its data set's baseline, if that has one.
+    const BaselineComparison* comparison(int64_t runId) const;
+    /// Marks the run as its data set's baseline (or clears it); the message on failure.
+    QString setBaseline(int64_t runId, bool baseline);
+
     /// The translated name of a status.
     static QString statusText(RunStatus status);
 
@@ -81,6 +93,12 @@ private:
     };
     std::vector<Summary> summaries_;
     QStringList parameterKeys_;
+    double tolerance_ = 0.005;
+    std::map<int64_t, BaselineComparison> comparisons_;
+    /// Comparisons of runs that no longer change, by run, with the baseline they were made against.
+    std::map<int64_t, BaselineComparison> settled_;
+    void compareWithBaselines();
+    QVariant baselineData(const RunRecord& run, int column, int role) const;
 };
 
 } // namespace entrena::app

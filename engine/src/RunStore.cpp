@@ -107,6 +107,13 @@ UPDATE runs SET
     // 4: an M4 overview of every series, so long series chart without reading every point (filled
     // in for the runs already stored by migrate()).
     MetricBlocks::createSql(),
+    // 5: the baseline run of each data set, that other runs are measured against.
+    R"sql(
+CREATE TABLE baselines (
+    dataset TEXT PRIMARY KEY,
+    run INTEGER NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE
+);
+)sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
               "one migration per schema version");

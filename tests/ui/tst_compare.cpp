@@ -86,6 +86,7 @@ private slots:
                     const double acc = f.finalAccuracy * (1 - 0.5 / epoch);
                     store.addMetric(id, "val_loss", step, epoch, 1.0 / epoch);
                     store.addMetric(id, "val_accuracy", step, epoch, acc);
+                    store.addMetric(id, "epoch_seconds", step, epoch, 10.0 * (r + 1));
                 }
             }
             store.addEvent(id, 3000, "lr_reduced", "lr 0.1 -> 0.05");
@@ -256,6 +257,33 @@ private slots:
         QVERIFY(time >= 0);
         QCOMPARE(t->item(time, 3)->text(), QStringLiteral("–")); // run 2 peaks at 77%
         QVERIFY(t->item(time, 1)->text() != QStringLiteral("–"));
+    }
+
+    void summaryMeasuresRunsAgainstTheBaseline()
+    {
+        RunStore(db_.toStdString()).setBaseline(ids_[0]);
+        auto view = open(ids_);
+        RunStore(db_.toStdString()).clearBaseline(ids_[0]);
+        QVERIFY(view);
+        QTableWidget* t = view->summaryTable();
+        int speedup = -1, delta = -1;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            if (t->item(r, 0)->text().startsWith(QStringLiteral("Speed-up vs baseline")))
+                speedup = r;
+            if (t->item(r, 0)->text().startsWith(QStringLiteral("Δ final accuracy vs baseline")))
+                delta = r;
+        }
+        QVERIFY(speedup >= 0 && delta >= 0);
+        // Run 0 (the baseline) ends at 78.8% validation accuracy after 6 epochs of 10 s; run 1
+        // reaches it at epoch 5 of 20 s: 60 / 100. Run 2 never does.
+        QCOMPARE(t->item(speedup, 1)->text(), QLocale().toString(1.0, 'f', 2));
+        QCOMPARE(t->item(speedup, 2)->text(), QLocale().toString(0.6, 'f', 2));
+        QCOMPARE(t->item(speedup, 3)->text(), QStringLiteral("–"));
+        QCOMPARE(t->item(delta, 2)->text(), QLocale().toString(2.0, 'f', 2)); // test 87% vs 85%
+        // Run 2 has 3x the baseline's throughput but ends 2 points worse: flagged. Run 1 is not.
+        QVERIFY(t->item(delta, 3)->data(Qt::UserRole + 1).toBool());
+        QVERIFY(!t->item(delta, 2)->data(Qt::UserRole + 1).toBool());
+        QVERIFY(t->item(delta, 3)->toolTip().contains(QStringLiteral("worse model")));
     }
 
     void longSeriesOpenFromTheOverviewThenEveryPointArrives()

@@ -4,6 +4,7 @@
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
+#include "charts/StepTimeChart.h"
 #include "charts/SchedulePreview.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
@@ -268,6 +269,38 @@ private Q_SLOTS:
         QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(5)));
     }
 
+    void stepTimeChartStacksThePartsAndSaysWhatDominates()
+    {
+        LiveCharts charts;
+        StepTimeChart* chart = charts.stepTimes();
+        QVERIFY(chart);
+        QVector<StepEvent> steps(2);
+        for (int i = 0; i < 2; ++i) {
+            steps[i].step = 10 * (i + 1);
+            steps[i].stepSeconds = 0.010;
+            steps[i].phases = {0.001, 0.003, 0.005, 0.001, 0.0, 0.0}; // compute-bound
+            steps[i].mfu = 0.42;
+        }
+        charts.addSteps(steps);
+        QCOMPARE(chart->points(), 2);
+        QCOMPARE(chart->lastStackMs(), 10.0); // the stack's top is the parts' sum
+        QVERIFY2(chart->hint().contains(QStringLiteral("Compute-bound")), qPrintable(chart->hint()));
+        QVERIFY(chart->hint().contains(QStringLiteral("42")));
+
+        QVector<StepEvent> starved(1);
+        starved[0].step = 30;
+        starved[0].stepSeconds = 0.010;
+        starved[0].phases = {0.004, 0.002, 0.003, 0.001, 0.0, 0.0}; // 40% waiting for data
+        charts.addSteps(starved);
+        QVERIFY2(chart->hint().contains(QStringLiteral("data.workers")), qPrintable(chart->hint()));
+        QVERIFY(chart->hint().contains(QStringLiteral("40")));
+        QVERIFY(StepTimeChart::hintFor({0.0, 0.004, 0.004, 0.0, 0.0, 0.001}, 0.009, -1).contains(QStringLiteral("log_every")));
+        QVERIFY(StepTimeChart::hintFor({0.0, 0.002, 0.002, 0.0, 0.005, 0.0}, 0.009, -1).contains(QStringLiteral("batch per device")));
+        charts.clear();
+        QCOMPARE(chart->points(), 0);
+        QVERIFY(chart->hint().isEmpty());
+    }
+
     void recipesLoadIntoThePanel()
     {
         MainWindow w(dir_.filePath(QStringLiteral("ui.sqlite")), smallRun(), languages_);
@@ -291,6 +324,9 @@ private Q_SLOTS:
         qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
         QCOMPARE(w.charts()->eventMarks(), 1);
         QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError())); // recovered: finished
+        // A real run fills the step-time chart too, with its parts summing to about the step.
+        QVERIFY(w.charts()->stepTimes()->points() > 0);
+        QVERIFY(w.charts()->stepTimes()->lastStackMs() > 0);
     }
 
     void lrFinderSuggestsAndAppliesTheChosenRate()

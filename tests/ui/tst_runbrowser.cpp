@@ -68,6 +68,51 @@ private slots:
         QCOMPARE(model->index(row, Col::PeakMemory).data().toString(), QStringLiteral("300 MiB"));
     }
 
+    void baselineColumnsShowSpeedUpAndFlagAFasterWorseRun()
+    {
+        const QString db = dir_.filePath(QStringLiteral("baseline.sqlite"));
+        QList<int64_t> ids;
+        {
+            RunStore store(db.toStdString());
+            // Baseline: 88% after 30 s. Then a run reaching it in 4 s but ending 2 points worse.
+            const double acc[2][3] = {{0.80, 0.85, 0.88}, {0.88, 0.85, 0.85}};
+            const double secs[2] = {10, 2};
+            const double test[2] = {0.87, 0.85};
+            for (int r = 0; r < 2; ++r) {
+                const int64_t id = store.createRun(r == 0 ? "base" : "fast", R"({"data": {"dataset": "fashion-mnist"}})", "{}");
+                for (int e = 0; e < 3; ++e) {
+                    store.addMetric(id, "val_accuracy", e + 1, e + 1, acc[r][e]);
+                    store.addMetric(id, "epoch_seconds", e + 1, e + 1, secs[r]);
+                }
+                EndEvent end;
+                end.bestValAccuracy = acc[r][2];
+                end.testAccuracy = test[r];
+                end.seconds = 3 * secs[r];
+                store.finishRun(id, RunStatus::Finished, end, 0.5);
+                ids << id;
+            }
+        }
+        RunsPanel panel;
+        QCOMPARE(panel.open(db), QString());
+        auto* model = panel.model();
+        QVERIFY(model->index(0, Col::SpeedUp).data().toString().isEmpty()); // no baseline yet
+        QCOMPARE(model->setBaseline(ids[0], true), QString());
+        const int base = model->rowOf(ids[0]), fast = model->rowOf(ids[1]);
+        QCOMPARE(model->index(base, Col::SpeedUp).data().toString(), QStringLiteral("baseline"));
+        QCOMPARE(model->index(fast, Col::SpeedUp).data().toString(), QLocale().toString(15.0, 'f', 2) + QStringLiteral("×"));
+        QCOMPARE(model->index(fast, Col::SpeedUp).data(Qt::EditRole).toDouble(), 15.0); // sorts as a number
+        const QString delta = model->index(fast, Col::DeltaAccuracy).data().toString();
+        QVERIFY2(delta.startsWith(QStringLiteral("⚠")) && delta.contains(QLocale().toString(2.0, 'f', 2)), qPrintable(delta));
+        QVERIFY(model->index(fast, Col::DeltaAccuracy).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Warning")));
+        // A tolerance of 3 points lets it pass; clearing the baseline clears the columns.
+        model->setBaselineTolerance(0.03);
+        QVERIFY(!model->index(fast, Col::DeltaAccuracy).data().toString().startsWith(QStringLiteral("⚠")));
+        QCOMPARE(model->setBaseline(ids[0], false), QString());
+        QVERIFY(model->index(model->rowOf(ids[1]), Col::SpeedUp).data().toString().isEmpty());
+        // A run that is not finished cannot be one.
+        QVERIFY(!model->setBaseline(12345, true).isEmpty());
+    }
+
     void accuracySortsAsANumber()
     {
         RunsPanel panel;

@@ -362,6 +362,50 @@ ES = {
     "Learning-rate range test: sweep the rate on a copy of the model and suggest one.":
         "Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.",
     "Divergence at step %1, rolled back: %2": "Divergencia en el paso %1, se volvió atrás: %2",
+    "Out of memory at step %1: %2": "Sin memoria en el paso %1: %2",
+    "No run store is open.": "No hay ningún almacén de ejecuciones abierto.",
+    "The baseline of its data set: other runs are measured against its final validation accuracy, %1%.":
+        "La referencia de su conjunto de datos: las demás ejecuciones se miden contra su exactitud de validación final, %1%.",
+    "Reached the baseline's final validation accuracy (%1%) in %2 s; the baseline took %3 s.":
+        "Alcanzó la exactitud de validación final de la referencia (%1%) en %2 s; la referencia tardó %3 s.",
+    "Never reached the baseline's final validation accuracy (%1%).":
+        "Nunca alcanzó la exactitud de validación final de la referencia (%1%).",
+    "Warning: faster than the baseline (run %1) but its final %2 accuracy is %3 percentage points lower.":
+        "Aviso: más rápida que la referencia (ejecución %1), pero su exactitud final de %2 es %3 puntos porcentuales menor.",
+    "test": "prueba",
+    "validation": "validación",
+    "baseline": "referencia",
+    "not reached": "no alcanzada",
+    " pp": " pp",
+    "Speed-up vs baseline": "Aceleración frente a la referencia",
+    "Δ accuracy vs baseline": "Δ exactitud frente a la referencia",
+    "Clear baseline": "Quitar la referencia",
+    "Mark as baseline for %1": "Marcar como referencia de %1",
+    "Baseline": "Referencia",
+    "Baseline tolerance:": "Tolerancia de la referencia:",
+    "A run faster than its data set's baseline is flagged when its final accuracy is lower by more than this many percentage points.":
+        "Una ejecución más rápida que la referencia de su conjunto de datos se señala cuando su exactitud final es menor en más de estos puntos porcentuales.",
+    "Speed-up vs baseline (×)": "Aceleración frente a la referencia (×)",
+    "Δ final accuracy vs baseline (pp)": "Δ exactitud final frente a la referencia (pp)",
+    "Faster than the baseline (run %1), but its final accuracy is lower by more than the tolerance: check that it is not a worse model.":
+        "Más rápida que la referencia (ejecución %1), pero su exactitud final es menor en más de la tolerancia: compruebe que no sea un modelo peor.",
+    "Time per step (ms)": "Tiempo por paso (ms)",
+    "waiting for data": "esperando datos",
+    "forward": "pasada hacia delante",
+    "backward": "pasada hacia atrás",
+    "optimizer": "optimizador",
+    "communication": "comunicación",
+    "logging": "registro",
+    "Waiting for data %1% of each step: raise data.workers, or lower the augmentation's cost.":
+        "Esperando datos el %1% de cada paso: aumente data.workers o abarate el aumento de datos.",
+    "Communication %1% of each step: raise the batch per device, so that each all-reduce carries more work.":
+        "Comunicación el %1% de cada paso: aumente el lote por dispositivo, para que cada all-reduce lleve más trabajo.",
+    "Reporting %1% of each step: raise train.log_every.": "Informes el %1% de cada paso: aumente train.log_every.",
+    "The optimizer's update %1% of each step: a larger batch spreads its cost over more samples.":
+        "La actualización del optimizador el %1% de cada paso: un lote mayor reparte su coste entre más muestras.",
+    "Compute-bound: forward and backward %1% of each step.":
+        "Limitado por el cálculo: las pasadas hacia delante y hacia atrás el %1% de cada paso.",
+    "Model-FLOP utilisation %1%.": "Utilización de FLOP del modelo: %1%.",
 }
 
 # The same English word in another context, where it means something else.

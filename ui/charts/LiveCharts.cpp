@@ -1,6 +1,7 @@
 #include "charts/LiveCharts.h"
 
 #include "charts/ChartMenu.h"
+#include "charts/StepTimeChart.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -52,6 +53,7 @@ LiveCharts::LiveCharts(QWidget* parent)
     valPlot_ = makePlot(this);
     lrPlot_ = makePlot(this);
     memoryPlot_ = makePlot(this);
+    stepTimes_ = new StepTimeChart(this);
     lossPlot_->setObjectName(QStringLiteral("lossPlot"));
     valPlot_->setObjectName(QStringLiteral("validationPlot"));
     lrPlot_->setObjectName(QStringLiteral("learningRatePlot"));
@@ -87,6 +89,7 @@ LiveCharts::LiveCharts(QWidget* parent)
     grid->addWidget(valPlot_, 0, 1);
     grid->addWidget(lrPlot_, 1, 0);
     grid->addWidget(memoryPlot_, 1, 1);
+    grid->addWidget(stepTimes_, 2, 0, 1, 2);
 
     replotTimer_.setSingleShot(true);
     replotTimer_.setInterval(kReplotIntervalMs);
@@ -128,7 +131,8 @@ void LiveCharts::markEvent(const NoticeEvent& e)
 {
     for (QCustomPlot* p : {lossPlot_, lrPlot_}) {
         auto* line = new QCPItemStraightLine(p);
-        line->setPen(QPen(QColor(214, 39, 40), 1.2, Qt::DashLine));
+        const QColor color = e.kind == "oom_retry" ? QColor(255, 127, 14) : QColor(214, 39, 40);
+        line->setPen(QPen(color, 1.2, Qt::DashLine));
         line->point1->setCoords(double(e.step), 0);
         line->point2->setCoords(double(e.step), 1);
         line->setSelectable(false);
@@ -146,6 +150,7 @@ void LiveCharts::clear()
     for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_, deviceReserved_,
                         devicePeak_, deviceTotal_, deviceUsed_})
         g->data()->clear();
+    stepTimes_->clear();
     scheduleReplot();
 }
 
@@ -174,6 +179,7 @@ void LiveCharts::addSteps(const QVector<StepEvent>& steps)
             deviceUsed_->addData(double(s.step), double(s.deviceUsed) / kMiB);
         }
     }
+    stepTimes_->addSteps(steps);
     scheduleReplot();
 }
 

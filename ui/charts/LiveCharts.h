@@ -11,6 +11,8 @@ class QCPGraph;
 
 namespace entrena::ui {
 
+class StepTimeChart;
+
 /// The live charts of a run: training loss and learning rate per logged step, validation loss
 /// and accuracy per epoch, and memory. New points are appended as they arrive; drawing is
 /// coalesced by a single-shot timer so the charts replot at most ~30 times a second however
@@ -32,6 +34,7 @@ public:
     int validationPoints() const;
     int learningRatePoints() const;
     int replotCount() const { return replots_; }
+    StepTimeChart* stepTimes() const { return stepTimes_; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -45,6 +48,7 @@ private:
     QCustomPlot* valPlot_;
     QCustomPlot* lrPlot_;
     QCustomPlot* memoryPlot_;
+    StepTimeChart* stepTimes_;
     QCPGraph* trainLoss_;
     QCPGraph* epochTrainLoss_;
     QCPGraph* valLoss_;

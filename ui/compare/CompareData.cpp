@@ -85,7 +85,7 @@ bool CompareData::partial() const
     return std::any_of(runs.begin(), runs.end(), [](const CompareRun& r) { return r.overview; });
 }
 
-CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds, bool overview)
+CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds, bool overview, double baselineTolerance)
 {
     const std::string db = dbPath.toStdString();
     // One thread per run, each with its own connection; get() rethrows a run's error here.
@@ -104,6 +104,11 @@ CompareData CompareData::load(const QString& dbPath, const QList<qint64>& runIds
     }
     if (error)
         std::rethrow_exception(error);
+    RunStore store(db);
+    std::vector<RunRecord> records;
+    for (const CompareRun& r : data.runs)
+        records.push_back(r.record);
+    data.baselines = compareWithBaselines(store, records, baselineTolerance);
     return data;
 }
 

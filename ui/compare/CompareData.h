@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entrena/Baseline.h"
 #include "entrena/RunStore.h"
 
 #include <QList>
@@ -34,6 +35,8 @@ struct CompareRun {
 /// connection on a pool thread, so N runs load in about the time of N / cores.
 struct CompareData {
     std::vector<CompareRun> runs;
+    /// Each run whose data set has a baseline, measured against it (by run id).
+    std::map<int64_t, BaselineComparison> baselines;
 
     /// The metrics the compare view draws (store keys).
     static QStringList metricKeys();
@@ -42,7 +45,9 @@ struct CompareData {
     static constexpr int64_t kWholeUpTo = 65536;
 
     /// Throws StoreError, or std::runtime_error naming a run the store does not hold.
-    static CompareData load(const QString& dbPath, const QList<qint64>& runIds, bool overview = false);
+    /// `baselineTolerance`: as RunTableModel::setBaselineTolerance.
+    static CompareData load(const QString& dbPath, const QList<qint64>& runIds, bool overview = false,
+                            double baselineTolerance = 0.005);
     /// Whether any series is an overview (a whole read should follow).
     bool partial() const;
 };

@@ -4,6 +4,7 @@
 #include "compare/CompareChart.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
+#include "settings/Settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -184,9 +185,10 @@ void CompareView::startLoad(bool overview)
     });
     const QString db = dbPath_;
     const QList<qint64> ids = runIds_;
-    watcher->setFuture(QtConcurrent::run([db, ids, overview]() -> LoadResult {
+    const double tolerance = Settings::baselineTolerance.value() / 100.0;
+    watcher->setFuture(QtConcurrent::run([db, ids, overview, tolerance]() -> LoadResult {
         try {
-            return {CompareData::load(db, ids, overview), QString()};
+            return {CompareData::load(db, ids, overview, tolerance), QString()};
         } catch (const std::exception& e) {
             return {{}, QString::fromStdString(e.what())};
         }
@@ -374,6 +376,23 @@ void CompareView::fillSummary()
     }
     Report::markBest(time);
     rows.insert(rows.begin() + 2, time);
+    // Against each run's baseline (its data set's, when marked): the speed-up to the baseline's
+    // final accuracy and the change in final accuracy; a faster run that ends worse is flagged.
+    int deltaRow = -1;
+    if (!data_.baselines.empty()) {
+        SummaryRow speedup{tr("Speed-up vs baseline (×)"), {}, true, 2, -1};
+        SummaryRow delta{tr("Δ final accuracy vs baseline (pp)"), {}, true, 2, -1};
+        for (const CompareRun& r : data_.runs) {
+            const auto it = data_.baselines.find(r.record.id);
+            const BaselineComparison* c = it == data_.baselines.end() ? nullptr : &it->second;
+            speedup.values.push_back(c ? c->speedup : std::nullopt);
+            delta.values.push_back(c && c->deltaAccuracy ? std::optional<double>(*c->deltaAccuracy * 100.0) : std::nullopt);
+        }
+        Report::markBest(speedup);
+        rows.insert(rows.begin() + 3, speedup);
+        rows.insert(rows.begin() + 4, delta);
+        deltaRow = 4;
+    }
 
     summary_->clear();
     summary_->setColumnCount(int(headers.size()));
@@ -392,6 +411,16 @@ void CompareView::fillSummary()
                 item->setBackground(QColor(228, 243, 228));
                 item->setData(Qt::UserRole, true); // marked best (for tests and accessibility tools)
                 item->setToolTip(tr("best"));
+            }
+            if (r == deltaRow) {
+                const auto it = data_.baselines.find(data_.runs[c].record.id);
+                if (it != data_.baselines.end() && it->second.warn()) {
+                    item->setBackground(QColor(250, 219, 216));
+                    item->setData(Qt::UserRole + 1, true); // flagged: faster but worse
+                    item->setToolTip(tr("Faster than the baseline (run %1), but its final accuracy is lower by more than "
+                                        "the tolerance: check that it is not a worse model.")
+                                         .arg(it->second.baselineRun));
+                }
             }
             summary_->setItem(r, int(c) + 1, item);
         }

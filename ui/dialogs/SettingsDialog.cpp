@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 
 namespace entrena::ui {
@@ -13,6 +14,7 @@ SettingsDialog::SettingsDialog(LanguageManager& languages, QWidget* parent)
     : QDialog(parent)
     , languages_(languages)
     , language_(new QComboBox(this))
+    , tolerance_(new QDoubleSpinBox(this))
 {
     setWindowTitle(tr("Settings"));
     language_->setObjectName(QStringLiteral("languageCombo"));
@@ -23,11 +25,21 @@ SettingsDialog::SettingsDialog(LanguageManager& languages, QWidget* parent)
     const int i = language_->findData(Settings::language.value());
     language_->setCurrentIndex(i >= 0 ? i : 0);
 
+    tolerance_->setObjectName(QStringLiteral("baselineToleranceSpin"));
+    tolerance_->setRange(0.0, 100.0);
+    tolerance_->setDecimals(2);
+    tolerance_->setSingleStep(0.1);
+    tolerance_->setSuffix(tr(" pp"));
+    tolerance_->setValue(Settings::baselineTolerance.value());
+    tolerance_->setToolTip(tr("A run faster than its data set's baseline is flagged when its final accuracy is lower by more "
+                              "than this many percentage points."));
+
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* form = new QFormLayout(this);
     form->addRow(tr("Language:"), language_);
+    form->addRow(tr("Baseline tolerance:"), tolerance_);
     form->addRow(buttons);
 }
 
@@ -36,6 +48,7 @@ void SettingsDialog::accept()
     const QString code = language_->currentData().toString();
     Settings::language.set(code);
     languages_.apply(code);
+    Settings::baselineTolerance.set(tolerance_->value());
     QDialog::accept();
 }
 

@@ -3,12 +3,13 @@
 #include <QDialog>
 
 class QComboBox;
+class QDoubleSpinBox;
 
 namespace entrena::ui {
 
 class LanguageManager;
 
-/// Preferences: the interface language (applied at once).
+/// Preferences: the interface language (applied at once) and the baseline check's tolerance.
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -19,6 +20,7 @@ public:
 private:
     LanguageManager& languages_;
     QComboBox* language_;
+    QDoubleSpinBox* tolerance_;
 };
 
 } // namespace entrena::ui

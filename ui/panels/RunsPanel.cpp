@@ -125,6 +125,7 @@ QString RunsPanel::open(const QString& dbPath)
     for (int c = 0; c < app::RunTableModel::ColumnCount; ++c)
         view_->setColumnHidden(c, hidden.contains(QString::number(c)));
     model_->setParameterColumns(Settings::runParameterColumns.value());
+    model_->setBaselineTolerance(Settings::baselineTolerance.value() / 100.0);
     refresh();
     return error;
 }
@@ -338,6 +339,19 @@ void RunsPanel::contextMenu(const QPoint& pos)
         exportReportOfSelection();
     });
     menu.addSeparator();
+    const BaselineComparison* vs = model_->comparison(r.id);
+    if (vs && vs->isBaseline) {
+        menu.addAction(tr("Clear baseline"), this, [this, r] { model_->setBaseline(r.id, false); });
+    } else {
+        const QString dataset = QString::fromStdString(datasetKey(r.configJson));
+        QAction* mark = menu.addAction(tr("Mark as baseline for %1").arg(dataset), this, [this, r] {
+            const QString error = model_->setBaseline(r.id, true);
+            if (!error.isEmpty())
+                QMessageBox::warning(this, tr("Baseline"), error);
+        });
+        mark->setObjectName(QStringLiteral("markBaselineAction"));
+        mark->setEnabled(r.status == RunStatus::Finished);
+    }
     menu.addAction(tr("Rename…"), this, [this, r, store] {
         bool ok = false;
         const QString name =

@@ -8,6 +8,7 @@ const Setting<QByteArray> Settings::windowState{"ui/windowState", QByteArray()};
 const Setting<QString> Settings::lastConfigFolder{"ui/lastConfigFolder", QString()};
 const Setting<QString> Settings::lastExportFolder{"ui/lastExportFolder", QString()};
 const Setting<QStringList> Settings::hiddenRunColumns{"ui/hiddenRunColumns", QStringList()};
+const Setting<double> Settings::baselineTolerance{"runs/baselineTolerance", 0.5};
 const Setting<QStringList> Settings::runParameterColumns{"ui/runParameterColumns", QStringList()};
 
 } // namespace entrena::ui

@@ -28,6 +28,7 @@ struct Settings {
     static const Setting<QString> lastExportFolder; ///< charts, reports and checkpoints
     static const Setting<QStringList> hiddenRunColumns;    ///< RunTableModel::Column numbers
     static const Setting<QStringList> runParameterColumns; ///< configuration keys shown as columns
+    static const Setting<double> baselineTolerance;        ///< percentage points a faster run may lose
 };
 
 } // namespace entrena::ui

@@ -87,7 +87,7 @@ struct RunFilter {
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
@@ -125,6 +125,14 @@ public:
     /// Returns the files that could not be removed (already gone by hand is not a failure).
     /// Throws StoreError for a running run.
     std::vector<std::string> deleteRun(int64_t runId);
+
+    // Baselines (schema 5): one run per data set (datasetKey() of its configuration) that the
+    // others are measured against. Marking a run replaces the data set's previous baseline.
+    /// Throws StoreError for an unknown run or one that did not finish with a validation accuracy.
+    void setBaseline(int64_t runId);
+    void clearBaseline(int64_t runId);
+    /// Data set key -> baseline run.
+    std::map<std::string, int64_t> baselines();
 
     // Reading (any process).
     std::vector<RunRecord> listRuns(const RunFilter& filter = {});
