@@ -323,6 +323,29 @@ private Q_SLOTS:
         QCOMPARE(overview.value, std::vector<double>({300.0, 500.0, 400.0}));
     }
 
+    void schema4StoreGainsBaselines()
+    {
+        // A store as schema 4 left it: everything but the baselines table.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
+        int64_t id = 0;
+        {
+            RunStore store(path.toStdString());
+            id = store.createRun("kept", R"({"data": {"dataset": "fashion-mnist"}})", "{}");
+            store.addMetric(id, "val_accuracy", 10, 1, 0.8);
+            EndEvent end;
+            end.bestValAccuracy = 0.8;
+            store.finishRun(id, RunStatus::Finished, end, 0.5);
+        }
+        rawExec(path, "DROP TABLE baselines; PRAGMA user_version = 4;");
+        RunStore store(path.toStdString());
+        QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        QVERIFY(store.baselines().empty());
+        store.setBaseline(id);
+        QCOMPARE(store.baselines().at("fashion-mnist"), id);
+        QCOMPARE(store.metrics(id, "val_accuracy").size(), size_t(1));
+    }
+
     void overviewHoldsEveryBlocksExtremesAcrossFlushesAndResume()
     {
         QTemporaryDir dir;
