@@ -688,6 +688,30 @@
         <source>Out of memory at step %1: %2</source>
         <translation>Sin memoria en el paso %1: %2</translation>
     </message>
+    <message>
+        <source>Batch %1 on %2: %3 (peak %4 MiB)</source>
+        <translation>Lote %1 en %2: %3 (pico de %4 MiB)</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>cabe</translation>
+    </message>
+    <message>
+        <source>too big</source>
+        <translation>demasiado grande</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits: %1 (peak %2 MiB of %3 MiB); set as the batch size.</source>
+        <translation>Lote más grande que cabe: %1 (pico de %2 MiB de %3 MiB); fijado como tamaño de lote.</translation>
+    </message>
+    <message>
+        <source>Cannot find a batch size</source>
+        <translation>No se puede buscar un tamaño de lote</translation>
+    </message>
+    <message>
+        <source>Finding the largest batch that fits…</source>
+        <translation>Buscando el lote más grande que cabe…</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::Report</name>
@@ -1313,6 +1337,18 @@
     <message>
         <source>Learning-rate range test: sweep the rate on a copy of the model and suggest one.</source>
         <translation>Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.</translation>
+    </message>
+    <message>
+        <source>Stop search</source>
+        <translation>Detener la búsqueda</translation>
+    </message>
+    <message>
+        <source>Find batch size…</source>
+        <translation>Buscar tamaño de lote…</translation>
+    </message>
+    <message>
+        <source>The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then binary search, each trial a few real steps of a fresh model.</source>
+        <translation>El lote más grande que cabe en memoria (train.memory_budget_mb si está fijado): duplicando y luego por búsqueda binaria, cada prueba con unos pocos pasos reales de un modelo nuevo.</translation>
     </message>
 </context>
 <context>

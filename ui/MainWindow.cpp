@@ -11,6 +11,7 @@
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 #include "RunTableModel.h"
+#include "tools/BatchSizeSearch.h"
 #include "settings/Settings.h"
 
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -41,6 +43,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     , config_(new RunConfigPanel)
     , charts_(new LiveCharts)
     , runs_(new RunsPanel)
+    , batchSearch_(new BatchSizeSearch(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     config_->setConfig(initial);
@@ -83,6 +86,30 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     connect(config_, &RunConfigPanel::startRequested, this, &MainWindow::startTraining);
     connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
     connect(config_, &RunConfigPanel::lrFinderRequested, this, &MainWindow::findLearningRate);
+    connect(config_, &RunConfigPanel::batchFinderRequested, this, &MainWindow::findBatchSize);
+    connect(batchSearch_, &BatchSizeSearch::trial, this, [this](const QString& device, qint64 batch, bool fits, qint64 peak) {
+        statusBar()->showMessage(tr("Batch %1 on %2: %3 (peak %4 MiB)")
+                                     .arg(batch)
+                                     .arg(device, fits ? tr("fits") : tr("too big"))
+                                     .arg(QLocale().toString(double(peak) / 1048576.0, 'f', 1)));
+    });
+    connect(batchSearch_, &BatchSizeSearch::finished, this, [this](const BatchSizeResult& r) {
+        config_->setBatchSearchRunning(false);
+        RunConfig c = config_->config();
+        c.data.batchSize = r.batchSize;
+        config_->setConfig(c);
+        const QLocale locale;
+        status_->setText(tr("Largest batch that fits: %1 (peak %2 MiB of %3 MiB); set as the batch size.")
+                             .arg(r.batchSize)
+                             .arg(locale.toString(double(r.peakBytes) / 1048576.0, 'f', 1))
+                             .arg(locale.toString(double(r.budgetBytes) / 1048576.0, 'f', 1)));
+        statusBar()->clearMessage();
+    });
+    connect(batchSearch_, &BatchSizeSearch::failed, this, [this](const QString& message) {
+        config_->setBatchSearchRunning(false);
+        statusBar()->clearMessage();
+        showError(tr("Cannot find a batch size"), message);
+    });
     connect(controller_, &app::TrainingController::started, this, &MainWindow::onStarted);
     connect(controller_, &app::TrainingController::steps, this, &MainWindow::onSteps);
     connect(controller_, &app::TrainingController::epochEnded, this, &MainWindow::onEpoch);
@@ -202,6 +229,22 @@ bool MainWindow::startTraining()
     beginRun(tr("Starting…"));
     controller_->start(config, dbPath_);
     return true;
+}
+
+void MainWindow::findBatchSize()
+{
+    if (batchSearch_->isRunning()) {
+        batchSearch_->stop();
+        return;
+    }
+    try {
+        batchSearch_->start(RunConfig::fromJson(config_->config().toJson()));
+    } catch (const ConfigError& e) {
+        showError(tr("Cannot find a batch size"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+        return;
+    }
+    config_->setBatchSearchRunning(true);
+    status_->setText(tr("Finding the largest batch that fits…"));
 }
 
 LrFinderDialog* MainWindow::findLearningRate()

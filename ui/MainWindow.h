@@ -43,6 +43,8 @@ public:
     bool resumeRun(qint64 runId);
     /// Opens the learning-rate range test for the panel's configuration (null: not valid).
     class LrFinderDialog* findLearningRate();
+    /// Starts the batch-size finder for the panel's configuration, or stops it if it runs.
+    void findBatchSize();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -93,6 +95,7 @@ private:
     int epoch_ = 0;
     bool closeWhenIdle_ = false;
     QElapsedTimer runClock_;
+    class BatchSizeSearch* batchSearch_;
 };
 
 } // namespace entrena::ui

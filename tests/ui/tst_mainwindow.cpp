@@ -301,6 +301,24 @@ private Q_SLOTS:
         QVERIFY(chart->hint().isEmpty());
     }
 
+    void batchSizeFinderSetsTheLargestBatchThatFits()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("batch.sqlite")), smallRun(), languages_);
+        // As tst_memory and docs/configuration.md: the default MLP, 5,400 images, a 16 MiB budget.
+        RunConfig c = RunConfig::fromJson(R"({"name": "batch", "seed": 3,
+            "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 6000, "test_limit": 1000, "batch_size": 128, "workers": 0},
+            "model": {"arch": "mlp"}, "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 1, "memory_budget_mb": 16}, "devices": {"threads": 2}})");
+        w.configPanel()->setConfig(c);
+        auto* button = w.findChild<QPushButton*>(QStringLiteral("findBatchButton"));
+        QVERIFY(button);
+        button->click();
+        QTRY_VERIFY(button->text().contains(QStringLiteral("Stop")));
+        QTRY_VERIFY_WITH_TIMEOUT(!button->text().contains(QStringLiteral("Stop")), 120000);
+        QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(2086));
+        QCOMPARE(w.configPanel()->config().train.memoryBudgetMb, 16.0); // the rest of the configuration kept
+    }
+
     void recipesLoadIntoThePanel()
     {
         MainWindow w(dir_.filePath(QStringLiteral("ui.sqlite")), smallRun(), languages_);

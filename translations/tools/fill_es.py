@@ -363,6 +363,17 @@ ES = {
         "Prueba de rango de la tasa de aprendizaje: barre la tasa sobre una copia del modelo y sugiere una.",
     "Divergence at step %1, rolled back: %2": "Divergencia en el paso %1, se volvió atrás: %2",
     "Out of memory at step %1: %2": "Sin memoria en el paso %1: %2",
+    "Stop search": "Detener la búsqueda",
+    "Find batch size…": "Buscar tamaño de lote…",
+    "The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then binary search, each trial a few real steps of a fresh model.":
+        "El lote más grande que cabe en memoria (train.memory_budget_mb si está fijado): duplicando y luego por búsqueda binaria, cada prueba con unos pocos pasos reales de un modelo nuevo.",
+    "Batch %1 on %2: %3 (peak %4 MiB)": "Lote %1 en %2: %3 (pico de %4 MiB)",
+    "fits": "cabe",
+    "too big": "demasiado grande",
+    "Largest batch that fits: %1 (peak %2 MiB of %3 MiB); set as the batch size.":
+        "Lote más grande que cabe: %1 (pico de %2 MiB de %3 MiB); fijado como tamaño de lote.",
+    "Cannot find a batch size": "No se puede buscar un tamaño de lote",
+    "Finding the largest batch that fits…": "Buscando el lote más grande que cabe…",
     "No run store is open.": "No hay ningún almacén de ejecuciones abierto.",
     "The baseline of its data set: other runs are measured against its final validation accuracy, %1%.":
         "La referencia de su conjunto de datos: las demás ejecuciones se miden contra su exactitud de validación final, %1%.",

@@ -247,12 +247,15 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     stop_->setEnabled(false);
     findLr_ = new QPushButton;
     findLr_->setObjectName(QStringLiteral("findLrButton"));
+    findBatch_ = new QPushButton;
+    findBatch_->setObjectName(QStringLiteral("findBatchButton"));
     buttonBar_ = new QWidget(this);
     auto* buttons = new QHBoxLayout(buttonBar_);
     buttons->setContentsMargins(6, 6, 6, 6);
     buttons->addWidget(start_);
     buttons->addWidget(stop_);
     buttons->addWidget(findLr_);
+    buttons->addWidget(findBatch_);
 
     auto* layout = new QVBoxLayout(this);
     for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
@@ -262,6 +265,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
     connect(findLr_, &QPushButton::clicked, this, &RunConfigPanel::lrFinderRequested);
+    connect(findBatch_, &QPushButton::clicked, this, &RunConfigPanel::batchFinderRequested);
     connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
     connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
     connect(browseModel_, &QToolButton::clicked, this, [this] {
@@ -383,6 +387,7 @@ void RunConfigPanel::retranslate()
     start_->setText(tr("Start"));
     findLr_->setText(tr("Find LR…"));
     findLr_->setToolTip(tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
+    setBatchSearchRunning(findBatch_->property("searching").toBool());
     stop_->setText(tr("Stop"));
     for (int i = 0; i < device_->count(); ++i) {
         if (device_->itemData(i).toString() == QStringLiteral("cpu"))
@@ -607,7 +612,17 @@ void RunConfigPanel::setRunning(bool running)
         w->setEnabled(!running);
     start_->setEnabled(!running);
     findLr_->setEnabled(!running);
+    findBatch_->setEnabled(!running);
     stop_->setEnabled(running);
+}
+
+void RunConfigPanel::setBatchSearchRunning(bool running)
+{
+    findBatch_->setProperty("searching", running);
+    findBatch_->setText(running ? tr("Stop search") : tr("Find batch size…"));
+    findBatch_->setToolTip(tr("The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then "
+                              "binary search, each trial a few real steps of a fresh model."));
+    start_->setEnabled(!running);
 }
 
 } // namespace entrena::ui

@@ -34,6 +34,8 @@ public:
     void setDevices(const std::vector<ComputeDevice>& devices);
     /// While a run trains, the form is read-only and Stop replaces Start.
     void setRunning(bool running);
+    /// While the batch-size finder runs, its button stops it.
+    void setBatchSearchRunning(bool running);
     /// Start and Stop, to be placed where they stay visible however the form scrolls.
     QWidget* buttonBar() const { return buttonBar_; }
     /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
@@ -45,6 +47,7 @@ Q_SIGNALS:
     void stopRequested();
     /// The learning-rate range test for the panel's configuration.
     void lrFinderRequested();
+    void batchFinderRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -129,6 +132,7 @@ private:
     QPushButton* start_;
     QPushButton* stop_;
     QPushButton* findLr_;
+    QPushButton* findBatch_;
     QWidget* buttonBar_;
 };
 
