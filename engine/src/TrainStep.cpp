@@ -8,18 +8,11 @@
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
 
-#include <chrono>
 #include <cstdio>
 
 namespace entrena {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 
 std::string mebibytes(int64_t bytes)
 {
@@ -73,7 +66,7 @@ TrainStep::TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torc
 {
 }
 
-torch::Tensor TrainStep::run(const std::vector<Batch>& group, double lossScale, PhaseTimes& times,
+torch::Tensor TrainStep::run(const std::vector<Batch>& group, double lossScale, PhaseClock& clock,
                              const std::function<void(const OomRetry&)>& onRetry)
 {
     int64_t samples = 0;
@@ -82,7 +75,7 @@ torch::Tensor TrainStep::run(const std::vector<Batch>& group, double lossScale, 
     while (true) {
         std::string cause;
         try {
-            return attempt(group, samples, lossScale, times);
+            return attempt(group, samples, lossScale, clock);
         } catch (const OutOfMemory& oom) {
             cause = oom.cause;
         } catch (const c10::Error& e) {
@@ -105,26 +98,23 @@ torch::Tensor TrainStep::run(const std::vector<Batch>& group, double lossScale, 
     }
 }
 
-torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t samples, double lossScale, PhaseTimes& times)
+torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t samples, double lossScale, PhaseClock& clock)
 {
-    auto start = Clock::now();
     if (meter_)
         meter_->resetPeak();
     optimizer_.zero_grad(); // counted with backward, which fills the gradients
     torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device_).dtype(torch::kFloat32));
-    times.backward += secondsSince(start);
+    clock.mark(&PhaseTimes::backward);
     for (const auto& b : group) {
         const auto xs = split_ > 1 ? b.x.chunk(split_) : std::vector<torch::Tensor>{b.x};
         const auto ys = split_ > 1 ? b.y.chunk(split_) : std::vector<torch::Tensor>{b.y};
         for (size_t i = 0; i < xs.size(); ++i) {
             const double weight = double(xs[i].size(0)) / double(samples);
-            auto t0 = Clock::now();
             auto l = loss_(xs[i], ys[i]);
-            times.forward += secondsSince(t0);
-            t0 = Clock::now();
+            clock.mark(&PhaseTimes::forward);
             (l * (weight * lossScale)).backward();
             stepLoss += l.detach() * weight;
-            times.backward += secondsSince(t0);
+            clock.mark(&PhaseTimes::backward);
         }
     }
     if (meter_) {

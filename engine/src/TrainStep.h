@@ -4,6 +4,7 @@
 
 #include "BatchLoader.h"
 #include "MemoryMeter.h"
+#include "PhaseClock.h"
 #include "entrena/Events.h"
 
 #include <functional>
@@ -56,7 +57,7 @@ public:
     /// (halving the micro-batch, doubling accumulation: the same samples make the same step) and
     /// tries again, calling `onRetry`; throws std::runtime_error when a single sample does not fit.
     /// Returns the step's mean loss, on the device, not synchronised.
-    torch::Tensor run(const std::vector<Batch>& group, double lossScale, PhaseTimes& times,
+    torch::Tensor run(const std::vector<Batch>& group, double lossScale, PhaseClock& clock,
                       const std::function<void(const OomRetry&)>& onRetry);
 
     int split() const { return split_; }
@@ -66,7 +67,7 @@ public:
     int64_t takePeakBytes() { return std::exchange(peakBytes_, 0); }
 
 private:
-    torch::Tensor attempt(const std::vector<Batch>& group, int64_t samples, double lossScale, PhaseTimes& times);
+    torch::Tensor attempt(const std::vector<Batch>& group, int64_t samples, double lossScale, PhaseClock& clock);
     void release();
 
     LossFn loss_;

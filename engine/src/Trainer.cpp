@@ -13,6 +13,7 @@
 #include "Models.h"
 #include "Optimizers.h"
 #include "Snapshot.h"
+#include "PhaseClock.h"
 #include "Precision.h"
 #include "TrainStep.h"
 #include "entrena/LrScheduler.h"
@@ -323,6 +324,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             good.take(model, *optimizer);
             good.step = st.step;
         }
+        PhaseClock clock(device); // where each step's time goes (see PhaseClock)
         int rollbacks = 0;
         bool diverged = false;
         std::deque<double> recent;
@@ -344,7 +346,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             auto epochLoss = torch::full({}, st.epochLossSum, torch::TensorOptions(device).dtype(torch::kFloat64));
             auto logStart = Clock::now();
             int64_t logSamples = 0, logSteps = 0;
-            PhaseTimes phases; // of the steps since logStart
+            clock.begin(); // the parts of the steps since logStart
             double epochLr = scheduler.lr();
 
             while (!diverged) {
@@ -353,7 +355,6 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     break;
                 }
                 // One optimizer step over up to `accumulate` micro-batches.
-                auto t0 = Clock::now();
                 std::vector<Batch> group;
                 for (int a = 0; a < c.train.accumulate; ++a) {
                     auto b = loader.next();
@@ -361,22 +362,21 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         break;
                     group.push_back(std::move(*b));
                 }
-                phases.data += secondsSince(t0);
+                clock.mark(&PhaseTimes::data);
                 if (group.empty())
                     break;
                 int64_t groupSamples = 0;
                 for (const auto& b : group)
                     groupSamples += b.x.size(0);
 
-                t0 = Clock::now();
                 const double lr = scheduler.lr() * st.lrScale;
                 epochLr = lr;
                 setLearningRate(*optimizer, lr);
                 if (const double m = scheduler.momentum(); m >= 0)
                     setMomentum(*optimizer, m);
-                phases.optimizer += secondsSince(t0);
-                torch::Tensor stepLoss = trainStep.run(group, scaled ? scaler.scale : 1.0, phases, onOomRetry);
-                t0 = Clock::now(); // the rest of the step counts as the optimizer's part
+                clock.mark(&PhaseTimes::optimizer);
+                torch::Tensor stepLoss = trainStep.run(group, scaled ? scaler.scale : 1.0, clock, onOomRetry);
+                // From here to the step's end counts as the optimizer's part.
                 if (injectNan.erase(st.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
                     stepLoss = stepLoss * std::nan("");
                 if (checkEveryStep || (guard && (st.step + 1) % c.train.logEvery == 0)) {
@@ -399,7 +399,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         std::snprintf(msg, sizeof msg, "; back to step %lld, learning rate x%.4g", (long long)good.step,
                                       st.lrScale);
                         rec.notice({"rollback", st.step + 1, epoch, why + msg});
-                        phases.optimizer += secondsSince(t0);
+                        clock.mark(&PhaseTimes::optimizer);
                         continue; // the next batch; the bad one is not counted as a step
                     }
                     recent.push_back(value);
@@ -431,7 +431,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 st.epochSamples += groupSamples;
                 st.samplesSeen += groupSamples;
                 logSamples += groupSamples;
-                phases.optimizer += secondsSince(t0);
+                clock.mark(&PhaseTimes::optimizer);
 
                 if (st.step % c.train.logEvery == 0 || st.step == totalSteps) {
                     StepEvent e;
@@ -442,7 +442,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     const double wall = secondsSince(logStart);
                     e.samplesPerSec = double(logSamples) / std::max(1e-9, wall);
                     e.stepSeconds = wall / double(logSteps);
-                    e.phases = perStep(phases, logSteps);
+                    e.phases = perStep(clock.collect(), logSteps);
                     if (ceiling > 0)
                         e.mfu = 3.0 * s.flopsPerSample * e.samplesPerSec / ceiling; // forward + 2x backward
                     if (meterScope)
@@ -463,10 +463,10 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                                                  "; lower optimizer.lr or set train.grad_clip");
                     // The next interval starts here: this report's cost is part of its steps' time.
                     logStart = Clock::now();
+                    clock.begin();
                     rec.step(e);
-                    phases = PhaseTimes{};
-                    phases.logging = secondsSince(logStart);
-                    logging += phases.logging;
+                    clock.mark(&PhaseTimes::logging);
+                    logging += secondsSince(logStart);
                     logSamples = 0;
                     logSteps = 0;
                 }
