@@ -11,10 +11,6 @@
 #include "TrainStep.h"
 #include "entrena/Runtime.h"
 
-#ifdef ENTRENA_WITH_CUDA
-#include <c10/cuda/CUDACachingAllocator.h>
-#endif
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -25,13 +21,6 @@
 
 namespace entrena {
 namespace {
-
-std::string mebibytes(int64_t bytes)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / (1024.0 * 1024.0));
-    return text;
-}
 
 /// MemAvailable from /proc/meminfo, in bytes (0 if unreadable).
 int64_t availableMemory()
@@ -65,11 +54,8 @@ BatchTrial trial(const RunConfig& c, const DataSplits& data, const torch::Device
     try {
         MemoryMeterScope scope(meter);
         torch::manual_seed(c.seed);
-        Model model = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
-        model.to(device);
+        Model model = Model::buildOn(device, c.model, data.channels(), data.height(), data.width(), data.classes);
         const bool channelsLast = prefersChannelsLast(c.model);
-        if (channelsLast)
-            model.toChannelsLast();
         auto optimizer = makeOptimizer(c.optimizer, model.parameters());
         model.train(true);
         const auto loss = makeLossFn(model, device, c.train);
@@ -99,10 +85,7 @@ BatchTrial trial(const RunConfig& c, const DataSplits& data, const torch::Device
         t.peakBytes = meter->peak();
         t.why = "out of device memory";
     }
-#ifdef ENTRENA_WITH_CUDA
-    if (device.is_cuda())
-        c10::cuda::CUDACachingAllocator::emptyCache();
-#endif
+    releaseCachedMemory(device);
     return t;
 }
 

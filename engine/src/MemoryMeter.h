@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace entrena {
 
@@ -50,6 +51,13 @@ private:
     std::shared_ptr<MemoryMeter> meter_;
     c10::DebugInfoGuard guard_;
 };
+
+/// "12.34 MiB"
+std::string mebibytes(int64_t bytes);
+
+/// Returns what LibTorch's CUDA caching allocator holds but does not use to the device (after
+/// running out of memory); nothing on the CPU.
+void releaseCachedMemory(const c10::Device& device);
 
 /// A budget in bytes: `std::nullopt` when train.memory_budget_mb is 0.
 std::optional<int64_t> memoryBudgetBytes(double megabytes);

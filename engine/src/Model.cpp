@@ -6,6 +6,16 @@
 
 namespace entrena {
 
+Model Model::buildOn(const torch::Device& device, const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
+                     int64_t classes)
+{
+    Model m = build(spec, channels, height, width, classes);
+    m.to(device);
+    if (prefersChannelsLast(spec))
+        m.toChannelsLast();
+    return m;
+}
+
 Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     Model m;

@@ -21,6 +21,11 @@ public:
     /// problem (a TorchScript file that is not one, or has no parameters).
     static Model build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
 
+    /// As build(), on `device`, and channels-last where the model prefers it (prefersChannelsLast):
+    /// the model as a run trains it, before its optimizer is made.
+    static Model buildOn(const torch::Device& device, const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
+                         int64_t classes);
+
     torch::Tensor forward(const torch::Tensor& x);
     std::vector<torch::Tensor> parameters() const;
     /// Parameters and buffers by their dotted names (as PyTorch's state_dict names them).

@@ -25,7 +25,8 @@ struct PhaseClock::Events {
 struct PhaseClock::Events {};
 #endif
 
-PhaseClock::PhaseClock(const torch::Device& device) : cuda_(device.is_cuda())
+PhaseClock::PhaseClock(const torch::Device& device)
+    : cuda_(device.is_cuda())
 {
 #ifdef ENTRENA_WITH_CUDA
     if (cuda_) {

@@ -7,10 +7,9 @@
 
 #include "entrena/Events.h"
 
-#include <torch/torch.h>
-
 #include <chrono>
 #include <memory>
+#include <torch/torch.h>
 #include <vector>
 
 namespace entrena {

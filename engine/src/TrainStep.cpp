@@ -4,24 +4,7 @@
 #include "Precision.h"
 #include "entrena/Config.h"
 
-#ifdef ENTRENA_WITH_CUDA
-#include <c10/cuda/CUDACachingAllocator.h>
-#endif
-
-#include <cstdio>
-
 namespace entrena {
-namespace {
-
-
-std::string mebibytes(int64_t bytes)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f MiB", double(bytes) / (1024.0 * 1024.0));
-    return text;
-}
-
-} // namespace
 
 std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)> makeLossFn(Model& model, const torch::Device& device,
                                                                                     const TrainSpec& train)
@@ -132,10 +115,7 @@ void TrainStep::release()
     for (auto& group : optimizer_.param_groups())
         for (auto& p : group.params())
             p.mutable_grad() = torch::Tensor();
-#ifdef ENTRENA_WITH_CUDA
-    if (device_.is_cuda())
-        c10::cuda::CUDACachingAllocator::emptyCache();
-#endif
+    releaseCachedMemory(device_);
 }
 
 } // namespace entrena

@@ -247,11 +247,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         std::optional<MemoryMeterScope> meterScope;
         if (budget)
             meterScope.emplace(std::make_shared<MemoryMeter>(device.type()));
-        Model model = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
-        model.to(device);
+        Model model = Model::buildOn(device, c.model, data.channels(), data.height(), data.width(), data.classes);
         const bool channelsLast = prefersChannelsLast(c.model);
-        if (channelsLast)
-            model.toChannelsLast();
         auto optimizer = makeOptimizer(c.optimizer, model.parameters());
 
         const int64_t micro = (data.trainX.size(0) + c.data.batchSize - 1) / c.data.batchSize;
