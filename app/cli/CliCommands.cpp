@@ -6,6 +6,7 @@
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
 #include "entrena/Export.h"
+#include "entrena/Baseline.h"
 #include "entrena/BatchSizeFinder.h"
 #include "entrena/LrFinder.h"
 #include "entrena/RunStore.h"
@@ -100,6 +101,39 @@ nlohmann::json optional(const std::optional<double>& v)
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+constexpr double kBaselineTolerance = 0.005; // the GUI's default: half a percentage point
+
+/// A run's comparison with its data set's baseline, or null when that has none.
+nlohmann::json baselineJson(const std::map<int64_t, BaselineComparison>& versus, int64_t runId)
+{
+    const auto it = versus.find(runId);
+    if (it == versus.end())
+        return nullptr;
+    const BaselineComparison& c = it->second;
+    return {{"run", c.baselineRun},
+            {"is_baseline", c.isBaseline},
+            {"speedup", optional(c.speedup)},
+            {"delta_accuracy", optional(c.deltaAccuracy)},
+            {"accuracy", c.accuracyKind},
+            {"warning", c.warn()}};
+}
+
+int baseline(const CliOptions& o)
+{
+    RunStore store(dbPath(o));
+    const auto run = store.findRun(o.run);
+    if (!run)
+        throw UsageError("no run '" + o.run + "' in " + store.path());
+    if (o.clear) {
+        store.clearBaseline(run->id);
+        std::cout << "run " << run->id << " is no longer a baseline\n";
+    } else {
+        store.setBaseline(run->id);
+        std::cout << "run " << run->id << " is the baseline of " << datasetKey(run->configJson) << "\n";
+    }
+    return 0;
+}
+
 int runs(const CliOptions& o)
 {
     RunStore store(dbPath(o));
@@ -110,6 +144,7 @@ int runs(const CliOptions& o)
     filter.includeArchived = o.all;
     const auto all = store.listRuns(filter);
     if (o.json) {
+        const auto versus = compareWithBaselines(store, all, kBaselineTolerance);
         nlohmann::json array = nlohmann::json::array();
         for (const auto& r : all) {
             array.push_back({{"id", r.id},
@@ -125,7 +160,8 @@ int runs(const CliOptions& o)
                              {"seconds", optional(r.seconds)},
                              {"tags", store.tags(r.id)},
                              {"notes", r.notes},
-                             {"error", r.error}});
+                             {"error", r.error},
+                             {"baseline", baselineJson(versus, r.id)}});
         }
         std::cout << array.dump() << "\n";
         return 0;
@@ -334,6 +370,8 @@ int runCommand(const CliOptions& o)
             return train(o);
         if (o.command == "runs")
             return runs(o);
+        if (o.command == "baseline")
+            return baseline(o);
         if (o.command == "devices")
             return devices(o);
         if (o.command == "lr-find")

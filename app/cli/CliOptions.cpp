@@ -10,6 +10,7 @@ const char* const kUsage =
     "  entrena-cli lr-find --config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]\n"
     "  entrena-cli batch-find --config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]\n"
     "  entrena-cli runs    [--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]\n"
+    "  entrena-cli baseline --run RUN [--db FILE] [--clear]\n"
     "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
     "  entrena-cli devices [--json]\n"
     "\n"
@@ -24,6 +25,7 @@ const std::set<std::string>& allowed(const std::string& command)
     static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
     static const std::set<std::string> lrFind = {"--config", "--set", "--json", "--start-lr", "--end-lr", "--steps"};
     static const std::set<std::string> batchFind = {"--config", "--set", "--json", "--start", "--max", "--trial-steps"};
+    static const std::set<std::string> baseline = {"--run", "--db", "--clear"};
     static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
     static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
     static const std::set<std::string> devices = {"--json"};
@@ -34,6 +36,8 @@ const std::set<std::string>& allowed(const std::string& command)
         return lrFind;
     if (command == "batch-find")
         return batchFind;
+    if (command == "baseline")
+        return baseline;
     if (command == "runs")
         return runs;
     if (command == "export")
@@ -72,7 +76,7 @@ CliOptions parseCommandLine(int argc, char** argv)
         o.command = "version";
         return o;
     }
-    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "export", "devices"};
+    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "baseline", "export", "devices"};
     if (!commands.count(o.command))
         throw UsageError("unknown command '" + o.command + "'");
 
@@ -95,10 +99,10 @@ CliOptions parseCommandLine(int argc, char** argv)
         }
         if (!ok.count(arg))
             throw UsageError("'" + arg + "' is not an option of '" + o.command + "'");
-        if (arg == "--json" || arg == "--all") {
+        if (arg == "--json" || arg == "--all" || arg == "--clear") {
             if (inlineValue)
                 throw UsageError(arg + " takes no value");
-            (arg == "--json" ? o.json : o.all) = true;
+            (arg == "--json" ? o.json : arg == "--all" ? o.all : o.clear) = true;
             continue;
         }
         if (!inlineValue) {
@@ -153,6 +157,8 @@ CliOptions parseCommandLine(int argc, char** argv)
             throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" +
                              o.status + "'");
     }
+    if (o.command == "baseline" && o.run.empty())
+        throw UsageError("baseline needs --run RUN");
     if (o.command == "export") {
         if (o.run.empty())
             throw UsageError("export needs --run RUN");

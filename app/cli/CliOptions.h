@@ -14,7 +14,7 @@ public:
 };
 
 struct CliOptions {
-    std::string command; ///< train | lr-find | batch-find | runs | export | devices | help | version
+    std::string command; ///< train | lr-find | batch-find | runs | baseline | export | devices | help | version
     std::string config;
     std::vector<std::string> sets;
     std::string db;
@@ -28,6 +28,7 @@ struct CliOptions {
     std::string status; ///< runs: only runs of this status
     std::string tag;    ///< runs: only runs with this tag
     bool all = false;   ///< runs: archived runs too
+    bool clear = false; ///< baseline: stop being the baseline
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;
     int steps = 100;

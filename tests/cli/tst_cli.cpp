@@ -195,6 +195,38 @@ private Q_SLOTS:
         QCOMPARE(bad.exitCode, 2);
     }
 
+    void baselineIsMarkedAndReported()
+    {
+        // db_ holds one finished run (trainJsonStreamFollowsTheContract's).
+        const auto finishedRun = [this] {
+            const Result r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db_, QStringLiteral("--json"),
+                                  QStringLiteral("--status"), QStringLiteral("finished")});
+            return QJsonDocument::fromJson(r.out).array().at(0).toObject();
+        };
+        QVERIFY(finishedRun()[QStringLiteral("baseline")].isNull());
+        const QString id = QString::number(finishedRun()[QStringLiteral("id")].toInt());
+        const Result mark = cli({QStringLiteral("baseline"), QStringLiteral("--run"), id, QStringLiteral("--db"), db_});
+        QVERIFY2(mark.exitCode == 0, mark.err.constData());
+        QVERIFY2(mark.out.contains("is the baseline of fashion-mnist, train_limit 3000"), mark.out.constData());
+        const QJsonObject vs = finishedRun()[QStringLiteral("baseline")].toObject();
+        QVERIFY(vs[QStringLiteral("is_baseline")].toBool());
+        QCOMPARE(vs[QStringLiteral("speedup")].toDouble(), 1.0);
+        QCOMPARE(vs[QStringLiteral("delta_accuracy")].toDouble(), 0.0);
+        QVERIFY(!vs[QStringLiteral("warning")].toBool());
+
+        const Result clear =
+            cli({QStringLiteral("baseline"), QStringLiteral("--run"), id, QStringLiteral("--db"), db_, QStringLiteral("--clear")});
+        QCOMPARE(clear.exitCode, 0);
+        QVERIFY(finishedRun()[QStringLiteral("baseline")].isNull());
+        const Result unknown =
+            cli({QStringLiteral("baseline"), QStringLiteral("--run"), QStringLiteral("999"), QStringLiteral("--db"), db_});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("no run '999'"), unknown.err.constData());
+        const Result noRun = cli({QStringLiteral("baseline"), QStringLiteral("--db"), db_});
+        QCOMPARE(noRun.exitCode, 2);
+        QVERIFY(noRun.err.contains("baseline needs --run"));
+    }
+
     void humanOutputWithoutJson()
     {
         const QString db = dir_.filePath(QStringLiteral("human.sqlite"));
