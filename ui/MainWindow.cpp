@@ -218,17 +218,23 @@ bool MainWindow::startTraining()
 {
     if (controller_->isRunning())
         return false;
-    RunConfig config;
+    const auto config = validatedConfig(tr("Cannot start"));
+    if (!config)
+        return false;
+    beginRun(tr("Starting…"));
+    controller_->start(*config, dbPath_);
+    return true;
+}
+
+std::optional<RunConfig> MainWindow::validatedConfig(const QString& errorTitle)
+{
     try {
         // Round-trip through the JSON contract: the same checks as entrena-cli, naming the key.
-        config = RunConfig::fromJson(config_->config().toJson());
+        return RunConfig::fromJson(config_->config().toJson());
     } catch (const ConfigError& e) {
-        showError(tr("Cannot start"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
-        return false;
+        showError(errorTitle, tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+        return std::nullopt;
     }
-    beginRun(tr("Starting…"));
-    controller_->start(config, dbPath_);
-    return true;
 }
 
 void MainWindow::findBatchSize()
@@ -237,26 +243,20 @@ void MainWindow::findBatchSize()
         batchSearch_->stop();
         return;
     }
-    try {
-        batchSearch_->start(RunConfig::fromJson(config_->config().toJson()));
-    } catch (const ConfigError& e) {
-        showError(tr("Cannot find a batch size"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+    const auto config = validatedConfig(tr("Cannot find a batch size"));
+    if (!config)
         return;
-    }
+    batchSearch_->start(*config);
     config_->setBatchSearchRunning(true);
     status_->setText(tr("Finding the largest batch that fits…"));
 }
 
 LrFinderDialog* MainWindow::findLearningRate()
 {
-    RunConfig config;
-    try {
-        config = RunConfig::fromJson(config_->config().toJson());
-    } catch (const ConfigError& e) {
-        showError(tr("Cannot find a learning rate"), tr("The configuration is not valid: %1").arg(QString::fromStdString(e.what())));
+    const auto config = validatedConfig(tr("Cannot find a learning rate"));
+    if (!config)
         return nullptr;
-    }
-    auto* dialog = new LrFinderDialog(config, this);
+    auto* dialog = new LrFinderDialog(*config, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &LrFinderDialog::applyLearningRate, this, [this](double lr) {
         RunConfig c = config_->config();

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 
+#include <optional>
+
 class QAction;
 class QLabel;
 class QMenu;
@@ -54,6 +56,8 @@ private:
     void createMenus();
     void retranslate();
     void showError(const QString& title, const QString& message);
+    /// The panel's configuration, checked as entrena-cli checks it; on error, shown under `errorTitle`.
+    std::optional<RunConfig> validatedConfig(const QString& errorTitle);
     /// Resets the charts and progress for a run about to start.
     void beginRun(const QString& status);
     void openConfig();

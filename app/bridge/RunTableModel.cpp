@@ -77,6 +77,8 @@ void RunTableModel::compareWithBaselines()
         return;
     try {
         const auto baselines = store_->baselines();
+        if (baselines.empty())
+            return; // the usual case: no run's configuration needs reading
         // A finished run's comparison changes only with its baseline: reuse it while that stays.
         std::vector<RunRecord> pending;
         for (const RunRecord& r : runs_) {
