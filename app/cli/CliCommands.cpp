@@ -5,6 +5,8 @@
 #include "entrena/AtomicFile.h"
 #include "entrena/Config.h"
 #include "entrena/Devices.h"
+#include "entrena/Distributed.h"
+#include "entrena/Launcher.h"
 #include "entrena/Export.h"
 #include "entrena/Baseline.h"
 #include "entrena/BatchSizeFinder.h"
@@ -14,6 +16,7 @@
 #include "entrena/Trainer.h"
 #include "entrena/Version.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -52,21 +55,127 @@ std::string dbPath(const CliOptions& o)
     return o.db.empty() ? RunStore::defaultPath() : o.db;
 }
 
-int notYet(const std::string& what)
+/// Exit status of a finished run, with its error on stderr.
+int exitStatus(const RunResult& result, const std::string& who = {})
 {
-    std::cerr << "entrena-cli: " << what << " is not available in this version of Entrena yet\n";
-    return 2;
+    switch (result.end.status) {
+    case RunStatus::Finished:
+    case RunStatus::Stopped: return 0;
+    default:
+        std::cerr << "entrena-cli: " << who << "run " << result.runId << " " << toString(result.end.status) << ": "
+                  << result.end.error << "\n";
+        return 1;
+    }
+}
+
+/// One rank of a data-parallel run started by torchrun, srun or `--nproc`. Rank 0 records the run
+/// and reports its events; the others train silently.
+int trainRank(const CliOptions& o, const RankEnv& env)
+{
+    if (o.nproc > 1)
+        throw UsageError("--nproc starts the ranks itself; under torchrun or srun (WORLD_SIZE or SLURM_NTASKS set) "
+                         "leave it out");
+    if (!o.resume.empty())
+        throw UsageError("--resume continues a run in one process; start it without torchrun or srun");
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    const std::string who = "rank " + std::to_string(env.rank) + ": ";
+    std::optional<RunStore> store;
+    if (env.rank == 0)
+        store.emplace(dbPath(o));
+    const std::string checkpoints = store ? (fs::path(store->path()).parent_path() / "checkpoints").string() : "";
+
+    StopToken stop;
+    installStopHandlers(stop);
+    JsonEvents json;
+    ProgressPrinter human;
+    TrainingObserver silent;
+    TrainingObserver& observer = env.rank != 0 ? silent : o.json ? static_cast<TrainingObserver&>(json) : human;
+    Trainer trainer(config);
+    trainer.setRank(env);
+    RunResult result;
+    try {
+        result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
+    } catch (const DistributedError& e) {
+        gStop = nullptr;
+        std::cerr << "entrena-cli: " << who << e.what() << "\n";
+        return 2;
+    }
+    gStop = nullptr;
+    return exitStatus(result, env.rank == 0 ? "" : who);
+}
+
+/// `--nproc N` (or several devices.ids) without a launcher: starts the ranks here, supervises
+/// them and relays rank 0's output.
+int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
+{
+    checkDevicesForRanks(config, nproc);
+    LaunchSpec spec;
+    spec.program = fs::read_symlink("/proc/self/exe").string();
+    for (size_t i = 0; i < o.args.size(); ++i) {
+        if (o.args[i] == "--nproc") {
+            ++i;
+            continue;
+        }
+        if (o.args[i].rfind("--nproc=", 0) != 0)
+            spec.args.push_back(o.args[i]);
+    }
+    spec.worldSize = nproc;
+    spec.port = freeLocalPort();
+    spec.grace = std::chrono::milliseconds(5000);
+
+    StopToken stop;
+    installStopHandlers(stop);
+    RankSupervisor ranks(spec);
+    ranks.start();
+    const std::vector<pid_t> pids = ranks.pids();
+    const auto exits = ranks.wait([&] { return stop.stopRequested(); });
+    gStop = nullptr;
+    if (exits.empty() || !exits.front().failed())
+        return 0;
+    const RankExit& first = exits.front();
+    const auto rank0 = std::find_if(exits.begin(), exits.end(), [](const RankExit& e) { return e.rank == 0; });
+    if (rank0 != exits.end() && rank0->signal != 0) {
+        // Rank 0 could not end its run itself: end it here, so that it is not left `running`.
+        const std::string error = "the data-parallel run failed: " + first.describe();
+        try {
+            RunStore(dbPath(o)).failRunOwnedBy(pids.front(), error);
+        } catch (const std::exception&) {
+        }
+        if (o.json)
+            std::cout << nlohmann::json{{"event", "end"}, {"status", "failed"}, {"error", error}}.dump() << std::endl;
+    }
+    std::cerr << "entrena-cli: the data-parallel run failed: " << first.describe() << "\n";
+    return first.exitCode == 2 ? 2 : 1;
 }
 
 int train(const CliOptions& o)
 {
-    if (o.nproc > 1)
-        return notYet("--nproc (multi-process training)");
     if (!o.resume.empty() && (!o.config.empty() || !o.sets.empty()))
         throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set");
+    try {
+        if (const auto env = rankEnvFromEnvironment(); env && env->distributed())
+            return trainRank(o, *env);
+    } catch (const DistributedError& e) {
+        std::cerr << "entrena-cli: " << e.what() << "\n";
+        return 2;
+    }
     std::optional<RunConfig> config;
     if (o.resume.empty())
         config = RunConfig::fromFile(o.config, o.sets);
+    if (config) {
+        int nproc = o.nproc;
+        const int listed = int(config->devices.ids.size());
+        if (config->devices.type == "cuda" && listed > 1 && nproc == 0)
+            nproc = listed; // one rank per listed GPU
+        if (nproc > 1) {
+            try {
+                return launchRanks(o, *config, nproc);
+            } catch (const DistributedError& e) {
+                std::cerr << "entrena-cli: " << e.what() << "\n";
+                return 2;
+            }
+        }
+    }
     RunStore store(dbPath(o));
     const std::string checkpoints = (fs::path(store.path()).parent_path() / "checkpoints").string();
 
@@ -85,15 +194,27 @@ int train(const CliOptions& o)
         return 2;
     }
     gStop = nullptr;
+    return exitStatus(result);
+}
 
-    switch (result.end.status) {
-    case RunStatus::Finished:
-    case RunStatus::Stopped: return 0;
-    default:
-        std::cerr << "entrena-cli: run " << result.runId << " " << toString(result.end.status) << ": " << result.end.error
-                  << "\n";
-        return 1;
+/// The torchrun line and sbatch script for a configuration, to copy to a cluster.
+int clusterScript(const CliOptions& o)
+{
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets); // refuses a bad one here, not on the cluster
+    const bool gpus = config.devices.type == "cuda";
+    const int perNode = o.nproc > 0 ? o.nproc : gpus ? std::max<int>(1, int(config.devices.ids.size())) : 1;
+    const ClusterLaunch l = clusterLaunch(fs::absolute(o.config).string(), o.nodes, perNode, gpus,
+                                          config.name.empty() ? "entrena" : config.name);
+    if (o.out.empty()) {
+        std::cout << "# on every node (torchrun):\n" << l.torchrun << "\n\n# or submit this with sbatch:\n" << l.sbatch;
+        return 0;
     }
+    AtomicFile file(o.out);
+    file.write(l.sbatch);
+    file.commit();
+    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
+    std::cout << "wrote " << o.out << " (submit with: sbatch " << o.out << ")\n" << l.torchrun << "\n";
+    return 0;
 }
 
 nlohmann::json optional(const std::optional<double>& v)
@@ -380,6 +501,8 @@ int runCommand(const CliOptions& o)
             return batchFind(o);
         if (o.command == "export")
             return exportRun(o);
+        if (o.command == "cluster-script")
+            return clusterScript(o);
         throw UsageError("unknown command '" + o.command + "'");
     } catch (const ConfigError& e) {
         std::cerr << "entrena-cli: bad configuration: " << e.what() << "\n";

@@ -13,6 +13,7 @@ const char* const kUsage =
     "  entrena-cli baseline --run RUN [--db FILE] [--clear]\n"
     "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
     "  entrena-cli devices [--json]\n"
+    "  entrena-cli cluster-script --config FILE [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch]\n"
     "\n"
     "The default database is $XDG_DATA_HOME/entrena/runs.sqlite (~/.local/share/entrena/runs.sqlite).\n"
     "Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or configuration.\n";
@@ -29,6 +30,7 @@ const std::set<std::string>& allowed(const std::string& command)
     static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
     static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
     static const std::set<std::string> devices = {"--json"};
+    static const std::set<std::string> cluster = {"--config", "--set", "--nodes", "--nproc", "--out"};
     static const std::set<std::string> none;
     if (command == "train")
         return train;
@@ -44,6 +46,8 @@ const std::set<std::string>& allowed(const std::string& command)
         return exportOpts;
     if (command == "devices")
         return devices;
+    if (command == "cluster-script")
+        return cluster;
     return none;
 }
 
@@ -76,10 +80,13 @@ CliOptions parseCommandLine(int argc, char** argv)
         o.command = "version";
         return o;
     }
-    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "baseline", "export", "devices"};
+    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "baseline", "export", "devices",
+                                                   "cluster-script"};
     if (!commands.count(o.command))
         throw UsageError("unknown command '" + o.command + "'");
 
+    for (int i = 1; i < argc; ++i)
+        o.args.emplace_back(argv[i]);
     const auto& ok = allowed(o.command);
     for (int i = 2; i < argc; ++i) {
         std::string arg = argv[i];
@@ -144,6 +151,8 @@ CliOptions parseCommandLine(int argc, char** argv)
             o.steps = int(wholeNumber(arg, value, 5));
         else if (arg == "--nproc")
             o.nproc = int(wholeNumber(arg, value, 1));
+        else if (arg == "--nodes")
+            o.nodes = int(wholeNumber(arg, value, 1));
         else if (arg == "--start")
             o.start = wholeNumber(arg, value, 1);
         else if (arg == "--max")
@@ -181,7 +190,10 @@ CliOptions parseCommandLine(int argc, char** argv)
                          std::to_string(o.endLr) + ")");
     if (o.command == "batch-find" && o.max > 0 && o.max < o.start)
         throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")");
-    if ((o.command == "train" || o.command == "lr-find" || o.command == "batch-find") && o.config.empty() && o.resume.empty())
+    if (!o.resume.empty() && o.nproc > 1)
+        throw UsageError("--resume continues a run in one process; leave out --nproc");
+    if ((o.command == "train" || o.command == "lr-find" || o.command == "batch-find" || o.command == "cluster-script") &&
+        o.config.empty() && o.resume.empty())
         throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));
     return o;
 }

@@ -14,13 +14,15 @@ public:
 };
 
 struct CliOptions {
-    std::string command; ///< train | lr-find | batch-find | runs | baseline | export | devices | help | version
+    std::string command; ///< train | lr-find | batch-find | runs | baseline | export | devices | cluster-script | help | version
+    std::vector<std::string> args; ///< the command line as given, from the command on (a rank re-runs it)
     std::string config;
     std::vector<std::string> sets;
     std::string db;
     bool json = false;
     std::string resume;
-    int nproc = 0;
+    int nproc = 0;   ///< train: ranks to start here; cluster-script: ranks per node
+    int nodes = 1;   ///< cluster-script: machines
     std::string run;
     std::string checkpoint;
     std::string metrics;

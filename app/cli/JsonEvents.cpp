@@ -63,6 +63,10 @@ void JsonEvents::onStep(const StepEvent& e)
     j["mfu"] = measured(e.mfu);
     if (e.stepPeakBytes >= 0)
         j["step_peak_bytes"] = e.stepPeakBytes;
+    if (!e.rankMemoryBytes.empty())
+        j["rank_memory_bytes"] = e.rankMemoryBytes;
+    if (e.commBusySeconds >= 0)
+        j["comm_busy_seconds"] = number(e.commBusySeconds);
     write(j.dump());
 }
 

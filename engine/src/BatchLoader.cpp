@@ -6,19 +6,19 @@
 namespace entrena {
 
 BatchLoader::BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch,
-                         int workers, torch::Device device, int64_t firstBatch, Augment augment)
+                         int workers, torch::Device device, int64_t firstBatch, Augment augment, Shard shard)
     : x_(std::move(x))
     , y_(std::move(y))
     , augment_(augment)
+    , shard_(shard)
     , seed_(seed)
     , epoch_(epoch)
     , batchSize_(batchSize)
     , device_(device)
 {
-    const int64_t n = x_.size(0);
+    order_ = shardOrder(epochOrder(x_.size(0), seed, epoch), shard);
+    const int64_t n = order_.size(0);
     batches_ = (n + batchSize_ - 1) / batchSize_;
-    auto gen = at::detail::createCPUGenerator(seed * 1000003ULL + uint64_t(epoch) + 1);
-    order_ = torch::randperm(n, gen, torch::kInt64);
     x_ = x_.contiguous();
     y_ = y_.contiguous();
     nextIndex_ = std::min(firstBatch, batches_);
@@ -26,6 +26,24 @@ BatchLoader::BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, ui
         depth_ = size_t(std::max(2, workers));
         worker_ = std::thread([this] { produce(); });
     }
+}
+
+torch::Tensor BatchLoader::epochOrder(int64_t n, uint64_t seed, int64_t epoch)
+{
+    auto gen = at::detail::createCPUGenerator(seed * 1000003ULL + uint64_t(epoch) + 1);
+    return torch::randperm(n, gen, torch::kInt64);
+}
+
+torch::Tensor shardOrder(const torch::Tensor& order, Shard shard)
+{
+    if (shard.world <= 1)
+        return order;
+    const int64_t n = order.size(0);
+    const int64_t total = (n + shard.world - 1) / shard.world * shard.world;
+    auto padded = order;
+    while (padded.size(0) < total)
+        padded = torch::cat({padded, order.slice(0, 0, std::min(n, total - padded.size(0)))});
+    return padded.slice(0, shard.rank, total, shard.world).contiguous();
 }
 
 BatchLoader::~BatchLoader()
@@ -62,13 +80,15 @@ torch::Tensor gatherRows(const torch::Tensor& src, const int64_t* idx, int64_t n
 Batch BatchLoader::gather(int64_t index) const
 {
     const int64_t begin = index * batchSize_;
-    const int64_t end = std::min(begin + batchSize_, x_.size(0));
+    const int64_t end = std::min(begin + batchSize_, order_.size(0));
     const int64_t* idx = order_.data_ptr<int64_t>() + begin;
     Batch b{gatherRows(x_, idx, end - begin), gatherRows(y_, idx, end - begin)};
     if (augment_.any()) {
         // Each batch has its own generator, so augmentation is the same whichever thread gathers
         // it and however a run was interrupted and resumed.
-        auto gen = at::detail::createCPUGenerator((seed_ * 1000003ULL + uint64_t(epoch_)) * 1000033ULL + uint64_t(index));
+        // Ranks draw apart (batch `index` of rank r is global batch index * world + r).
+        const uint64_t global = uint64_t(index) * uint64_t(shard_.world) + uint64_t(shard_.rank);
+        auto gen = at::detail::createCPUGenerator((seed_ * 1000003ULL + uint64_t(epoch_)) * 1000033ULL + global);
         const int64_t n = b.x.size(0), h = b.x.size(2), w = b.x.size(3);
         if (augment_.crop > 0) {
             const int64_t p = augment_.crop;

@@ -19,6 +19,18 @@ struct Augment {
     bool any() const { return crop > 0 || flip; }
 };
 
+/// This rank's part of every epoch (data-parallel runs): the DistributedSampler rule. The shuffled
+/// order, the same on every rank, is padded by repeating its start to a multiple of `world`; rank r
+/// takes positions r, r + world, r + 2 world, … So the ranks' parts are disjoint (but for the
+/// padding), equal in size, and together the whole epoch.
+struct Shard {
+    int rank = 0;
+    int world = 1;
+};
+
+/// The sample indices of `shard`'s part of an epoch order over `n` samples.
+torch::Tensor shardOrder(const torch::Tensor& order, Shard shard);
+
 struct Batch {
     torch::Tensor x;
     torch::Tensor y;
@@ -31,7 +43,10 @@ class BatchLoader {
 public:
     /// `firstBatch` skips the epoch's first batches (resuming inside an epoch).
     BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
-                torch::Device device, int64_t firstBatch = 0, Augment augment = {});
+                torch::Device device, int64_t firstBatch = 0, Augment augment = {}, Shard shard = {});
+
+    /// The shuffled order of epoch `epoch` over `n` samples, as every rank computes it.
+    static torch::Tensor epochOrder(int64_t n, uint64_t seed, int64_t epoch);
     ~BatchLoader();
     BatchLoader(const BatchLoader&) = delete;
     BatchLoader& operator=(const BatchLoader&) = delete;
@@ -50,6 +65,7 @@ private:
 
     torch::Tensor x_, y_, order_;
     Augment augment_;
+    Shard shard_;
     uint64_t seed_;
     int64_t epoch_;
     int64_t batchSize_;

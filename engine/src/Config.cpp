@@ -322,6 +322,8 @@ RunConfig parse(const json& root)
     v.text("type", c.devices.type, {"cpu", "cuda"});
     v.integers("ids", c.devices.ids, 0, 1024);
     v.integer("threads", c.devices.threads, 0, 1024);
+    v.number("bucket_mb", c.devices.bucketMb, 0.01, 1024.0);
+    v.number("timeout_s", c.devices.timeoutS, 1.0, 86400.0);
     v.rejectUnknown();
     return c;
 }
@@ -389,7 +391,8 @@ void RunConfig::validate() const
 {
     if (devices.type == "cpu" && devices.ids.size() > 1)
         throw ConfigError("devices.ids lists " + std::to_string(devices.ids.size()) +
-                          " devices, but multi-process training is not available in this version; list one");
+                          " devices for devices.type 'cpu', which has one; for several CPU ranks use "
+                          "`entrena-cli train --nproc N`");
     if (train.precision == "fp16" && devices.type != "cuda")
         throw ConfigError("train.precision 'fp16' needs a CUDA device (its loss scaling is for GPUs); "
                           "on the CPU use bf16 or fp32");
@@ -487,7 +490,8 @@ std::string RunConfig::toJson(int indent) const
                   {"divergence_spike", train.divergenceSpike}, {"snapshot_every", train.snapshotEvery},
                   {"rollback_lr_factor", train.rollbackLrFactor}, {"max_rollbacks", train.maxRollbacks},
                   {"oom_recovery", train.oomRecovery}, {"memory_budget_mb", train.memoryBudgetMb}};
-    j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads}};
+    j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads},
+                      {"bucket_mb", devices.bucketMb}, {"timeout_s", devices.timeoutS}};
     return j.dump(indent);
 }
 

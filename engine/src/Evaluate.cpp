@@ -4,10 +4,26 @@ namespace entrena {
 
 namespace F = torch::nn::functional;
 
+Evaluation EvaluationSums::mean() const
+{
+    Evaluation e;
+    if (count > 0) {
+        e.loss = loss / count;
+        e.accuracy = correct / count;
+    }
+    return e;
+}
+
 Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
                     bool channelsLast)
 {
-    Evaluation e;
+    return evaluateSums(model, x, y, device, channelsLast).mean();
+}
+
+EvaluationSums evaluateSums(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
+                            bool channelsLast)
+{
+    EvaluationSums e;
     const int64_t n = x.size(0);
     if (n == 0)
         return e;
@@ -26,8 +42,9 @@ Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y
         correct += logits.argmax(1).eq(yb).sum();
     }
     model.train(true);
-    e.loss = lossSum.item<double>() / double(n);
-    e.accuracy = double(correct.item<int64_t>()) / double(n);
+    e.loss = lossSum.item<double>();
+    e.correct = double(correct.item<int64_t>());
+    e.count = double(n);
     return e;
 }
 

@@ -14,6 +14,8 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
                          const torch::Device& device, const LrFinderOptions& options, const StopToken& stop,
                          const std::function<void(int, double, double)>& progress);
 
-torch::Device chooseDevice(const DeviceSpec& spec);
+/// The device of devices.type and devices.ids; a data-parallel rank takes the `localRank`-th listed
+/// (or visible) one.
+torch::Device chooseDevice(const DeviceSpec& spec, int localRank = 0);
 
 } // namespace entrena

@@ -323,6 +323,13 @@ void RunStore::markInterrupted()
     }
 }
 
+void RunStore::failRunOwnedBy(int64_t pid, const std::string& error)
+{
+    Statement u(db_, "UPDATE runs SET status='failed', ended=COALESCE(ended, heartbeat, started), error=? "
+                     "WHERE owner_pid=? AND owner_host=? AND status IN ('running','interrupted')");
+    u.bind(1, error).bind(2, pid).bind(3, hostName()).step();
+}
+
 int64_t RunStore::createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson)
 {
     Statement s(db_, "INSERT INTO runs (uuid, name, status, created, started, config, environment, owner_pid, "

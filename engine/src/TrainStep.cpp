@@ -1,5 +1,6 @@
 #include "TrainStep.h"
 
+#include "DistGroup.h"
 #include "Model.h"
 #include "Precision.h"
 #include "entrena/Config.h"
@@ -37,7 +38,7 @@ bool isOutOfMemory(const c10::Error& error)
 }
 
 TrainStep::TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torch::Device& device, int64_t batchSize,
-                     int accumulate, int split, MemoryMeter* meter, std::optional<int64_t> budget)
+                     int accumulate, int split, MemoryMeter* meter, std::optional<int64_t> budget, GradReducer* reducer)
     : loss_(std::move(loss))
     , optimizer_(optimizer)
     , device_(device)
@@ -46,6 +47,7 @@ TrainStep::TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torc
     , split_(std::max(1, split))
     , meter_(meter)
     , budget_(budget)
+    , reducer_(reducer)
 {
 }
 
@@ -88,17 +90,24 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
     optimizer_.zero_grad(); // counted with backward, which fills the gradients
     torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device_).dtype(torch::kFloat32));
     clock.mark(&PhaseTimes::backward);
-    for (const auto& b : group) {
+    for (size_t g = 0; g < group.size(); ++g) {
+        const auto& b = group[g];
         const auto xs = split_ > 1 ? b.x.chunk(split_) : std::vector<torch::Tensor>{b.x};
         const auto ys = split_ > 1 ? b.y.chunk(split_) : std::vector<torch::Tensor>{b.y};
         for (size_t i = 0; i < xs.size(); ++i) {
             const double weight = double(xs[i].size(0)) / double(samples);
             auto l = loss_(xs[i], ys[i]);
             clock.mark(&PhaseTimes::forward);
+            if (reducer_ && g + 1 == group.size() && i + 1 == xs.size())
+                reducer_->arm(); // the step's last backward: average its gradients as they come
             (l * (weight * lossScale)).backward();
             stepLoss += l.detach() * weight;
             clock.mark(&PhaseTimes::backward);
         }
+    }
+    if (reducer_) {
+        reducer_->finish();
+        clock.mark(&PhaseTimes::comm);
     }
     if (meter_) {
         if (budget_ && meter_->peak() > *budget_)

@@ -30,6 +30,7 @@ struct OomRetry {
     std::string describe() const;
 };
 
+class GradReducer;
 class Model;
 struct TrainSpec;
 
@@ -49,13 +50,15 @@ public:
     /// `batchSize` and `accumulate` as configured; `split` pieces per loaded batch to start with
     /// (a resumed run's); `meter` and `budget` are set when train.memory_budget_mb is.
     TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torch::Device& device, int64_t batchSize, int accumulate,
-              int split, MemoryMeter* meter, std::optional<int64_t> budget);
+              int split, MemoryMeter* meter, std::optional<int64_t> budget, GradReducer* reducer = nullptr);
 
     /// Zeroes the gradients, then forward and backward over every sample of `group`, each loaded
     /// batch in split() pieces, the loss of each piece weighted by its share of the step's samples
     /// and multiplied by `lossScale`. Out of memory: frees what the step held, doubles the split
     /// (halving the micro-batch, doubling accumulation: the same samples make the same step) and
     /// tries again, calling `onRetry`; throws std::runtime_error when a single sample does not fit.
+    /// In a data-parallel run (`reducer` given) the last backward's gradients are averaged over
+    /// the ranks as it runs; the wait for what remains of that counts as `comm`.
     /// Returns the step's mean loss, on the device, not synchronised.
     torch::Tensor run(const std::vector<Batch>& group, double lossScale, PhaseClock& clock,
                       const std::function<void(const OomRetry&)>& onRetry);
@@ -78,6 +81,7 @@ private:
     int split_;
     MemoryMeter* meter_;
     std::optional<int64_t> budget_;
+    GradReducer* reducer_;
     int64_t peakBytes_ = 0;
 };
 

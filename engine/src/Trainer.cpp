@@ -5,6 +5,7 @@
 #include "BatchLoader.h"
 #include "Checkpoint.h"
 #include "Dataset.h"
+#include "DistGroup.h"
 #include "Environment.h"
 #include "Evaluate.h"
 #include "GemmCeiling.h"
@@ -57,6 +58,11 @@ public:
             store_->addMetric(runId, "lr", e.step, e.epoch, e.lr);
             store_->addMetric(runId, "samples_per_s", e.step, e.epoch, e.samplesPerSec);
             store_->addMetric(runId, "memory_bytes", e.step, e.epoch, double(e.memoryBytes));
+            for (size_t r = 0; r < e.rankMemoryBytes.size(); ++r)
+                store_->addMetric(runId, "memory_bytes_rank" + std::to_string(r), e.step, e.epoch,
+                                  double(e.rankMemoryBytes[r]));
+            if (e.commBusySeconds >= 0)
+                store_->addMetric(runId, "time_comm_busy", e.step, e.epoch, e.commBusySeconds);
             if (e.deviceAllocated >= 0) {
                 store_->addMetric(runId, "device_allocated_bytes", e.step, e.epoch, double(e.deviceAllocated));
                 store_->addMetric(runId, "device_reserved_bytes", e.step, e.epoch, double(e.deviceReserved));
@@ -155,14 +161,14 @@ std::string describeDevice(const torch::Device& device, int threads)
 
 } // namespace
 
-torch::Device chooseDevice(const DeviceSpec& spec)
+torch::Device chooseDevice(const DeviceSpec& spec, int localRank)
 {
     if (spec.type != "cuda")
         return torch::kCPU;
     if (!torch::cuda::is_available())
         throw std::runtime_error("devices.type is 'cuda' but no CUDA device is available (this LibTorch is "
                                  "built for CPU only, or no GPU is present); use devices.type 'cpu'");
-    const int64_t id = spec.ids.empty() ? 0 : spec.ids.front();
+    const int64_t id = spec.ids.empty() ? localRank : spec.ids.at(size_t(localRank) % spec.ids.size());
     if (id >= int64_t(torch::cuda::device_count()))
         throw std::runtime_error("devices.ids names cuda:" + std::to_string(id) + " but only " +
                                  std::to_string(torch::cuda::device_count()) + " CUDA devices exist");
@@ -179,7 +185,19 @@ Trainer::Trainer(RunConfig config) : config_(std::move(config)) {}
 RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunStore* store,
                        const std::string& checkpointDir)
 {
-    return execute(observer, stop, store, checkpointDir, nullptr);
+    if (!rank_ || !rank_->distributed())
+        return execute(observer, stop, store, checkpointDir, nullptr, nullptr);
+    checkDevicesForRanks(config_, rank_->localWorldSize);
+    torch::Device device = torch::kCPU;
+    try {
+        device = chooseDevice(config_.devices, rank_->localRank);
+    } catch (const std::exception& e) {
+        throw DistributedError(e.what());
+    }
+    const auto timeout = std::chrono::milliseconds(int64_t(config_.devices.timeoutS * 1000));
+    const auto group = DistGroup::join(*rank_, configHash(config_), device, timeout);
+    const bool leader = group->rank() == 0;
+    return execute(observer, stop, leader ? store : nullptr, leader ? checkpointDir : std::string(), nullptr, group.get());
 }
 
 RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop,
@@ -214,11 +232,11 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
     } catch (const ConfigError& e) {
         throw ResumeError("run " + std::to_string(run->id) + "'s stored configuration is no longer valid: " + e.what());
     }
-    return Trainer(config).execute(observer, stop, &store, checkpointDir, &point);
+    return Trainer(config).execute(observer, stop, &store, checkpointDir, &point, nullptr);
 }
 
 RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
-                           const std::string& checkpointDir, const ResumePoint* resume)
+                           const std::string& checkpointDir, const ResumePoint* resume, DistGroup* ranks)
 {
     const auto started = Clock::now();
     const RunConfig& c = config_;
@@ -227,8 +245,16 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     Recorder rec(observer, store);
     std::optional<double> finalTrainLoss;
     TrainingState st;
+    bool peerFailed = false; // data-parallel: the run failed because another rank did
 
-    const int threads = applyThreadCount(c.devices.threads);
+    // A data-parallel run (ranks): this rank trains on its shard of every epoch; the ranks' cores
+    // are shared among the ranks on this machine unless devices.threads says otherwise.
+    const bool dp = ranks != nullptr;
+    const int world = dp ? ranks->worldSize() : 1;
+    const int rank = dp ? ranks->rank() : 0;
+    const int localRank = dp ? ranks->env().localRank : 0;
+    const int threads = applyThreadCount(
+        dp && c.devices.threads == 0 ? std::max(1, physicalCoreCount() / ranks->env().localWorldSize) : c.devices.threads);
     if (store && resume) {
         store->reopenRun(resume->runId, resume->checkpoint.step);
         rec.runId = result.runId = resume->runId;
@@ -237,7 +263,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     }
 
     try {
-        const torch::Device device = chooseDevice(c.devices);
+        const torch::Device device = chooseDevice(c.devices, localRank);
         torch::manual_seed(c.seed);
 
         const DataSplits data = loadData(c.data, c.seed);
@@ -250,8 +276,21 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         Model model = Model::buildOn(device, c.model, data.channels(), data.height(), data.width(), data.classes);
         const bool channelsLast = prefersChannelsLast(c.model);
         auto optimizer = makeOptimizer(c.optimizer, model.parameters());
+        std::vector<torch::Tensor> buffers; // a model's state that is not trained (batch-norm statistics)
+        std::optional<GradReducer> reducer;
+        if (dp) {
+            std::vector<torch::Tensor> state;
+            for (auto& [name, t] : model.namedTensors()) {
+                state.push_back(t);
+                if (!t.requires_grad())
+                    buffers.push_back(t);
+            }
+            ranks->broadcast(state); // every rank starts from rank 0's weights
+            reducer.emplace(*ranks, model.parameters(), int64_t(c.devices.bucketMb * 1024 * 1024));
+        }
 
-        const int64_t micro = (data.trainX.size(0) + c.data.batchSize - 1) / c.data.batchSize;
+        const int64_t shardRows = (data.trainX.size(0) + world - 1) / world;
+        const int64_t micro = (shardRows + c.data.batchSize - 1) / c.data.batchSize;
         const int64_t stepsPerEpoch = (micro + c.train.accumulate - 1) / c.train.accumulate;
         int64_t totalSteps = stepsPerEpoch * c.train.epochs;
         if (c.train.maxSteps > 0)
@@ -268,6 +307,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         s.runId = result.runId;
         s.name = c.name;
         s.device = describeDevice(device, threads);
+        s.worldSize = world;
         s.epochs = c.train.epochs;
         s.stepsPerEpoch = stepsPerEpoch;
         s.totalSteps = totalSteps;
@@ -296,8 +336,11 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         const auto loss = makeLossFn(model, device, c.train);
         const bool scaled = c.train.precision == "fp16";
         TrainStep trainStep(loss, *optimizer, device, c.data.batchSize, c.train.accumulate, st.microSplit,
-                            meterScope ? &meterScope->meter() : nullptr, budget);
+                            meterScope ? &meterScope->meter() : nullptr, budget, reducer ? &*reducer : nullptr);
         const auto onOomRetry = [&](const OomRetry& r) {
+            if (dp)
+                throw std::runtime_error(r.cause + "; OOM recovery works on one device only: lower data.batch_size "
+                                                   "(it is per rank)");
             if (!c.train.oomRecovery)
                 throw std::runtime_error(r.cause + "; train.oom_recovery is off");
             st.microSplit = trainStep.split();
@@ -315,7 +358,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         // rollbacks, and the recent losses a spike is measured against. On a GPU the loss is read
         // at the log interval only, so that guarding costs no synchronisation per step.
         const bool guard = c.train.divergenceGuard;
-        const bool checkEveryStep = guard && !device.is_cuda();
+        const bool checkEveryStep = guard && !device.is_cuda() && !dp; // ranks check at log steps, on the global loss
         Snapshot good;
         if (guard) {
             good.take(model, *optimizer);
@@ -327,6 +370,19 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         std::deque<double> recent;
         std::set<int64_t> injectNan = injectedNanSteps();
         int epochsDone = st.epoch - 1;
+        bool agreedStop = false; // data-parallel: the ranks stop together, at a step they agree on
+        // A split evaluated by all ranks, each on its part, with rank 0's buffers.
+        const auto evaluateSplit = [&](const torch::Tensor& x, const torch::Tensor& y) {
+            if (!dp)
+                return evaluate(model, x, y, device, channelsLast);
+            if (!buffers.empty())
+                ranks->broadcast(buffers);
+            const int64_t n = x.size(0), from = n * rank / world, to = n * (rank + 1) / world;
+            const EvaluationSums mine = evaluateSums(model, x.slice(0, from, to), y.slice(0, from, to), device, channelsLast);
+            auto sums = torch::tensor({mine.loss, mine.correct, mine.count}, torch::kFloat64);
+            ranks->allreduceSum({sums});
+            return EvaluationSums{sums[0].item<double>(), sums[1].item<double>(), sums[2].item<double>()}.mean();
+        };
         model.train(true);
 
         for (int epoch = st.epoch; epoch <= c.train.epochs && !stopped && !stepLimit && !earlyStopped; ++epoch) {
@@ -334,7 +390,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             const double secondsBefore = st.trainSeconds;
             const bool continuing = st.batchInEpoch > 0; // resumed inside this epoch
             BatchLoader loader(data.trainX, data.trainY, c.data.batchSize, c.seed, epoch, c.data.workers, device,
-                               st.batchInEpoch, augment);
+                               st.batchInEpoch, augment, Shard{rank, world});
             if (!continuing) {
                 st.epochLossSum = 0;
                 st.epochSamples = 0;
@@ -347,7 +403,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             double epochLr = scheduler.lr();
 
             while (!diverged) {
-                if (stop.stopRequested()) {
+                if (dp ? agreedStop : stop.stopRequested()) {
                     stopped = true;
                     break;
                 }
@@ -376,8 +432,22 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 // From here to the step's end counts as the optimizer's part.
                 if (injectNan.erase(st.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
                     stepLoss = stepLoss * std::nan("");
-                if (checkEveryStep || (guard && (st.step + 1) % c.train.logEvery == 0)) {
-                    const double value = stepLoss.item<double>();
+                const bool logStep = (st.step + 1) % c.train.logEvery == 0 || st.step + 1 == totalSteps;
+                // Data-parallel, at log steps: every rank's loss, stop request and memory, in one
+                // collective. The loss reported and guarded is the global batch's.
+                double globalLoss = 0;
+                std::vector<int64_t> rankMemory;
+                if (dp && logStep) {
+                    const int64_t memory = device.is_cuda() ? cudaMemory(device.index()).allocated : residentMemoryBytes();
+                    const auto all = ranks->allgather(torch::tensor(
+                        {stepLoss.item<double>(), stop.stopRequested() ? 1.0 : 0.0, double(memory)}, torch::kFloat64));
+                    globalLoss = all.select(1, 0).mean().item<double>();
+                    agreedStop = agreedStop || all.select(1, 1).max().item<double>() > 0;
+                    for (int r = 0; r < world; ++r)
+                        rankMemory.push_back(int64_t(all[r][2].item<double>()));
+                }
+                if (checkEveryStep || (guard && logStep)) {
+                    const double value = dp ? globalLoss : stepLoss.item<double>();
                     const std::string why = divergenceReason(value, recent, c.train.divergenceSpike);
                     if (!why.empty()) {
                         st.batchInEpoch += int64_t(group.size());
@@ -434,10 +504,13 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                     StepEvent e;
                     e.step = st.step;
                     e.epoch = epoch;
-                    e.loss = stepLoss.item<double>();
+                    e.loss = dp ? globalLoss : stepLoss.item<double>();
                     e.lr = lr;
                     const double wall = secondsSince(logStart);
-                    e.samplesPerSec = double(logSamples) / std::max(1e-9, wall);
+                    e.samplesPerSec = double(logSamples * world) / std::max(1e-9, wall); // every rank's
+                    e.rankMemoryBytes = std::move(rankMemory);
+                    if (reducer)
+                        e.commBusySeconds = reducer->takeBusySeconds() / double(std::max<int64_t>(1, logSteps));
                     e.stepSeconds = wall / double(logSteps);
                     e.phases = perStep(clock.collect(), logSteps);
                     if (ceiling > 0)
@@ -475,6 +548,14 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
             st.trainSeconds = secondsBefore + secondsSince(epochStart);
             dataWait += loader.waitSeconds();
             st.epochLossSum = epochLoss.item<double>();
+            double epochLossSum = st.epochLossSum, epochSamples = double(st.epochSamples);
+            if (dp && !diverged) {
+                auto sums = torch::tensor({epochLossSum, epochSamples, stop.stopRequested() ? 1.0 : 0.0}, torch::kFloat64);
+                ranks->allreduceSum({sums});
+                epochLossSum = sums[0].item<double>();
+                epochSamples = sums[1].item<double>();
+                agreedStop = agreedStop || sums[2].item<double>() > 0;
+            }
 
             if (diverged)
                 break;
@@ -486,10 +567,10 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 break;
             }
 
-            const Evaluation val = evaluate(model, data.valX, data.valY, device, channelsLast);
+            const Evaluation val = evaluateSplit(data.valX, data.valY);
             EpochEvent e;
             e.epoch = epoch;
-            e.trainLoss = st.epochSamples ? st.epochLossSum / double(st.epochSamples) : 0.0;
+            e.trainLoss = epochSamples > 0 ? epochLossSum / epochSamples : 0.0;
             e.valLoss = val.loss;
             e.valAccuracy = val.accuracy;
             finalTrainLoss = e.trainLoss;
@@ -544,17 +625,30 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         end.status = diverged ? RunStatus::Diverged : stopped ? RunStatus::Stopped : RunStatus::Finished;
         end.bestValAccuracy = st.bestVal;
         if (!stopped && !diverged && epochsDone > 0 && data.testX.size(0) > 0)
-            end.testAccuracy = evaluate(model, data.testX, data.testY, device, channelsLast).accuracy;
-        end.samplesPerSec = st.trainSeconds > 0 ? double(st.samplesSeen) / st.trainSeconds : 0;
+            end.testAccuracy = evaluateSplit(data.testX, data.testY).accuracy;
+        end.samplesPerSec = st.trainSeconds > 0 ? double(st.samplesSeen * world) / st.trainSeconds : 0;
         end.trainSeconds = st.trainSeconds;
         end.dataWaitSeconds = dataWait;
         end.loggingSeconds = logging;
+    } catch (const CommError& e) {
+        end.status = RunStatus::Failed; // another rank's failure, already explained
+        end.error = e.what();
+        peerFailed = true;
     } catch (const c10::Error& e) {
         end.status = RunStatus::Failed;
         end.error = e.what_without_backtrace();
     } catch (const std::exception& e) {
         end.status = RunStatus::Failed;
         end.error = e.what();
+    }
+    if (ranks && end.status == RunStatus::Failed) {
+        // This rank's own failure is left in the store for the others to name; then the group
+        // is abandoned, as its collectives may never complete.
+        if (!peerFailed) {
+            ranks->reportFailure(end.error);
+            end.error = "rank " + std::to_string(rank) + ": " + end.error;
+        }
+        ranks->abandon();
     }
     end.seconds = secondsSince(started);
     if (store) {

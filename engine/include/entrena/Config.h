@@ -123,7 +123,10 @@ struct TrainSpec {
 struct DeviceSpec {
     std::string type = "cpu"; ///< cpu | cuda
     std::vector<int64_t> ids;
-    int threads = 0; ///< CPU threads (0: the number of physical cores)
+    int threads = 0; ///< CPU threads (0: the number of physical cores, shared among the local ranks)
+    // Data-parallel runs (several ranks):
+    double bucketMb = 25; ///< gradients are all-reduced in buckets of this size, during backward
+    double timeoutS = 60; ///< a rank that fails or stalls stops the others within this time
 };
 
 /// The whole run configuration. Every field has a default; unknown keys and out-of-range

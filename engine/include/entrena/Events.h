@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace entrena {
 
@@ -58,6 +59,9 @@ struct StepEvent {
     PhaseTimes phases;
     double mfu = -1; ///< model-FLOP utilisation against the machine's GEMM rate, 0..1 (-1: unknown)
     int64_t stepPeakBytes = -1; ///< with train.memory_budget_mb: the largest tensor memory of a step
+    // Data-parallel runs:
+    std::vector<int64_t> rankMemoryBytes; ///< each rank's memory (device allocated on CUDA, resident on CPU)
+    double commBusySeconds = -1; ///< per step, the gradient all-reduce's whole time, hidden or not (phases.comm: not hidden)
 };
 
 struct EpochEvent {

@@ -1,13 +1,16 @@
 #pragma once
 
 #include "entrena/Config.h"
+#include "entrena/Distributed.h"
 #include "entrena/Events.h"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace entrena {
 
+class DistGroup;
 class RunStore;
 
 /// What a finished call of Trainer::run returns: the same as its `end` event, plus the run id.
@@ -31,6 +34,12 @@ class Trainer {
 public:
     explicit Trainer(RunConfig config);
 
+    /// Makes this process one rank of a data-parallel run (env.worldSize > 1; see Distributed.h).
+    /// run() then first meets the other ranks and throws DistributedError when it cannot (before
+    /// anything is stored). Every rank trains on its shard of each epoch and reports to its
+    /// observer; only rank 0 records the run in its store and writes checkpoints.
+    void setRank(const RankEnv& env) { rank_ = env; }
+
     /// Trains until the configured epochs or steps are done or `stop` is requested.
     /// When `store` is given, the run is recorded there (created, metrics, checkpoints, status).
     /// Checkpoints go to `checkpointDir`/run-ID/ ("": no checkpoints).
@@ -46,9 +55,10 @@ public:
 private:
     struct ResumePoint;
     RunResult execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
-                      const std::string& checkpointDir, const ResumePoint* resume);
+                      const std::string& checkpointDir, const ResumePoint* resume, DistGroup* group);
 
     RunConfig config_;
+    std::optional<RankEnv> rank_;
 };
 
 } // namespace entrena
