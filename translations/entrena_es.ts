@@ -330,6 +330,33 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::DevicePicker</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>cuda:%1 — %2 (%3 GiB)</source>
+        <translation>cuda:%1 — %2 (%3 GiB)</translation>
+    </message>
+    <message>
+        <source>CPU processes:</source>
+        <translation>Procesos de CPU:</translation>
+    </message>
+    <message>
+        <source>Several processes train data-parallel (Gloo), each on its share of the cores and of every batch; the batch size is per process.</source>
+        <translation>Varios procesos entrenan en paralelo de datos (Gloo), cada uno con su parte de los núcleos y de cada lote; el tamaño de lote es por proceso.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Data-parallel: %n processes, each with its own batch of the set size.</source>
+        <translation><numerusform>Paralelo de datos: %n proceso, con su propio lote del tamaño fijado.</numerusform><numerusform>Paralelo de datos: %n procesos, cada uno con su propio lote del tamaño fijado.</numerusform></translation>
+    </message>
+    <message>
+        <source>One process.</source>
+        <translation>Un proceso.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::DevicesDialog</name>
     <message>
         <source>About Entrena and devices</source>
@@ -457,6 +484,10 @@
     <message>
         <source>device used, all processes (NVML)</source>
         <translation>usada en el dispositivo, todos los procesos (NVML)</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rango %1</translation>
     </message>
 </context>
 <context>
@@ -1035,10 +1066,6 @@
         <translation>Épocas:</translation>
     </message>
     <message>
-        <source>Device:</source>
-        <translation>Dispositivo:</translation>
-    </message>
-    <message>
         <source>CPU threads:</source>
         <translation>Hilos de CPU:</translation>
     </message>
@@ -1129,10 +1156,6 @@
     <message>
         <source>Stop</source>
         <translation>Detener</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
     </message>
     <message>
         <source>Data set folder</source>
@@ -1349,6 +1372,10 @@
     <message>
         <source>The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then binary search, each trial a few real steps of a fresh model.</source>
         <translation>El lote más grande que cabe en memoria (train.memory_budget_mb si está fijado): duplicando y luego por búsqueda binaria, cada prueba con unos pocos pasos reales de un modelo nuevo.</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>Dispositivos:</translation>
     </message>
 </context>
 <context>

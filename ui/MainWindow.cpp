@@ -222,7 +222,7 @@ bool MainWindow::startTraining()
     if (!config)
         return false;
     beginRun(tr("Starting…"));
-    controller_->start(*config, dbPath_);
+    controller_->start(*config, dbPath_, config_->ranks());
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include "TrainingWorker.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 #include <QThread>
 
@@ -11,11 +12,22 @@ TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
 
 TrainingController::~TrainingController() { stopAndWait(); }
 
-bool TrainingController::start(const RunConfig& config, const QString& dbPath) { return launch(config, dbPath, 0); }
+bool TrainingController::start(const RunConfig& config, const QString& dbPath, int ranks)
+{
+    return launch(config, dbPath, 0, ranks);
+}
 
-bool TrainingController::resume(qint64 runId, const QString& dbPath) { return launch(RunConfig{}, dbPath, runId); }
+bool TrainingController::resume(qint64 runId, const QString& dbPath) { return launch(RunConfig{}, dbPath, runId, 1); }
 
-bool TrainingController::launch(const RunConfig& config, const QString& dbPath, qint64 resumeRunId)
+QString TrainingController::rankProgram() const
+{
+    if (!rankProgram_.isEmpty())
+        return rankProgram_;
+    const QString fromEnv = qEnvironmentVariable("ENTRENA_RANK_PROGRAM");
+    return fromEnv.isEmpty() ? QCoreApplication::applicationDirPath() + QStringLiteral("/entrena-cli") : fromEnv;
+}
+
+bool TrainingController::launch(const RunConfig& config, const QString& dbPath, qint64 resumeRunId, int ranks)
 {
     if (thread_)
         return false;
@@ -29,6 +41,7 @@ bool TrainingController::launch(const RunConfig& config, const QString& dbPath, 
     thread_ = new QThread(this);
     auto* worker = new TrainingWorker(config, dbPath, *queue_, *stop_);
     worker->setResume(resumeRunId);
+    worker->setRanks(ranks, rankProgram());
     worker->moveToThread(thread_);
     connect(thread_, &QThread::started, worker, &TrainingWorker::run);
     connect(worker, &TrainingWorker::finished, thread_, &QThread::quit);

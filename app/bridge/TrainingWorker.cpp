@@ -1,10 +1,16 @@
 #include "TrainingWorker.h"
 
+#include "entrena/Distributed.h"
+#include "entrena/Launcher.h"
 #include "entrena/RunStore.h"
 #include "entrena/Trainer.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTemporaryFile>
+
+#include <atomic>
+#include <thread>
 
 namespace entrena::app {
 
@@ -24,6 +30,8 @@ void TrainingWorker::run()
         const QString checkpoints = QFileInfo(dbPath_).absoluteDir().filePath(QStringLiteral("checkpoints"));
         if (resumeRunId_ > 0)
             Trainer::resume(std::to_string(resumeRunId_), observer_, stop_, store, checkpoints.toStdString());
+        else if (ranks_ > 1)
+            runRanks(store, checkpoints);
         else
             Trainer(config_).run(observer_, stop_, &store, checkpoints.toStdString());
     } catch (const std::exception& e) {
@@ -35,6 +43,51 @@ void TrainingWorker::run()
         observer_.onEnd(end);
     }
     Q_EMIT finished();
+}
+
+void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
+{
+    // The other ranks read the configuration from a file that lives as long as the run.
+    QTemporaryFile file(QDir::temp().filePath(QStringLiteral("entrena-ranks-XXXXXX.json")));
+    if (!file.open() || file.write(QByteArray::fromStdString(config_.toJson())) < 0 || !file.flush())
+        throw std::runtime_error("cannot write the configuration for the other ranks to " + file.fileName().toStdString());
+
+    LaunchSpec spec;
+    spec.program = rankProgram_.toStdString();
+    spec.args = {"train", "--config", file.fileName().toStdString(), "--db", dbPath_.toStdString()};
+    spec.worldSize = ranks_;
+    spec.port = freeLocalPort();
+    for (int r = 1; r < ranks_; ++r)
+        spec.ranks.push_back(r);
+    // Once rank 0 is done the others end within moments; one that does not is killed after the
+    // run's timeout.
+    spec.stopGrace = std::chrono::milliseconds(int64_t(config_.devices.timeoutS * 1000) + 5000);
+    if (!QFileInfo(rankProgram_).isExecutable())
+        throw std::runtime_error("the program for the other ranks, " + spec.program +
+                                 ", is missing; install entrena-cli beside entrena");
+
+    RankSupervisor supervisor(spec);
+    supervisor.start();
+    std::atomic<bool> leaderDone{false};
+    std::thread waiter([&] { supervisor.wait([&] { return leaderDone.load(); }); });
+
+    RankEnv env;
+    env.rank = 0;
+    env.worldSize = ranks_;
+    env.localWorldSize = ranks_;
+    env.masterPort = spec.port;
+    env.source = "entrena";
+    Trainer trainer(config_);
+    trainer.setRank(env);
+    try {
+        trainer.run(observer_, stop_, &store, checkpoints.toStdString());
+    } catch (...) {
+        leaderDone = true;
+        waiter.join();
+        throw; // (a rank that cannot join: reported as the run's failure)
+    }
+    leaderDone = true;
+    waiter.join();
 }
 
 } // namespace entrena::app

@@ -188,13 +188,14 @@ std::string toJson(const DeviceReport& r)
     return j.dump();
 }
 
-std::string environmentJson(int threads)
+std::string environmentJson(int threads, int worldSize)
 {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     const DeviceReport r = probeDevices(false);
     nlohmann::json j = nlohmann::json::parse(toJson(r));
     j["threads"] = threads;
+    j["world_size"] = worldSize;
     j["host"] = host;
     return j.dump();
 }

@@ -5,8 +5,8 @@
 
 namespace entrena {
 
-/// Versions, device, threads and BLAS, as the JSON stored with each run.
-std::string environmentJson(int threads);
+/// Versions, device, threads (per rank), ranks and BLAS, as the JSON stored with each run.
+std::string environmentJson(int threads, int worldSize = 1);
 
 /// The process's resident memory.
 int64_t residentMemoryBytes();

@@ -179,7 +179,7 @@ void RankSupervisor::signalAll(int sig)
 std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequested)
 {
     using Clock = std::chrono::steady_clock;
-    std::optional<Clock::time_point> failedAt;
+    std::optional<Clock::time_point> failedAt, stopAt;
     std::vector<RankExit> order;
     bool stopSent = false, killed = false;
     size_t running = children_.size();
@@ -213,9 +213,12 @@ std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequ
         }
         if (!failedAt && !stopSent && stopRequested && stopRequested()) {
             stopSent = true;
+            stopAt = Clock::now();
             signalAll(SIGTERM);
         }
-        if (failedAt && !killed && Clock::now() - *failedAt > spec_.grace) {
+        const bool overdue = (failedAt && Clock::now() - *failedAt > spec_.grace) ||
+                             (stopAt && Clock::now() - *stopAt > spec_.stopGrace);
+        if (overdue && !killed) {
             killed = true;
             signalAll(SIGKILL);
         }

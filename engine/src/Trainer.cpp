@@ -259,7 +259,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         store->reopenRun(resume->runId, resume->checkpoint.step);
         rec.runId = result.runId = resume->runId;
     } else if (store) {
-        rec.runId = result.runId = store->createRun(c.name, c.toJson(), environmentJson(threads));
+        rec.runId = result.runId = store->createRun(c.name, c.toJson(), environmentJson(threads, world));
     }
 
     try {

@@ -9,11 +9,15 @@
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
+#include "panels/DevicePicker.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QListWidget>
+#include <QSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -267,6 +271,107 @@ private Q_SLOTS:
         QCOMPARE(plot->graph(5)->dataCount(), 1);
         QCOMPARE(plot->graph(5)->data()->at(0)->value, 5120.0);
         QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(5)));
+    }
+
+    void devicePanelListsDevicesAndChoosesSeveral()
+    {
+        RunConfigPanel panel;
+        panel.setConfig(smallRun());
+        panel.setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}, ComputeDevice{"cuda", 0, "NVIDIA H200", int64_t(141) << 30, "9.0"},
+                          ComputeDevice{"cuda", 1, "NVIDIA H200", int64_t(141) << 30, "9.0"}});
+        auto* picker = panel.findChild<DevicePicker*>();
+        QVERIFY(picker);
+        QListWidget* list = picker->list();
+        QCOMPARE(list->count(), 3);
+        QCOMPARE(list->item(1)->text(), QStringLiteral("cuda:0 — NVIDIA H200 (141.0 GiB)"));
+        QCOMPARE(list->item(0)->checkState(), Qt::Checked); // the configuration's CPU
+        QCOMPARE(panel.ranks(), 1);
+
+        // Both GPUs: a data-parallel run on them, the CPU unchecked.
+        list->item(1)->setCheckState(Qt::Checked);
+        list->item(2)->setCheckState(Qt::Checked);
+        QCOMPARE(list->item(0)->checkState(), Qt::Unchecked);
+        QCOMPARE(panel.config().devices.type, std::string("cuda"));
+        QCOMPARE(panel.config().devices.ids, (std::vector<int64_t>{0, 1}));
+        QCOMPARE(panel.ranks(), 2);
+        QVERIFY(!picker->cpuRanksBox()->isEnabled());
+
+        // Back to the CPU, with three processes.
+        list->item(0)->setCheckState(Qt::Checked);
+        QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+        QCOMPARE(list->item(2)->checkState(), Qt::Unchecked);
+        QVERIFY(picker->cpuRanksBox()->isEnabled());
+        picker->cpuRanksBox()->setValue(3);
+        QCOMPARE(panel.ranks(), 3);
+        QCOMPARE(panel.config().devices.type, std::string("cpu"));
+        QVERIFY(panel.config().devices.ids.empty());
+
+        // Unchecking everything leaves the CPU; a stored configuration checks its GPUs.
+        list->item(0)->setCheckState(Qt::Unchecked);
+        QCOMPARE(list->item(0)->checkState(), Qt::Checked);
+        RunConfig gpu = smallRun();
+        gpu.devices.type = "cuda";
+        gpu.devices.ids = {1};
+        panel.setConfig(gpu);
+        QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+        QCOMPARE(list->item(2)->checkState(), Qt::Checked);
+        QCOMPARE(panel.ranks(), 1);
+    }
+
+    void memoryChartShowsEveryRank()
+    {
+        LiveCharts charts;
+        QVector<StepEvent> steps(2);
+        for (int i = 0; i < 2; ++i) {
+            steps[i].step = 5 * (i + 1);
+            steps[i].memoryBytes = 300 << 20;
+            steps[i].rankMemoryBytes = {300 << 20, int64_t(250 + i) << 20};
+        }
+        charts.addSteps(steps);
+        QCOMPARE(charts.rankMemoryGraphs().size(), 2);
+        QCOMPARE(charts.rankMemoryGraphs()[1]->dataCount(), 2);
+        QCOMPARE(charts.rankMemoryGraphs()[1]->data()->at(1)->value, 251.0);
+        QCOMPARE(charts.rankMemoryGraphs()[1]->name(), QStringLiteral("rank 1"));
+        charts.clear();
+        QCOMPARE(charts.rankMemoryGraphs().size(), 0);
+    }
+
+    // Two CPU processes from the window: this process is rank 0, entrena-cli is rank 1.
+    void dataParallelRunFromTheWindowAndStopStopsAll()
+    {
+        qputenv("ENTRENA_RANK_PROGRAM", ENTRENA_CLI);
+        MainWindow w(dir_.filePath(QStringLiteral("dp.sqlite")), smallRun(), languages_);
+        w.configPanel()->findChild<DevicePicker*>()->cpuRanksBox()->setValue(2);
+        int worldSize = 0;
+        connect(w.controller(), &app::TrainingController::started, this, [&](const StartEvent& e) { worldSize = e.worldSize; });
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 240000);
+        QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+        QCOMPARE(worldSize, 2);
+        QCOMPARE(w.runs()->model()->rowCount(), 1); // rank 0 alone recorded it
+        QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Finished);
+        const double accuracy = w.runs()->model()->runAt(0)->testAccuracy.value_or(0);
+        // A global batch of 128, so half the steps of one process with 64: 0.64 here, as one process with 128.
+        QVERIFY2(accuracy > 0.6, qPrintable(QString::number(accuracy)));
+        QCOMPARE(w.charts()->rankMemoryGraphs().size(), 2);
+        QVERIFY(w.charts()->rankMemoryGraphs()[1]->dataCount() > 0);
+
+        // Stop stops every rank: the run ends `stopped` and no rank is left.
+        RunConfig longer = smallRun();
+        longer.train.epochs = 500;
+        w.configPanel()->setConfig(longer);
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
+        QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("stopButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        QTRY_COMPARE(w.runs()->model()->rowCount(), 2);
+        RunStore store(dir_.filePath(QStringLiteral("dp.sqlite")).toStdString());
+        QCOMPARE(store.findRun("2")->status, RunStatus::Stopped);
+        for (const QString& task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
+            QVERIFY(children.open(QIODevice::ReadOnly));
+            QVERIFY2(children.readAll().trimmed().isEmpty(), "a rank was left running");
+        }
     }
 
     void stepTimeChartStacksThePartsAndSaysWhatDominates()

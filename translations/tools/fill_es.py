@@ -9,6 +9,14 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "cuda:%1 — %2 (%3 GiB)": "cuda:%1 — %2 (%3 GiB)",
+    "CPU processes:": "Procesos de CPU:",
+    "Several processes train data-parallel (Gloo), each on its share of the cores and of every batch; the batch size is per process.":
+        "Varios procesos entrenan en paralelo de datos (Gloo), cada uno con su parte de los núcleos y de cada lote; "
+        "el tamaño de lote es por proceso.",
+    "One process.": "Un proceso.",
+    "rank %1": "rango %1",
+    "Devices:": "Dispositivos:",
     "%1 (%2 logical CPUs, %3 physical cores, %4)": "%1 (%2 CPU lógicas, %3 núcleos físicos, %4)",
     "%1 GFLOP/s (fp32, measured)": "%1 GFLOP/s (fp32, medido)",
     "%1 s": "%1 s",
@@ -428,6 +436,9 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "Data-parallel: %n processes, each with its own batch of the set size.": (
+        "Paralelo de datos: %n proceso, con su propio lote del tamaño fijado.",
+        "Paralelo de datos: %n procesos, cada uno con su propio lote del tamaño fijado."),
     "Loading %n run(s)…": ("Cargando %n ejecución…", "Cargando %n ejecuciones…"),
     "%n setting(s) are the same in every run.": (
         "%n ajuste es igual en todas las ejecuciones.", "%n ajustes son iguales en todas las ejecuciones."),

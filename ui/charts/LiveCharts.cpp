@@ -150,6 +150,9 @@ void LiveCharts::clear()
     for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_, deviceReserved_,
                         devicePeak_, deviceTotal_, deviceUsed_})
         g->data()->clear();
+    for (QCPGraph* g : rankMemory_)
+        memoryPlot_->removeGraph(g);
+    rankMemory_.clear();
     stepTimes_->clear();
     scheduleReplot();
 }
@@ -161,6 +164,22 @@ void LiveCharts::addSteps(const QVector<StepEvent>& steps)
         lr_->addData(double(s.step), s.lr);
         constexpr double kMiB = 1024.0 * 1024.0;
         memory_->addData(double(s.step), double(s.memoryBytes) / kMiB);
+        if (s.rankMemoryBytes.size() > 1) {
+            // Every rank's memory (rank 0's is this process's), each its own dashed line.
+            static const QColor colours[] = {QColor(140, 86, 75), QColor(148, 103, 189), QColor(44, 160, 44),
+                                             QColor(227, 119, 194), QColor(188, 189, 34), QColor(23, 190, 207)};
+            while (rankMemory_.size() < int(s.rankMemoryBytes.size())) {
+                const int r = int(rankMemory_.size());
+                QCPGraph* g = memoryPlot_->addGraph();
+                g->setPen(QPen(colours[r % 6], 1.5, Qt::DashLine));
+                g->setName(tr("rank %1").arg(r));
+                g->addToLegend();
+                rankMemory_.push_back(g);
+                memoryPlot_->legend->setVisible(true);
+            }
+            for (size_t r = 0; r < s.rankMemoryBytes.size(); ++r)
+                rankMemory_[int(r)]->addData(double(s.step), double(s.rankMemoryBytes[r]) / kMiB);
+        }
         if (s.deviceAllocated >= 0) {
             if (!memoryPlot_->legend->visible()) {
                 memoryPlot_->legend->setVisible(true);

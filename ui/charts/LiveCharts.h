@@ -23,6 +23,8 @@ public:
     explicit LiveCharts(QWidget* parent = nullptr);
 
     void clear();
+    /// Data-parallel runs: the memory lines, one per rank (for tests).
+    const QVector<QCPGraph*>& rankMemoryGraphs() const { return rankMemory_; }
     void addSteps(const QVector<StepEvent>& steps);
     void addEpoch(const EpochEvent& epoch, int64_t step);
     /// Marks an event (a divergence rollback, an OOM retry) on the loss and learning-rate charts.
@@ -60,6 +62,7 @@ private:
     QCPGraph* deviceReserved_;
     QCPGraph* devicePeak_;
     QCPGraph* deviceTotal_;
+    QVector<QCPGraph*> rankMemory_; ///< data-parallel runs: one line per rank
     QTimer replotTimer_;
     int replots_ = 0;
     int marks_ = 0;

@@ -1,5 +1,7 @@
 #include "panels/RunConfigPanel.h"
 
+#include "panels/DevicePicker.h"
+
 #include "charts/SchedulePreview.h"
 #include "entrena/ModelSummary.h"
 
@@ -187,7 +189,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
     earlyStop_ = intBox(0, 1000);
     precision_ = choices({"fp32", "bf16", "fp16"});
-    device_ = new QComboBox;
+    device_ = new DevicePicker;
     threads_ = intBox(0, 1024);
 
     dataBox_ = new QGroupBox;
@@ -341,7 +343,7 @@ void RunConfigPanel::retranslate()
         {labelSmoothing_, tr("Label smoothing:")},
         {earlyStop_, tr("Early stop after (epochs):")},
         {precision_, tr("Precision:")},
-        {device_, tr("Device:")},
+        {device_, tr("Devices:")},
         {threads_, tr("CPU threads:")},
     };
     for (const auto& [field, text] : texts) {
@@ -389,10 +391,6 @@ void RunConfigPanel::retranslate()
     findLr_->setToolTip(tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
     setBatchSearchRunning(findBatch_->property("searching").toBool());
     stop_->setText(tr("Stop"));
-    for (int i = 0; i < device_->count(); ++i) {
-        if (device_->itemData(i).toString() == QStringLiteral("cpu"))
-            device_->setItemText(i, tr("CPU"));
-    }
     updateSummary();
 }
 
@@ -405,14 +403,12 @@ void RunConfigPanel::changeEvent(QEvent* event)
 
 void RunConfigPanel::setDevices(const std::vector<ComputeDevice>& devices)
 {
-    device_->clear();
-    for (const auto& d : devices) {
-        if (d.type == "cpu")
-            device_->addItem(tr("CPU"), QStringLiteral("cpu"));
-        else
-            device_->addItem(QStringLiteral("cuda:%1 — %2").arg(d.index).arg(QString::fromStdString(d.name)),
-                             QStringLiteral("cuda:%1").arg(d.index));
-    }
+    device_->setDevices(devices);
+}
+
+int RunConfigPanel::ranks() const
+{
+    return device_->ranks();
 }
 
 void RunConfigPanel::updateVisibility()
@@ -528,11 +524,7 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     earlyStop_->setValue(int(c.train.earlyStopPatience));
     select(precision_, c.train.precision);
     threads_->setValue(c.devices.threads);
-    const QString device = c.devices.type == "cuda"
-                               ? QStringLiteral("cuda:%1").arg(c.devices.ids.empty() ? 0 : c.devices.ids.front())
-                               : QStringLiteral("cpu");
-    const int di = device_->findData(device);
-    device_->setCurrentIndex(di >= 0 ? di : 0);
+    device_->load(c.devices);
     updateVisibility();
 }
 
@@ -595,14 +587,7 @@ RunConfig RunConfigPanel::config() const
     c.train.earlyStopPatience = earlyStop_->value();
     c.train.precision = selected(precision_);
     c.devices.threads = threads_->value();
-    const QString device = device_->currentData().toString();
-    if (device.startsWith(QStringLiteral("cuda:"))) {
-        c.devices.type = "cuda";
-        c.devices.ids = {device.mid(5).toLongLong()};
-    } else {
-        c.devices.type = "cpu";
-        c.devices.ids.clear();
-    }
+    device_->apply(c.devices);
     return c;
 }
 

@@ -20,6 +20,7 @@ class QToolButton;
 
 namespace entrena::ui {
 
+class DevicePicker;
 class SchedulePreview;
 
 /// The form that edits a run's configuration: data, model, optimizer, schedule, loop, device.
@@ -32,6 +33,8 @@ public:
     void setConfig(const RunConfig& config);
     RunConfig config() const;
     void setDevices(const std::vector<ComputeDevice>& devices);
+    /// Processes the run will use (several: data-parallel; see DevicePicker).
+    int ranks() const;
     /// While a run trains, the form is read-only and Stop replaces Start.
     void setRunning(bool running);
     /// While the batch-size finder runs, its button stops it.
@@ -127,7 +130,7 @@ private:
     QDoubleSpinBox* labelSmoothing_;
     QSpinBox* earlyStop_;
     QComboBox* precision_;
-    QComboBox* device_;
+    DevicePicker* device_;
     QSpinBox* threads_;
     QPushButton* start_;
     QPushButton* stop_;

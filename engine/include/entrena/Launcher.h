@@ -21,6 +21,9 @@ struct LaunchSpec {
     std::vector<int> ranks;        ///< the ranks to start here (empty: all); the GUI runs rank 0 itself
     /// After one rank failed, how long the others get to stop on their own before SIGKILL.
     std::chrono::milliseconds grace{5000};
+    /// After a stop request, how long the ranks get to stop on their own before SIGKILL (a stop
+    /// takes effect at the next log step, and a checkpoint is saved).
+    std::chrono::milliseconds stopGrace{120000};
 };
 
 /// How a supervised rank ended.
@@ -51,7 +54,8 @@ public:
 
     /// Supervises until every rank has ended. The first failure (a non-zero status, a signal)
     /// makes the others stop: SIGTERM, then SIGKILL after the grace period. When `stopRequested`
-    /// turns true, every rank is asked to stop (SIGTERM, which a rank treats as Stop) once.
+    /// turns true, every rank is asked to stop (SIGTERM, which a rank treats as Stop) once, and
+    /// killed if still there after stopGrace.
     /// Returns every rank's end, the first failure first.
     std::vector<RankExit> wait(const std::function<bool()>& stopRequested = {});
 
