@@ -184,6 +184,57 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::ClusterScriptDialog</name>
+    <message>
+        <source>Launch on a cluster</source>
+        <translation>Lanzar en un clúster</translation>
+    </message>
+    <message>
+        <source>Machines (nodes):</source>
+        <translation>Máquinas (nodos):</translation>
+    </message>
+    <message>
+        <source>GPUs per machine:</source>
+        <translation>GPU por máquina:</translation>
+    </message>
+    <message>
+        <source>Processes per machine:</source>
+        <translation>Procesos por máquina:</translation>
+    </message>
+    <message>
+        <source>Every machine needs entrena-cli on its PATH and the data set at the configured path. Rank 0 records the run in its run store.</source>
+        <translation>Cada máquina necesita entrena-cli en su PATH y el conjunto de datos en la ruta configurada. El rango 0 registra la ejecución en su almacén.</translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation>Copiar la orden</translation>
+    </message>
+    <message>
+        <source>Copy script</source>
+        <translation>Copiar el script</translation>
+    </message>
+    <message>
+        <source>Save script and configuration…</source>
+        <translation>Guardar el script y la configuración…</translation>
+    </message>
+    <message>
+        <source>Save the sbatch script</source>
+        <translation>Guardar el script de sbatch</translation>
+    </message>
+    <message>
+        <source>Slurm batch scripts (*.sbatch *.sh)</source>
+        <translation>Scripts de lotes de Slurm (*.sbatch *.sh)</translation>
+    </message>
+    <message>
+        <source>On every machine (torchrun):</source>
+        <translation>En cada máquina (torchrun):</translation>
+    </message>
+    <message>
+        <source>Or submit to Slurm with sbatch:</source>
+        <translation>O envíelo a Slurm con sbatch:</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::CompareChart</name>
     <message>
         <source>%1 (smoothed)</source>
@@ -742,6 +793,14 @@
     <message>
         <source>Finding the largest batch that fits…</source>
         <translation>Buscando el lote más grande que cabe…</translation>
+    </message>
+    <message>
+        <source>Cannot write a cluster script</source>
+        <translation>No se puede escribir un script de clúster</translation>
+    </message>
+    <message>
+        <source>&amp;Launch on a cluster…</source>
+        <translation>&amp;Lanzar en un clúster…</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
+#include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/SettingsDialog.h"
@@ -151,6 +152,14 @@ void MainWindow::createMenus()
     saveAction_->setShortcut(QKeySequence::Save);
     reportAction_ = fileMenu_->addAction(QString(), runs_, &RunsPanel::exportReportOfSelection);
     reportAction_->setObjectName(QStringLiteral("exportReportAction"));
+    clusterAction_ = fileMenu_->addAction(QString(), this, [this] {
+        const auto config = validatedConfig(tr("Cannot write a cluster script"));
+        if (!config)
+            return;
+        ClusterScriptDialog dialog(*config, this);
+        dialog.exec();
+    });
+    clusterAction_->setObjectName(QStringLiteral("clusterAction"));
     fileMenu_->addSeparator();
     // Recipes shipped with Entrena (resources/configs), loaded into the panel to start from.
     recipesMenu_ = fileMenu_->addMenu(QString());
@@ -187,6 +196,7 @@ void MainWindow::retranslate()
     openAction_->setText(tr("&Open configuration…"));
     saveAction_->setText(tr("&Save configuration…"));
     reportAction_->setText(tr("Export &report of the selected runs…"));
+    clusterAction_->setText(tr("&Launch on a cluster…"));
     recipesMenu_->setTitle(tr("&Recipes"));
     defaultRecipeAction_->setText(tr("Default: MLP, reduce on plateau, 12 epochs"));
     fastCnnRecipeAction_->setText(tr("Fast CNN: one-cycle, 2 epochs to 91% test accuracy"));

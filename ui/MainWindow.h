@@ -86,6 +86,7 @@ private:
     QAction* openAction_;
     QAction* saveAction_;
     QAction* reportAction_;
+    QAction* clusterAction_;
     QMenu* recipesMenu_;
     QAction* defaultRecipeAction_;
     QAction* fastCnnRecipeAction_;

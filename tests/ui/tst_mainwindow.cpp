@@ -6,6 +6,7 @@
 #include "charts/LiveCharts.h"
 #include "charts/StepTimeChart.h"
 #include "charts/SchedulePreview.h"
+#include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/RunStore.h"
@@ -372,6 +373,29 @@ private Q_SLOTS:
             QVERIFY(children.open(QIODevice::ReadOnly));
             QVERIFY2(children.readAll().trimmed().isEmpty(), "a rank was left running");
         }
+    }
+
+    void clusterScriptDialogWritesTheScriptAndConfiguration()
+    {
+        RunConfig c = smallRun();
+        c.devices.type = "cuda";
+        c.devices.ids = {0, 1};
+        ClusterScriptDialog dialog(c);
+        QCOMPARE(dialog.ranksBox()->value(), 2); // one rank per listed GPU
+        dialog.nodesBox()->setValue(3);
+        QVERIFY(dialog.command().startsWith(QStringLiteral("torchrun --nnodes=3 --nproc_per_node=2 ")));
+        QVERIFY(dialog.script().contains(QStringLiteral("#SBATCH --nodes=3\n")));
+        QVERIFY(dialog.script().contains(QStringLiteral("#SBATCH --gpus-per-node=2\n")));
+
+        const QString path = dir_.filePath(QStringLiteral("job.sbatch"));
+        QCOMPARE(dialog.save(path), QString());
+        const QString json = dir_.filePath(QStringLiteral("job.json"));
+        QVERIFY(QFileInfo(path).isExecutable());
+        QFile script(path);
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(script.readAll()).contains(QStringLiteral("--config '%1'").arg(json)));
+        QCOMPARE(RunConfig::fromFile(json.toStdString()).toJson(), c.toJson()); // the configuration as it was
+        QVERIFY(!dialog.save(QStringLiteral("/proc/no/such/job.sbatch")).isEmpty());
     }
 
     void stepTimeChartStacksThePartsAndSaysWhatDominates()

@@ -9,6 +9,22 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "Launch on a cluster": "Lanzar en un clúster",
+    "Machines (nodes):": "Máquinas (nodos):",
+    "GPUs per machine:": "GPU por máquina:",
+    "Processes per machine:": "Procesos por máquina:",
+    "Every machine needs entrena-cli on its PATH and the data set at the configured path. Rank 0 records the run in its run store.":
+        "Cada máquina necesita entrena-cli en su PATH y el conjunto de datos en la ruta configurada. "
+        "El rango 0 registra la ejecución en su almacén.",
+    "Copy command": "Copiar la orden",
+    "Copy script": "Copiar el script",
+    "Save script and configuration…": "Guardar el script y la configuración…",
+    "Save the sbatch script": "Guardar el script de sbatch",
+    "Slurm batch scripts (*.sbatch *.sh)": "Scripts de lotes de Slurm (*.sbatch *.sh)",
+    "On every machine (torchrun):": "En cada máquina (torchrun):",
+    "Or submit to Slurm with sbatch:": "O envíelo a Slurm con sbatch:",
+    "Cannot write a cluster script": "No se puede escribir un script de clúster",
+    "&Launch on a cluster…": "&Lanzar en un clúster…",
     "cuda:%1 — %2 (%3 GiB)": "cuda:%1 — %2 (%3 GiB)",
     "CPU processes:": "Procesos de CPU:",
     "Several processes train data-parallel (Gloo), each on its share of the cores and of every batch; the batch size is per process.":
