@@ -43,6 +43,7 @@ def main():
     p.add_argument("--lr", type=float, default=0.05)
     p.add_argument("--target", type=float, default=0, help="test accuracy to reach; 0: measure throughput")
     p.add_argument("--max-epochs", type=int, default=10)
+    p.add_argument("--device", default="cpu", help="cpu or cuda (the GPU check, bench/gpu/check.sh)")
     a = p.parse_args()
     if a.threads:
         torch.set_num_threads(a.threads)
@@ -52,7 +53,7 @@ def main():
     x = (x - mean) / std
     y = torch.tensor(idx(a.data + "/train-labels-idx1-ubyte.gz", 8).astype(np.int64))
     loader = DataLoader(TensorDataset(x, y), batch_size=a.batch, shuffle=True)
-    m = model(a.arch)
+    m = model(a.arch).to(a.device)
     if a.optimizer == "adam":
         opt = torch.optim.Adam(m.parameters(), lr=a.lr)
     else:
@@ -68,7 +69,10 @@ def main():
     step, samples, start = 0, 0, None
     while step < a.steps:
         for xb, yb in loader:
+            xb, yb = xb.to(a.device, non_blocking=True), yb.to(a.device, non_blocking=True)
             if step == 5:
+                if a.device != "cpu":
+                    torch.cuda.synchronize()
                 start, samples = time.perf_counter(), 0
             opt.zero_grad()
             loss = loss_fn(m(xb), yb)
@@ -78,8 +82,10 @@ def main():
             samples += len(xb)
             if step >= a.steps:
                 break
+    if a.device != "cpu":
+        torch.cuda.synchronize()
     seconds = time.perf_counter() - start
-    print(json.dumps({"arch": a.arch, "threads": torch.get_num_threads(), "samples_per_s": samples / seconds,
+    print(json.dumps({"arch": a.arch, "device": a.device, "threads": torch.get_num_threads(), "samples_per_s": samples / seconds,
                       "loss": float(loss)}))
 
 

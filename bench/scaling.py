@@ -7,8 +7,9 @@ as the peer, measured in the same invocation, interleaved, medians of several ru
 
 Per Entrena run it reads the JSON event stream: samples/s and seconds of the epoch; per step
 (medians over the logged intervals) the step time, the exposed communication (`timing.comm`: the
-wait after backward for the all-reduce to finish) and the whole all-reduce time (`comm_busy_seconds`,
-first bucket sent to last bucket back). busy - exposed is communication hidden behind backward.
+wait after backward for the all-reduce to finish) and the all-reduce window (`comm_busy_seconds`: from
+the first bucket sent to the last bucket back, while backward still runs or not). The part of the
+window before backward ended is communication overlapping computation.
 """
 import argparse
 import json
@@ -89,7 +90,7 @@ def main():
                 for nproc in (1, 2):
                     peers[nproc].append(peer(arch, nproc, peer_steps[arch]))
             print(f"\n{arch}: medians of {a.runs} runs (global batch 128; CPU threads 2 for one rank, 1 per rank for two)")
-            print("| setup | samples/s | epoch s | step ms | comm exposed ms | comm busy ms | hidden | exposed share |")
+            print("| setup | samples/s | epoch s | step ms | comm exposed ms | all-reduce window ms | window overlapping backward | exposed share of step |")
             print("|---|---:|---:|---:|---:|---:|---:|---:|")
             base = statistics.median(r["samples_per_s"] for r in results["1 rank"])
             for label, nproc, _ in setups:
