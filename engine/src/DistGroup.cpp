@@ -117,6 +117,10 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
     try {
 #if defined(ENTRENA_WITH_CUDA) && defined(USE_C10D_NCCL)
         if (device.is_cuda()) {
+            // NCCL's collectives only time out (instead of hanging) with blocking waits; the
+            // variable's name changed in LibTorch 2.2. A user's own setting is kept.
+            setenv("NCCL_BLOCKING_WAIT", "1", 0);
+            setenv("TORCH_NCCL_BLOCKING_WAIT", "1", 0);
             auto o = c10d::ProcessGroupNCCL::Options::create();
             o->timeout = timeout;
             d.backend = c10::make_intrusive<c10d::ProcessGroupNCCL>(d.store, env.rank, env.worldSize, o);
@@ -177,11 +181,17 @@ void DistGroup::broadcast(std::vector<torch::Tensor> tensors)
 
 void DistGroup::allreduceSum(std::vector<torch::Tensor> tensors)
 {
+    // NCCL reduces device tensors only: small CPU tensors (sums of metrics) go there and back.
     torch::NoGradGuard noGrad;
-    try {
-        impl_->backend->allreduce(tensors)->wait();
-    } catch (const std::exception& e) {
-        raise(e);
+    for (auto& t : tensors) {
+        std::vector<torch::Tensor> one{t.device() == impl_->device ? t : t.to(impl_->device)};
+        try {
+            impl_->backend->allreduce(one)->wait();
+        } catch (const std::exception& e) {
+            raise(e);
+        }
+        if (!one[0].is_same(t))
+            t.copy_(one[0]);
     }
 }
 
