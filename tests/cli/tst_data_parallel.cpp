@@ -72,18 +72,28 @@ QList<QJsonObject> events(const QByteArray& out, const QString& kind)
     return list;
 }
 
-/// A port nothing listens on (bound and released by the kernel's choice).
-int freePort()
+/// A TCP socket bound to a port of the kernel's choice (on every address, or on loopback),
+/// listening when asked; its port in `port`.
+int boundSocket(bool anyAddress, bool listening, int& port)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_addr.s_addr = htonl(anyAddress ? INADDR_ANY : INADDR_LOOPBACK);
     socklen_t len = sizeof a;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || (listening && ::listen(fd, 1) != 0))
+        qFatal("cannot bind a test socket");
     ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
+    port = ntohs(a.sin_port);
+    return fd;
+}
+
+/// A port nothing listens on (bound and released).
+int freePort()
+{
+    int port = 0;
+    ::close(boundSocket(false, false, port));
+    return port;
 }
 
 /// The tensors of a .safetensors file as float arrays, by name.
@@ -367,15 +377,9 @@ private Q_SLOTS:
 
     void portInUseIsRefused()
     {
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_ANY);
-        socklen_t len = sizeof a;
-        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
-        QCOMPARE(::listen(fd, 1), 0);
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-        const Result r = cli(train(db(QStringLiteral("port"))), rankEnv(0, 2, ntohs(a.sin_port)));
+        int port = 0;
+        const int fd = boundSocket(true, true, port); // another program's server
+        const Result r = cli(train(db(QStringLiteral("port"))), rankEnv(0, 2, port));
         ::close(fd);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("is in use"), r.err.constData());
