@@ -97,7 +97,8 @@ int trainRank(const CliOptions& o, const RankEnv& env)
         result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
     } catch (const DistributedError& e) {
         gStop = nullptr;
-        std::cerr << "entrena-cli: " << who << e.what() << "\n";
+        const std::string what = e.what();
+        std::cerr << "entrena-cli: " << (what.rfind("rank ", 0) == 0 ? "" : who) << what << "\n";
         return 2;
     }
     gStop = nullptr;

@@ -2,6 +2,7 @@
 
 #include <torch/csrc/autograd/function_hook.h>
 #include <torch/csrc/autograd/variable.h>
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/version.h>
@@ -71,12 +72,14 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
     // The rendezvous: rank 0 serves the store; every rank connects to it.
     c10d::TCPStoreOptions opts;
     opts.port = uint16_t(env.masterPort);
-    opts.isServer = env.rank == 0;
+    opts.isServer = env.rank == 0 && !env.agentStore;
     opts.numWorkers = size_t(env.worldSize);
     opts.waitWorkers = true;
     opts.timeout = timeout;
     try {
         d.store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, opts);
+        if (env.agentStore) // the agent's store outlives restarts: keys of this attempt apart
+            d.store = c10::make_intrusive<c10d::PrefixStore>("/worker/attempt_" + std::to_string(env.restartCount), d.store);
     } catch (const std::exception& e) {
         const std::string why = e.what();
         if (env.rank == 0 && (contains(why, "in use") || contains(why, "bind")))
@@ -218,6 +221,17 @@ torch::Tensor DistGroup::allgather(const torch::Tensor& mine)
         raise(e);
     }
     return torch::stack(out[0]).cpu();
+}
+
+RankReports DistGroup::exchange(double loss, bool stopRequested, int64_t memoryBytes)
+{
+    const auto all = allgather(torch::tensor({loss, stopRequested ? 1.0 : 0.0, double(memoryBytes)}, torch::kFloat64));
+    RankReports r;
+    r.meanLoss = all.select(1, 0).mean().item<double>();
+    r.anyStop = all.select(1, 1).max().item<double>() > 0;
+    for (int k = 0; k < env_.worldSize; ++k)
+        r.memoryBytes.push_back(int64_t(all[k][2].item<double>()));
+    return r;
 }
 
 void DistGroup::reportFailure(const std::string& message) noexcept

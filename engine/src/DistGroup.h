@@ -26,6 +26,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// What the ranks tell each other at a log step, gathered.
+struct RankReports {
+    double meanLoss = 0;              ///< the global batch's loss
+    bool anyStop = false;             ///< a rank was asked to stop
+    std::vector<int64_t> memoryBytes; ///< by rank
+};
+
 class DistGroup {
 public:
     /// Meets the other ranks: rank 0 serves the store on env.masterPort, every rank checks that
@@ -46,6 +53,8 @@ public:
     void allreduceSum(std::vector<torch::Tensor> tensors);
     /// Every rank's copy of `mine` (a small 1-D tensor), stacked: [world, n], on the CPU.
     torch::Tensor allgather(const torch::Tensor& mine);
+    /// Every rank's step loss, stop request and memory, in one collective.
+    RankReports exchange(double loss, bool stopRequested, int64_t memoryBytes);
     /// Starts summing `buffer` over the ranks; wait on the result.
     c10::intrusive_ptr<c10d::Work> allreduceAsync(torch::Tensor buffer);
 

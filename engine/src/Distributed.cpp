@@ -59,6 +59,10 @@ std::optional<RankEnv> rankEnvFromEnvironment()
         e.localRank = env("LOCAL_RANK") ? number("LOCAL_RANK", env("LOCAL_RANK"), 0, 65535) : e.rank;
         e.localWorldSize =
             env("LOCAL_WORLD_SIZE") ? number("LOCAL_WORLD_SIZE", env("LOCAL_WORLD_SIZE"), 1, 65536) : e.worldSize;
+        if (const char* agent = env("TORCHELASTIC_USE_AGENT_STORE"))
+            e.agentStore = std::string(agent) == "True";
+        if (const char* restarts = env("TORCHELASTIC_RESTART_COUNT"))
+            e.restartCount = number("TORCHELASTIC_RESTART_COUNT", restarts, 0, 1 << 30);
     } else if (const char* tasks = env("SLURM_NTASKS")) {
         e.source = "slurm";
         e.worldSize = number("SLURM_NTASKS", tasks, 1, 65536);

@@ -15,6 +15,7 @@
 #include "Optimizers.h"
 #include "Snapshot.h"
 #include "PhaseClock.h"
+#include "Recorder.h"
 #include "Precision.h"
 #include "TrainStep.h"
 #include "entrena/LrScheduler.h"
@@ -22,6 +23,7 @@
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
 
+#include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -42,73 +44,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Fans the run's events out to the observer and the store.
-class Recorder {
-public:
-    Recorder(TrainingObserver& observer, RunStore* store) : observer_(observer), store_(store) {}
-
-    int64_t runId = 0;
-
-    void step(const StepEvent& e)
-    {
-        observer_.onStep(e);
-        if (store_) {
-            store_->addMetric(runId, "train_loss", e.step, e.epoch, e.loss);
-            store_->addMetric(runId, "lr", e.step, e.epoch, e.lr);
-            store_->addMetric(runId, "samples_per_s", e.step, e.epoch, e.samplesPerSec);
-            store_->addMetric(runId, "memory_bytes", e.step, e.epoch, double(e.memoryBytes));
-            for (size_t r = 0; r < e.rankMemoryBytes.size(); ++r)
-                store_->addMetric(runId, "memory_bytes_rank" + std::to_string(r), e.step, e.epoch,
-                                  double(e.rankMemoryBytes[r]));
-            if (e.commBusySeconds >= 0)
-                store_->addMetric(runId, "time_comm_busy", e.step, e.epoch, e.commBusySeconds);
-            if (e.deviceAllocated >= 0) {
-                store_->addMetric(runId, "device_allocated_bytes", e.step, e.epoch, double(e.deviceAllocated));
-                store_->addMetric(runId, "device_reserved_bytes", e.step, e.epoch, double(e.deviceReserved));
-                store_->addMetric(runId, "device_peak_bytes", e.step, e.epoch, double(e.devicePeak));
-            }
-            if (e.deviceUsed >= 0)
-                store_->addMetric(runId, "device_used_bytes", e.step, e.epoch, double(e.deviceUsed));
-            if (e.deviceUtilization >= 0)
-                store_->addMetric(runId, "device_utilization", e.step, e.epoch, double(e.deviceUtilization));
-            const std::pair<const char*, double> times[] = {
-                {"time_step", e.stepSeconds},           {"time_data", e.phases.data},
-                {"time_forward", e.phases.forward},     {"time_backward", e.phases.backward},
-                {"time_optimizer", e.phases.optimizer}, {"time_comm", e.phases.comm},
-                {"time_logging", e.phases.logging}};
-            for (const auto& [key, value] : times)
-                store_->addMetric(runId, key, e.step, e.epoch, value);
-            if (e.mfu >= 0)
-                store_->addMetric(runId, "mfu", e.step, e.epoch, e.mfu);
-            if (e.stepPeakBytes >= 0)
-                store_->addMetric(runId, "step_peak_bytes", e.step, e.epoch, double(e.stepPeakBytes));
-        }
-    }
-
-    void epoch(const EpochEvent& e, int64_t step)
-    {
-        observer_.onEpoch(e);
-        if (store_) {
-            store_->addMetric(runId, "epoch_train_loss", step, e.epoch, e.trainLoss);
-            store_->addMetric(runId, "val_loss", step, e.epoch, e.valLoss);
-            store_->addMetric(runId, "val_accuracy", step, e.epoch, e.valAccuracy);
-            store_->addMetric(runId, "epoch_seconds", step, e.epoch, e.seconds);
-            store_->flush();
-        }
-    }
-
-    void notice(const NoticeEvent& e)
-    {
-        observer_.onNotice(e);
-        if (store_)
-            store_->addEvent(runId, e.step, e.kind, e.message);
-    }
-
-private:
-    TrainingObserver& observer_;
-    RunStore* store_;
-};
 
 /// Steps whose loss the tests turn into NaN once (ENTRENA_TEST_NAN_AT_STEPS=30,60): the way to
 /// make a real run diverge on cue, as one bad batch would.
@@ -142,6 +77,17 @@ std::string divergenceReason(double loss, const std::deque<double>& recent, doub
         }
     }
     return {};
+}
+
+/// The ranks a stored run trained on (its environment's world_size; 1 before there was one).
+int storedWorldSize(const std::string& environmentJson)
+{
+    try {
+        const auto j = nlohmann::json::parse(environmentJson);
+        return j.value("world_size", 1);
+    } catch (const std::exception&) {
+        return 1;
+    }
 }
 
 PhaseTimes perStep(PhaseTimes t, int64_t steps)
@@ -210,6 +156,10 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
         throw ResumeError("run " + std::to_string(run->id) + " is still running in another process");
     if (run->status == RunStatus::Finished)
         throw ResumeError("run " + std::to_string(run->id) + " has finished; there is nothing to resume");
+    if (const int world = storedWorldSize(run->environmentJson); world > 1)
+        throw ResumeError("run " + std::to_string(run->id) + " trained on " + std::to_string(world) +
+                          " data-parallel ranks, and resuming those is not supported in this version (one process "
+                          "would train with a different global batch); its checkpoints export as usual");
     const auto checkpoints = store.checkpoints(run->id);
     if (checkpoints.empty())
         throw ResumeError("run " + std::to_string(run->id) + " has no checkpoint to resume from; start it again instead");
@@ -439,12 +389,10 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                 std::vector<int64_t> rankMemory;
                 if (dp && logStep) {
                     const int64_t memory = device.is_cuda() ? cudaMemory(device.index()).allocated : residentMemoryBytes();
-                    const auto all = ranks->allgather(torch::tensor(
-                        {stepLoss.item<double>(), stop.stopRequested() ? 1.0 : 0.0, double(memory)}, torch::kFloat64));
-                    globalLoss = all.select(1, 0).mean().item<double>();
-                    agreedStop = agreedStop || all.select(1, 1).max().item<double>() > 0;
-                    for (int r = 0; r < world; ++r)
-                        rankMemory.push_back(int64_t(all[r][2].item<double>()));
+                    RankReports all = ranks->exchange(stepLoss.item<double>(), stop.stopRequested(), memory);
+                    globalLoss = all.meanLoss;
+                    agreedStop = agreedStop || all.anyStop;
+                    rankMemory = std::move(all.memoryBytes);
                 }
                 if (checkEveryStep || (guard && logStep)) {
                     const double value = dp ? globalLoss : stepLoss.item<double>();

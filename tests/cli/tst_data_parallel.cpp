@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -292,6 +293,30 @@ private Q_SLOTS:
         QVERIFY2(diff < 1e-6, qPrintable(QStringLiteral("weights differ by %1").arg(diff)));
     }
 
+    // torchrun itself (Debian's, PyTorch 1.13): its agent serves the store on MASTER_PORT.
+    void torchrunRanksEqualTheLauncher()
+    {
+        QVERIFY(!launcherWeights_.isEmpty());
+        const QString torchrun = QStandardPaths::findExecutable(QStringLiteral("torchrun"));
+        if (torchrun.isEmpty())
+            QSKIP("torchrun (python3-torch) is not installed");
+        const QString database = db(QStringLiteral("torchrun"));
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        // --redirects/--tee 1 and a log folder: Debian's torchrun 1.13 cannot parse its own "0"
+        // defaults under Python 3.11 (IntFlag no longer lists Std.NONE).
+        p.start(torchrun, QStringList{QStringLiteral("--nproc_per_node=2"), QStringLiteral("--master_port=%1").arg(freePort()),
+                           QStringLiteral("--redirects=1"), QStringLiteral("--tee=1"),
+                           QStringLiteral("--log_dir=%1").arg(dir_.filePath(QStringLiteral("torchrun-logs"))),
+                           QStringLiteral("--no_python"), QStringLiteral(ENTRENA_CLI)} +
+                              train(database));
+        const Result r = finish(p);
+        QVERIFY2(r.exitCode == 0, r.out.right(3000).constData());
+        QCOMPARE(runs(database).size(), 1);
+        const double diff = maxDifference(lastWeights(database, QStringLiteral("1")), launcherWeights_);
+        QVERIFY2(diff < 1e-6, qPrintable(QStringLiteral("weights differ by %1").arg(diff)));
+    }
+
     void killedRankStopsTheOther()
     {
         QProcess ranks[2];
@@ -373,6 +398,11 @@ private Q_SLOTS:
         QCOMPARE(runs(database)[0].toObject().value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
         for (qint64 pid : ranks)
             QVERIFY(!alive(pid));
+        // Its checkpoint is rank 0's one-model file, but resuming it in one process is refused.
+        const Result resumed = cli({QStringLiteral("train"), QStringLiteral("--resume"), QStringLiteral("1"),
+                                    QStringLiteral("--db"), database});
+        QCOMPARE(resumed.exitCode, 2);
+        QVERIFY2(resumed.err.contains("trained on 2 data-parallel ranks"), resumed.err.constData());
     }
 
     void portInUseIsRefused()

@@ -38,7 +38,7 @@ struct Env {
     {
         for (const char* name : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
                                  "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NTASKS_PER_NODE",
-                                 "SLURM_JOB_NODELIST"})
+                                 "SLURM_JOB_NODELIST", "TORCHELASTIC_USE_AGENT_STORE", "TORCHELASTIC_RESTART_COUNT"})
             unsetenv(name);
     }
 };
@@ -135,6 +135,13 @@ private Q_SLOTS:
         QCOMPARE(e->masterPort, 29123);
         QCOMPARE(QString::fromStdString(e->source), QStringLiteral("torchrun"));
         QVERIFY(e->distributed());
+        QVERIFY(!e->agentStore);
+        // torchrun's agent serving the store (its static rendezvous): every rank a client.
+        setenv("TORCHELASTIC_USE_AGENT_STORE", "True", 1);
+        setenv("TORCHELASTIC_RESTART_COUNT", "2", 1);
+        const auto agent = rankEnvFromEnvironment();
+        QVERIFY(agent->agentStore);
+        QCOMPARE(agent->restartCount, 2);
     }
 
     void slurmEnvironment()

@@ -23,6 +23,11 @@ struct RankEnv {
     std::string masterAddr = "127.0.0.1";
     int masterPort = 29500;
     std::string source; ///< "torchrun", "slurm" or "entrena" (spawned by entrena itself)
+    /// torchrun's agent already serves the store at MASTER_ADDR:MASTER_PORT
+    /// (TORCHELASTIC_USE_AGENT_STORE=True): every rank connects as a client, under the prefix of
+    /// the agent's restart count (TORCHELASTIC_RESTART_COUNT), as PyTorch's own ranks do.
+    bool agentStore = false;
+    int restartCount = 0;
 
     bool distributed() const { return worldSize > 1; }
 };
@@ -36,7 +41,7 @@ public:
 };
 
 /// The rank described by the environment: torchrun's RANK, WORLD_SIZE, LOCAL_RANK,
-/// LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT, or else Slurm's SLURM_PROCID, SLURM_NTASKS,
+/// LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT (and TORCHELASTIC_USE_AGENT_STORE), or else Slurm's SLURM_PROCID, SLURM_NTASKS,
 /// SLURM_LOCALID, SLURM_NTASKS_PER_NODE (the master then is MASTER_ADDR, or the first host of
 /// SLURM_JOB_NODELIST when it is a plain name). Nothing when neither launcher set a world size.
 /// Throws DistributedError for values that are not numbers or out of range.
