@@ -9,6 +9,8 @@
 #include <QFileInfo>
 #include <QTemporaryFile>
 
+#include <signal.h>
+
 #include <atomic>
 #include <thread>
 
@@ -82,9 +84,13 @@ void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
     try {
         trainer.run(observer_, stop_, &store, checkpoints.toStdString());
     } catch (...) {
+        // Rank 0 could not meet the others (nothing was trained): they would wait for it until
+        // the rendezvous times out, so they go now.
+        for (const pid_t pid : supervisor.pids())
+            ::kill(pid, SIGKILL);
         leaderDone = true;
         waiter.join();
-        throw; // (a rank that cannot join: reported as the run's failure)
+        throw; // reported as the run's failure
     }
     leaderDone = true;
     waiter.join();

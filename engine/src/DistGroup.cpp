@@ -44,6 +44,13 @@ bool contains(const std::string& s, const char* part)
     return s.find(part) != std::string::npos;
 }
 
+/// An error's message; LibTorch's own without the stack trace it appends.
+std::string withoutBacktrace(const std::exception& e)
+{
+    const auto* c10 = dynamic_cast<const c10::Error*>(&e);
+    return c10 ? c10->what_without_backtrace() : e.what();
+}
+
 std::string seconds(std::chrono::milliseconds t)
 {
     return std::to_string(t.count() / 1000) + " s";
@@ -81,7 +88,7 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
         if (env.agentStore) // the agent's store outlives restarts: keys of this attempt apart
             d.store = c10::make_intrusive<c10d::PrefixStore>("/worker/attempt_" + std::to_string(env.restartCount), d.store);
     } catch (const std::exception& e) {
-        const std::string why = e.what();
+        const std::string why = withoutBacktrace(e);
         if (env.rank == 0 && (contains(why, "in use") || contains(why, "bind")))
             throw DistributedError("rank 0 cannot serve the rendezvous on port " + std::to_string(env.masterPort) +
                                    ": the port is in use (another run or program holds it); set MASTER_PORT to a "
@@ -102,6 +109,14 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
         for (int r = 0; r < env.worldSize; ++r) {
             if (r == env.rank || (env.rank != 0 && r != 0))
                 continue;
+            try {
+                d.store->wait({"entrena/config/" + std::to_string(r)}, timeout);
+            } catch (const std::exception&) {
+                throw DistributedError("rank " + std::to_string(env.rank) + " waited " + seconds(timeout) + " at " +
+                                       where + " for rank " + std::to_string(r) +
+                                       ", which did not come: start every rank, with the same MASTER_ADDR, "
+                                       "MASTER_PORT and WORLD_SIZE (or raise devices.timeout_s)");
+            }
             const std::string theirs = text(d.store->get("entrena/config/" + std::to_string(r)));
             if (theirs != mine) {
                 const int other = env.rank == 0 ? r : 0;
@@ -114,7 +129,7 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
         throw;
     } catch (const std::exception& e) {
         throw DistributedError("rank " + std::to_string(env.rank) + " lost the rendezvous at " + where +
-                               " while comparing configurations (" + e.what() + ")");
+                               " while comparing configurations (" + withoutBacktrace(e) + ")");
     }
 
     try {
@@ -152,8 +167,7 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
 
 void DistGroup::raise(const std::exception& error)
 {
-    const auto* c10 = dynamic_cast<const c10::Error*>(&error);
-    throw CommError(explain(c10 ? c10->what_without_backtrace() : error.what()));
+    throw CommError(explain(withoutBacktrace(error)));
 }
 
 void DistGroup::broadcast(std::vector<torch::Tensor> tensors)

@@ -398,6 +398,40 @@ private Q_SLOTS:
         QVERIFY(!dialog.save(QStringLiteral("/proc/no/such/job.sbatch")).isEmpty());
     }
 
+    // The other ranks start but never come (a hung program that ignores SIGTERM): rank 0's
+    // rendezvous times out, the window says so, and the hung ranks are killed at once.
+    void ranksThatNeverComeFailTheRunAndAreKilled()
+    {
+        const QString hung = dir_.filePath(QStringLiteral("hung-rank.sh"));
+        QFile script(hung);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\ntrap '' TERM\nexec sleep 300\n");
+        script.close();
+        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+        qputenv("ENTRENA_RANK_PROGRAM", hung.toUtf8());
+        MainWindow w(dir_.filePath(QStringLiteral("hung.sqlite")), smallRun(), languages_);
+        RunConfig c = smallRun();
+        c.devices.timeoutS = 2;
+        w.configPanel()->setConfig(c);
+        w.configPanel()->findChild<DevicePicker*>()->cpuRanksBox()->setValue(2);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(w.startTraining());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        qputenv("ENTRENA_RANK_PROGRAM", ENTRENA_CLI);
+        QVERIFY2(w.lastError().contains(QStringLiteral("rank 0 waited 2 s")), qPrintable(w.lastError()));
+        QVERIFY2(w.lastError().contains(QStringLiteral("for rank 1, which did not come")), qPrintable(w.lastError()));
+        QVERIFY2(!w.lastError().contains(QStringLiteral("frame #")), "LibTorch's backtrace in the message");
+        // Killed with the failed rendezvous, not after the 7 s a stop request would allow them.
+        QVERIFY2(clock.elapsed() < 6000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(w.runs()->model()->rowCount(), 0); // nothing was stored
+        for (const QString& task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
+            QVERIFY(children.open(QIODevice::ReadOnly));
+            QVERIFY2(children.readAll().trimmed().isEmpty(), "a rank was left running");
+        }
+    }
+
     void stepTimeChartStacksThePartsAndSaysWhatDominates()
     {
         LiveCharts charts;
