@@ -9,8 +9,6 @@
 #include <QFileInfo>
 #include <QTemporaryFile>
 
-#include <signal.h>
-
 #include <atomic>
 #include <thread>
 
@@ -70,8 +68,8 @@ void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
 
     RankSupervisor supervisor(spec);
     supervisor.start();
-    std::atomic<bool> leaderDone{false};
-    std::thread waiter([&] { supervisor.wait([&] { return leaderDone.load(); }); });
+    std::atomic<bool> leaderDone{false}, leaderFailed{false};
+    std::thread waiter([&] { supervisor.wait([&] { return leaderDone.load(); }, [&] { return leaderFailed.load(); }); });
 
     RankEnv env;
     env.rank = 0;
@@ -86,8 +84,7 @@ void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
     } catch (...) {
         // Rank 0 could not meet the others (nothing was trained): they would wait for it until
         // the rendezvous times out, so they go now.
-        for (const pid_t pid : supervisor.pids())
-            ::kill(pid, SIGKILL);
+        leaderFailed = true;
         leaderDone = true;
         waiter.join();
         throw; // reported as the run's failure

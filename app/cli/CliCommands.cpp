@@ -68,43 +68,6 @@ int exitStatus(const RunResult& result, const std::string& who = {})
     }
 }
 
-/// One rank of a data-parallel run started by torchrun, srun or `--nproc`. Rank 0 records the run
-/// and reports its events; the others train silently.
-int trainRank(const CliOptions& o, const RankEnv& env)
-{
-    if (o.nproc > 1)
-        throw UsageError("--nproc starts the ranks itself; under torchrun or srun (WORLD_SIZE or SLURM_NTASKS set) "
-                         "leave it out");
-    if (!o.resume.empty())
-        throw UsageError("--resume continues a run in one process; start it without torchrun or srun");
-    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
-    const std::string who = "rank " + std::to_string(env.rank) + ": ";
-    std::optional<RunStore> store;
-    if (env.rank == 0)
-        store.emplace(dbPath(o));
-    const std::string checkpoints = store ? (fs::path(store->path()).parent_path() / "checkpoints").string() : "";
-
-    StopToken stop;
-    installStopHandlers(stop);
-    JsonEvents json;
-    ProgressPrinter human;
-    TrainingObserver silent;
-    TrainingObserver& observer = env.rank != 0 ? silent : o.json ? static_cast<TrainingObserver&>(json) : human;
-    Trainer trainer(config);
-    trainer.setRank(env);
-    RunResult result;
-    try {
-        result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
-    } catch (const DistributedError& e) {
-        gStop = nullptr;
-        const std::string what = e.what();
-        std::cerr << "entrena-cli: " << (what.rfind("rank ", 0) == 0 ? "" : who) << what << "\n";
-        return 2;
-    }
-    gStop = nullptr;
-    return exitStatus(result, env.rank == 0 ? "" : who);
-}
-
 /// `--nproc N` (or several devices.ids) without a launcher: starts the ranks here, supervises
 /// them and relays rank 0's output.
 int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
@@ -149,21 +112,31 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
     return first.exitCode == 2 ? 2 : 1;
 }
 
+/// Trains in this process: the whole run, or one rank of a data-parallel run started by torchrun,
+/// srun or `--nproc` (rank 0 records the run and reports its events; the others train silently).
+/// With `--nproc N` (or several CUDA devices.ids) and no launcher around it, starts the ranks.
 int train(const CliOptions& o)
 {
     if (!o.resume.empty() && (!o.config.empty() || !o.sets.empty()))
         throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set");
+    std::optional<RankEnv> rank;
     try {
-        if (const auto env = rankEnvFromEnvironment(); env && env->distributed())
-            return trainRank(o, *env);
+        rank = rankEnvFromEnvironment();
     } catch (const DistributedError& e) {
         std::cerr << "entrena-cli: " << e.what() << "\n";
         return 2;
     }
+    if (rank && !rank->distributed())
+        rank.reset();
+    if (rank && o.nproc > 1)
+        throw UsageError("--nproc starts the ranks itself; under torchrun or srun (WORLD_SIZE or SLURM_NTASKS set) "
+                         "leave it out");
+    if (rank && !o.resume.empty())
+        throw UsageError("--resume continues a run in one process; start it without torchrun or srun");
     std::optional<RunConfig> config;
     if (o.resume.empty())
         config = RunConfig::fromFile(o.config, o.sets);
-    if (config) {
+    if (config && !rank) {
         int nproc = o.nproc;
         const int listed = int(config->devices.ids.size());
         if (config->devices.type == "cuda" && listed > 1 && nproc == 0)
@@ -177,25 +150,41 @@ int train(const CliOptions& o)
             }
         }
     }
-    RunStore store(dbPath(o));
-    const std::string checkpoints = (fs::path(store.path()).parent_path() / "checkpoints").string();
+    const bool leader = !rank || rank->rank == 0; // only rank 0 opens the store
+    const std::string who = leader ? "" : "rank " + std::to_string(rank->rank) + ": ";
+    std::optional<RunStore> store;
+    if (leader)
+        store.emplace(dbPath(o));
+    const std::string checkpoints = store ? (fs::path(store->path()).parent_path() / "checkpoints").string() : "";
 
     StopToken stop;
     installStopHandlers(stop);
     JsonEvents json;
     ProgressPrinter human;
-    TrainingObserver& observer = o.json ? static_cast<TrainingObserver&>(json) : human;
+    TrainingObserver silent;
+    TrainingObserver& observer = !leader ? silent : o.json ? static_cast<TrainingObserver&>(json) : human;
     RunResult result;
     try {
-        result = config ? Trainer(*config).run(observer, stop, &store, checkpoints)
-                        : Trainer::resume(o.resume, observer, stop, store, checkpoints);
+        if (config) {
+            Trainer trainer(*config);
+            if (rank)
+                trainer.setRank(*rank);
+            result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
+        } else {
+            result = Trainer::resume(o.resume, observer, stop, *store, checkpoints);
+        }
     } catch (const ResumeError& e) {
         gStop = nullptr;
         std::cerr << "entrena-cli: cannot resume: " << e.what() << "\n";
         return 2;
+    } catch (const DistributedError& e) {
+        gStop = nullptr;
+        const std::string what = e.what();
+        std::cerr << "entrena-cli: " << (what.rfind("rank ", 0) == 0 ? "" : who) << what << "\n";
+        return 2;
     }
     gStop = nullptr;
-    return exitStatus(result);
+    return exitStatus(result, who);
 }
 
 /// The torchrun line and sbatch script for a configuration, to copy to a cluster.

@@ -176,7 +176,7 @@ void RankSupervisor::signalAll(int sig)
             ::kill(c.pid, sig);
 }
 
-std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequested)
+std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequested, const std::function<bool()>& abandon)
 {
     using Clock = std::chrono::steady_clock;
     std::optional<Clock::time_point> failedAt, stopAt;
@@ -217,7 +217,7 @@ std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequ
             signalAll(SIGTERM);
         }
         const bool overdue = (failedAt && Clock::now() - *failedAt > spec_.grace) ||
-                             (stopAt && Clock::now() - *stopAt > spec_.stopGrace);
+                             (stopAt && Clock::now() - *stopAt > spec_.stopGrace) || (abandon && abandon());
         if (overdue && !killed) {
             killed = true;
             signalAll(SIGKILL);

@@ -209,6 +209,14 @@ private:
         return QJsonDocument::fromJson(r.out).array();
     }
 
+    /// `--nproc 2` on a run long enough to interrupt, once it has logged a step.
+    bool startLongLauncher(QProcess& launcher, const QString& database, QByteArray& seen) const
+    {
+        launcher.start(QStringLiteral(ENTRENA_CLI), train(database, {QStringLiteral("--nproc"), QStringLiteral("2"),
+                                                                     QStringLiteral("--set"), QStringLiteral("train.epochs=500")}));
+        return waitForStep(launcher, seen);
+    }
+
     /// Two ranks started by hand with torchrun's variables.
     void startByHand(QProcess (&ranks)[2], const QString& database, const QStringList& extra = {},
                      const QStringList& rank1Extra = {})
@@ -361,10 +369,8 @@ private Q_SLOTS:
         QFETCH(int, victim);
         const QString database = db(QStringLiteral("launch-kill-%1").arg(victim));
         QProcess launcher;
-        launcher.start(QStringLiteral(ENTRENA_CLI), train(database, {QStringLiteral("--nproc"), QStringLiteral("2"),
-                                                                     QStringLiteral("--set"), QStringLiteral("train.epochs=500")}));
         QByteArray seen;
-        QVERIFY(waitForStep(launcher, seen));
+        QVERIFY(startLongLauncher(launcher, database, seen));
         const auto ranks = childrenOf(launcher.processId());
         QCOMPARE(ranks.size(), 2);
         ::kill(pid_t(ranks[victim]), SIGKILL);
@@ -384,10 +390,8 @@ private Q_SLOTS:
     {
         const QString database = db(QStringLiteral("stop"));
         QProcess launcher;
-        launcher.start(QStringLiteral(ENTRENA_CLI), train(database, {QStringLiteral("--nproc"), QStringLiteral("2"),
-                                                                     QStringLiteral("--set"), QStringLiteral("train.epochs=500")}));
         QByteArray seen;
-        QVERIFY(waitForStep(launcher, seen));
+        QVERIFY(startLongLauncher(launcher, database, seen));
         const auto ranks = childrenOf(launcher.processId());
         ::kill(pid_t(launcher.processId()), SIGTERM);
         const Result r = finish(launcher, 60000);

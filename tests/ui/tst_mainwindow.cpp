@@ -39,6 +39,17 @@ RunConfig smallRun()
         "train": {"epochs": 2, "log_every": 5}})");
 }
 
+/// The processes this one started that are still there (any thread's children).
+QByteArray childProcesses()
+{
+    QByteArray all;
+    for (const QString& task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
+        all += children.open(QIODevice::ReadOnly) ? children.readAll().trimmed() : QByteArray("unreadable ") + task.toUtf8();
+    }
+    return all;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -368,11 +379,7 @@ private Q_SLOTS:
         QTRY_COMPARE(w.runs()->model()->rowCount(), 2);
         RunStore store(dir_.filePath(QStringLiteral("dp.sqlite")).toStdString());
         QCOMPARE(store.findRun("2")->status, RunStatus::Stopped);
-        for (const QString& task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
-            QVERIFY(children.open(QIODevice::ReadOnly));
-            QVERIFY2(children.readAll().trimmed().isEmpty(), "a rank was left running");
-        }
+        QVERIFY2(childProcesses().isEmpty(), "a rank was left running");
     }
 
     void clusterScriptDialogWritesTheScriptAndConfiguration()
@@ -425,11 +432,7 @@ private Q_SLOTS:
         // Killed with the failed rendezvous, not after the 7 s a stop request would allow them.
         QVERIFY2(clock.elapsed() < 6000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(w.runs()->model()->rowCount(), 0); // nothing was stored
-        for (const QString& task : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-            QFile children(QStringLiteral("/proc/self/task/%1/children").arg(task));
-            QVERIFY(children.open(QIODevice::ReadOnly));
-            QVERIFY2(children.readAll().trimmed().isEmpty(), "a rank was left running");
-        }
+        QVERIFY2(childProcesses().isEmpty(), "a rank was left running");
     }
 
     void stepTimeChartStacksThePartsAndSaysWhatDominates()

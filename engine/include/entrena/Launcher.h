@@ -55,9 +55,10 @@ public:
     /// Supervises until every rank has ended. The first failure (a non-zero status, a signal)
     /// makes the others stop: SIGTERM, then SIGKILL after the grace period. When `stopRequested`
     /// turns true, every rank is asked to stop (SIGTERM, which a rank treats as Stop) once, and
-    /// killed if still there after stopGrace.
+    /// killed if still there after stopGrace. When `abandon` turns true they are killed at once
+    /// (their run cannot go on: the GUI's rank 0 could not meet them).
     /// Returns every rank's end, the first failure first.
-    std::vector<RankExit> wait(const std::function<bool()>& stopRequested = {});
+    std::vector<RankExit> wait(const std::function<bool()>& stopRequested = {}, const std::function<bool()>& abandon = {});
 
     /// The processes started (by rank order of LaunchSpec::ranks).
     std::vector<pid_t> pids() const;
