@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -238,19 +239,38 @@ std::string shellQuote(const std::string& s)
     return out + "'";
 }
 
+/// A run name as a Slurm job name and file name: letters, digits, '.', '_' and '-' kept, anything
+/// else (spaces, quotes, slashes, '%', which Slurm expands in --output) as '_'.
+std::string slurmName(const std::string& name)
+{
+    std::string out;
+    for (unsigned char ch : name)
+        out += std::isalnum(ch) || ch == '.' || ch == '_' || ch == '-' ? char(ch) : '_';
+    return out.empty() ? std::string("entrena") : out;
+}
+
+/// A name for a one-line shell comment: no line breaks.
+std::string oneLine(std::string text)
+{
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    std::replace(text.begin(), text.end(), '\r', ' ');
+    return text;
+}
+
 } // namespace
 
-ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsPerNode, bool gpus, const std::string& jobName)
+ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsPerNode, bool gpus, const std::string& runName)
 {
     const std::string config = shellQuote(configFile);
+    const std::string jobName = slurmName(runName);
     ClusterLaunch l;
     l.torchrun = "torchrun --nnodes=" + std::to_string(nodes) + " --nproc_per_node=" + std::to_string(procsPerNode) +
-                 " --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 --rdzv_id=" + jobName +
+                 " --rdzv_backend=c10d --rdzv_endpoint=\"$MASTER_ADDR:29500\" --rdzv_id=" + shellQuote(jobName) +
                  " --no_python entrena-cli train --config " + config + " --json";
     std::string s;
     s += "#!/bin/bash\n";
-    s += "# Entrena: " + std::to_string(nodes) + " node(s) x " + std::to_string(procsPerNode) + " rank(s)" +
-         (gpus ? " (one per GPU)" : " (CPU processes)") + ". Submit with: sbatch this-file\n";
+    s += "# Entrena run '" + oneLine(runName) + "': " + std::to_string(nodes) + " node(s) x " + std::to_string(procsPerNode) +
+         " rank(s)" + (gpus ? " (one per GPU)" : " (CPU processes)") + ". Submit with: sbatch this-file\n";
     s += "#SBATCH --job-name=" + jobName + "\n";
     s += "#SBATCH --nodes=" + std::to_string(nodes) + "\n";
     s += "#SBATCH --ntasks-per-node=1\n";
