@@ -52,9 +52,16 @@ const char* safetensorsDtype(torch::ScalarType t)
 // The safetensors layout (github.com/huggingface/safetensors, "Format"): an 8-byte little-endian
 // header length N, N bytes of JSON {name: {dtype, shape, data_offsets: [begin, end]}} padded with
 // spaces to a multiple of 8, then the tensors' bytes, little-endian, row-major, back to back.
-std::vector<char> safetensorsBytes(const std::vector<std::pair<std::string, torch::Tensor>>& tensors,
+// As the reference writer does, the tensors are laid out by element size, largest first (then by
+// name), so that every tensor's data starts at an offset that is a multiple of its element size
+// and a reader can map it in place (numpy.frombuffer, torch.frombuffer) without copying.
+std::vector<char> safetensorsBytes(std::vector<std::pair<std::string, torch::Tensor>> tensors,
                                    const std::map<std::string, std::string>& metadata)
 {
+    std::stable_sort(tensors.begin(), tensors.end(), [](const auto& a, const auto& b) {
+        const auto sa = a.second.element_size(), sb = b.second.element_size();
+        return sa != sb ? sa > sb : a.first < b.first;
+    });
     json header = json::object();
     header["__metadata__"] = metadata;
     size_t offset = 0;

@@ -139,6 +139,33 @@ private slots:
         }
     }
 
+    // Regression: tensors were written back to back in the model's order, so an int64 buffer after
+    // a float tensor of odd length started at an offset no multiple of 8 (readers that map the file
+    // in place, as safetensors' own does, need every tensor aligned to its element size).
+    void safetensorsAreAlignedForReadersThatMapThemInPlace()
+    {
+        const auto [runId, recorded] =
+            train(QStringLiteral("export-odd"), R"({"arch": "resnet", "channels": [3, 5], "blocks": 1})", 1);
+        QVERIFY(recorded > 0.2);
+        const QString st = path(QStringLiteral("odd.safetensors")), pt = path(QStringLiteral("odd.pt"));
+        for (const QString& out : {st, pt}) {
+            const Result r = cli({QStringLiteral("export"), QStringLiteral("--run"), runId, QStringLiteral("--db"), db_,
+                                  QStringLiteral("--checkpoint"), QStringLiteral("last"), QStringLiteral("--out"), out});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+        }
+        const Result r = run(QStringLiteral("/usr/bin/python3"),
+                             {QStringLiteral(ENTRENA_SOURCE_DIR "/tests/tools/check_safetensors.py"), st, pt});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject check = QJsonDocument::fromJson(r.out.trimmed()).object();
+        QVERIFY2(check.value(QStringLiteral("misaligned")).toArray().isEmpty(), r.out.constData());
+        QVERIFY2(check.value(QStringLiteral("header_padded")).toBool(), r.out.constData());
+        QVERIFY2(check.value(QStringLiteral("covers_data")).toBool(), r.out.constData());
+        // Batch norm's counters are int64: the case that misaligned.
+        QVERIFY2(!check.value(QStringLiteral("int64")).toArray().isEmpty(), r.out.constData());
+        QCOMPARE(check.value(QStringLiteral("tensors")).toInt(), check.value(QStringLiteral("in_reference")).toInt());
+        QCOMPARE(check.value(QStringLiteral("max_difference")).toDouble(-1), 0.0);
+    }
+
     void torchscriptModelExportsTheTrainedModule()
     {
         const QString module = path(QStringLiteral("user.pt"));
