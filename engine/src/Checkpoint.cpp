@@ -1,5 +1,7 @@
 #include "Checkpoint.h"
 
+#include "entrena/AtomicFile.h"
+
 #include <zlib.h>
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -129,9 +131,9 @@ WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, t
         std::lock_guard<std::mutex> lock(gen.mutex());
         archive.write("rng", gen.get_state());
     }
-    const std::string tmp = path + ".tmp";
-    archive.save_to(tmp);
-    fs::rename(tmp, file);
+    AtomicFile out(path); // synced before it is renamed into place
+    archive.save_to(out.tmp());
+    out.commit();
     return {int64_t(fs::file_size(file)), fileChecksum(path)};
 }
 

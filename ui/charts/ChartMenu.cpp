@@ -14,6 +14,10 @@
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+
 namespace entrena::ui {
 namespace {
 
@@ -45,8 +49,12 @@ QString saveAtomically(const QString& path, Write write)
         QFile::remove(temp);
         return ChartMenu::tr("Cannot write %1: check that the folder is writable and the disk has space.").arg(path);
     }
-    QFile::remove(path);
-    if (!QFile::rename(temp, path)) {
+    // Flushed to the disk before the rename, and renamed over the old file in one step (POSIX
+    // rename replaces atomically): a crash leaves the old chart or the new one, never neither.
+    QFile written(temp);
+    const bool synced = written.open(QIODevice::ReadOnly) && ::fsync(written.handle()) == 0;
+    written.close();
+    if (!synced || std::rename(QFile::encodeName(temp).constData(), QFile::encodeName(path).constData()) != 0) {
         QFile::remove(temp);
         return ChartMenu::tr("Cannot write %1: the file could not be replaced.").arg(path);
     }

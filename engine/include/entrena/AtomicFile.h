@@ -1,6 +1,7 @@
 #pragma once
-// Files written whole or not at all: through a temporary file beside the target, renamed into
-// place on commit(), removed if never committed. An existing file is replaced only by a complete one.
+// Files written whole or not at all: through a temporary file beside the target, flushed to the
+// disk (fsync) and renamed into place on commit(), removed if never committed. An existing file is
+// replaced only by a complete one, also across a power cut.
 
 #include <cstddef>
 #include <string>
