@@ -46,10 +46,12 @@ using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 /// Steps whose loss the tests turn into NaN once (ENTRENA_TEST_NAN_AT_STEPS=30,60): the way to
-/// make a real run diverge on cue, as one bad batch would.
+/// make a real run diverge on cue, as one bad batch would. Compiled only into test builds
+/// (ENTRENA_TEST_HOOKS); a release build has no such variable.
 std::set<int64_t> injectedNanSteps()
 {
     std::set<int64_t> steps;
+#ifdef ENTRENA_TEST_HOOKS
     if (const char* v = std::getenv("ENTRENA_TEST_NAN_AT_STEPS")) {
         std::stringstream in(v);
         std::string item;
@@ -57,6 +59,7 @@ std::set<int64_t> injectedNanSteps()
             if (!item.empty())
                 steps.insert(std::atoll(item.c_str()));
     }
+#endif
     return steps;
 }
 
