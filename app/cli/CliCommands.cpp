@@ -1,6 +1,9 @@
 #include "CliCommands.h"
 
+#include "ErrorReport.h"
 #include "JsonEvents.h"
+#include "SearchCommands.h"
+#include "StopOnSignals.h"
 #include "ProgressPrinter.h"
 #include "entrena/AtomicFile.h"
 #include "entrena/Config.h"
@@ -9,8 +12,6 @@
 #include "entrena/Launcher.h"
 #include "entrena/Export.h"
 #include "entrena/Baseline.h"
-#include "entrena/BatchSizeFinder.h"
-#include "entrena/LrFinder.h"
 #include "entrena/RunStore.h"
 #include "entrena/Runtime.h"
 #include "entrena/Trainer.h"
@@ -31,25 +32,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-StopToken* gStop = nullptr;
-
-extern "C" void onStopSignal(int)
-{
-    // Only an atomic store: async-signal-safe. The trainer notices between steps.
-    if (gStop)
-        gStop->requestStop();
-}
-
-void installStopHandlers(StopToken& token)
-{
-    gStop = &token;
-    struct sigaction sa {};
-    sa.sa_handler = onStopSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-}
-
 std::string dbPath(const CliOptions& o)
 {
     return o.db.empty() ? RunStore::defaultPath() : o.db;
@@ -62,8 +44,7 @@ int exitStatus(const RunResult& result, const std::string& who = {})
     case RunStatus::Finished:
     case RunStatus::Stopped: return 0;
     default:
-        std::cerr << "entrena-cli: " << who << "run " << result.runId << " " << toString(result.end.status) << ": "
-                  << result.end.error << "\n";
+        reportError(who + "run " + std::to_string(result.runId) + " " + toString(result.end.status) + ": " + result.end.error);
         return 1;
     }
 }
@@ -88,12 +69,15 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
     spec.grace = std::chrono::milliseconds(5000);
 
     StopToken stop;
-    installStopHandlers(stop);
-    RankSupervisor ranks(spec);
-    ranks.start();
-    const std::vector<pid_t> pids = ranks.pids();
-    const auto exits = ranks.wait([&] { return stop.stopRequested(); });
-    gStop = nullptr;
+    std::vector<RankExit> exits;
+    std::vector<pid_t> pids;
+    {
+        StopOnSignals signals(stop);
+        RankSupervisor ranks(spec);
+        ranks.start();
+        pids = ranks.pids();
+        exits = ranks.wait([&] { return stop.stopRequested(); });
+    }
     if (exits.empty() || !exits.front().failed())
         return 0;
     const RankExit& first = exits.front();
@@ -108,7 +92,7 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
         if (o.json)
             std::cout << nlohmann::json{{"event", "end"}, {"status", "failed"}, {"error", error}}.dump() << std::endl;
     }
-    std::cerr << "entrena-cli: the data-parallel run failed: " << first.describe() << "\n";
+    reportError("the data-parallel run failed: " + first.describe());
     return first.exitCode == 2 ? 2 : 1;
 }
 
@@ -118,21 +102,22 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
 int train(const CliOptions& o)
 {
     if (!o.resume.empty() && (!o.config.empty() || !o.sets.empty()))
-        throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set");
+        throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set", "train");
     std::optional<RankEnv> rank;
     try {
         rank = rankEnvFromEnvironment();
     } catch (const DistributedError& e) {
-        std::cerr << "entrena-cli: " << e.what() << "\n";
+        reportError(e.what());
         return 2;
     }
     if (rank && !rank->distributed())
         rank.reset();
     if (rank && o.nproc > 1)
         throw UsageError("--nproc starts the ranks itself; under torchrun or srun (WORLD_SIZE or SLURM_NTASKS set) "
-                         "leave it out");
+                         "leave it out",
+                         "train");
     if (rank && !o.resume.empty())
-        throw UsageError("--resume continues a run in one process; start it without torchrun or srun");
+        throw UsageError("--resume continues a run in one process; start it without torchrun or srun", "train");
     std::optional<RunConfig> config;
     if (o.resume.empty())
         config = RunConfig::fromFile(o.config, o.sets);
@@ -145,7 +130,7 @@ int train(const CliOptions& o)
             try {
                 return launchRanks(o, *config, nproc);
             } catch (const DistributedError& e) {
-                std::cerr << "entrena-cli: " << e.what() << "\n";
+                reportError(e.what());
                 return 2;
             }
         }
@@ -158,7 +143,7 @@ int train(const CliOptions& o)
     const std::string checkpoints = store ? (fs::path(store->path()).parent_path() / "checkpoints").string() : "";
 
     StopToken stop;
-    installStopHandlers(stop);
+    StopOnSignals signals(stop);
     JsonEvents json;
     ProgressPrinter human;
     TrainingObserver silent;
@@ -174,16 +159,13 @@ int train(const CliOptions& o)
             result = Trainer::resume(o.resume, observer, stop, *store, checkpoints);
         }
     } catch (const ResumeError& e) {
-        gStop = nullptr;
-        std::cerr << "entrena-cli: cannot resume: " << e.what() << "\n";
+        reportError(std::string("cannot resume: ") + e.what());
         return 2;
     } catch (const DistributedError& e) {
-        gStop = nullptr;
         const std::string what = e.what();
-        std::cerr << "entrena-cli: " << (what.rfind("rank ", 0) == 0 ? "" : who) << what << "\n";
+        reportError((what.rfind("rank ", 0) == 0 ? "" : who) + what);
         return 2;
     }
-    gStop = nullptr;
     return exitStatus(result, who);
 }
 
@@ -234,7 +216,7 @@ int baseline(const CliOptions& o)
     RunStore store(dbPath(o));
     const auto run = store.findRun(o.run);
     if (!run)
-        throw UsageError("no run '" + o.run + "' in " + store.path());
+        throw UsageError("no run '" + o.run + "' in " + store.path(), "baseline");
     if (o.clear) {
         store.clearBaseline(run->id);
         std::cout << "run " << run->id << " is no longer a baseline\n";
@@ -307,7 +289,7 @@ int exportRun(const CliOptions& o)
     RunStore store(dbPath(o));
     const auto run = store.findRun(o.run);
     if (!run)
-        throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them");
+        throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them", "export");
     if (!o.checkpoint.empty()) {
         const ExportResult r = exportCheckpoint(store, run->id, o.checkpoint, o.out);
         std::printf("wrote %s (%s, %d tensors, from %s)\n", r.file.c_str(), r.format.c_str(), r.tensors, r.checkpoint.c_str());
@@ -380,87 +362,44 @@ int devices(const CliOptions& o)
     return 0;
 }
 
-int lrFind(const CliOptions& o)
+/// Every key a configuration takes, with its default: the union of what the default configuration
+/// writes under each choice that adds keys of its own, so the list follows RunConfig::toJson.
+int configKeys()
 {
-    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
-    StopToken stop;
-    installStopHandlers(stop);
-    LrFinderOptions options;
-    options.startLr = o.startLr;
-    options.endLr = o.endLr;
-    options.steps = o.steps;
-    const auto progress = [&](int step, double lr, double loss) {
-        if (o.json)
-            std::cout << nlohmann::json{{"event", "lr_find_step"}, {"step", step}, {"lr", lr}, {"loss", loss}}.dump() << "\n";
-        else if (step % 10 == 0)
-            std::cout << "step " << step << ": lr " << lr << ", loss " << loss << "\n";
+    // As --set takes it: a string bare (an empty one as ""), anything else as JSON.
+    const auto shown = [](const nlohmann::json& v) {
+        return !v.is_string() ? v.dump() : v.get<std::string>().empty() ? std::string("\"\"") : v.get<std::string>();
     };
-    const LrFinderResult r = findLearningRate(config, options, stop, progress);
-    if (r.lrs.size() < 5) {
-        std::cerr << "entrena-cli: the loss was not finite from the first steps on (" << r.lrs.size()
-                  << " usable steps); start the sweep lower with --start-lr\n";
-        return 1;
-    }
-    const LrSuggestion& s = r.suggestion;
-    if (o.json) {
-        std::cout << nlohmann::json{{"event", "lr_find"},
-                                    {"suggested_lr", s.suggestedLr},
-                                    {"rule", s.rule},
-                                    {"steepest_lr", s.steepestLr},
-                                    {"valley", {r.lrs[std::size_t(s.valleyBegin)], r.lrs[std::size_t(s.valleyEnd)]}},
-                                    {"diverged", r.diverged},
-                                    {"lrs", r.lrs},
-                                    {"losses", r.losses},
-                                    {"smoothed", r.smoothed}}
-                         .dump()
-                  << "\n";
-    } else {
-        std::cout << "suggested learning rate: " << s.suggestedLr << " (valley rule: the middle of the loss's descent from "
-                  << r.lrs[std::size_t(s.valleyBegin)] << " to " << r.lrs[std::size_t(s.valleyEnd)] << "); steepest descent at "
-                  << s.steepestLr << "\n"
-                  << "for one_cycle, use it as scheduler.max_lr; for a constant or decaying schedule, as optimizer.lr\n";
-    }
-    return 0;
-}
-
-double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
-
-int batchFind(const CliOptions& o)
-{
-    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
-    StopToken stop;
-    installStopHandlers(stop);
-    BatchSizeOptions options;
-    options.start = o.start;
-    options.max = o.max;
-    options.trialSteps = o.trialSteps;
-    const auto progress = [&](const BatchTrial& t) {
-        if (o.json)
-            std::cout << nlohmann::json{{"event", "batch_trial"}, {"device", t.device}, {"batch_size", t.batchSize},
-                                        {"fits", t.fits},         {"peak_bytes", t.peakBytes}, {"why", t.why}}
-                             .dump()
-                      << "\n";
-        else
-            std::printf("%-8s batch %6lld  %-8s  peak %8.1f MiB%s%s\n", t.device.c_str(), (long long)t.batchSize,
-                        t.fits ? "fits" : "too big", mib(t.peakBytes), t.why.empty() ? "" : ": ", t.why.c_str());
+    std::vector<RunConfig> variants(1);
+    const auto add = [&](auto change) {
+        RunConfig c;
+        change(c);
+        variants.push_back(c);
     };
-    const BatchSizeResult r = findBatchSize(config, options, stop, progress);
-    if (o.json) {
-        nlohmann::json devices = nlohmann::json::array();
-        for (const auto& [device, size] : r.perDevice)
-            devices.push_back({{"device", device}, {"batch_size", size}});
-        std::cout << nlohmann::json{{"event", "batch_find"},      {"batch_size", r.batchSize},
-                                    {"peak_bytes", r.peakBytes},  {"budget_bytes", r.budgetBytes},
-                                    {"budget", r.budgetSource},   {"hit_max", r.hitMax},
-                                    {"trials", r.trials.size()},  {"devices", devices}}
-                         .dump()
-                  << "\n";
-    } else {
-        std::printf("largest batch that fits: %lld (peak %.1f MiB of %s%s%.1f MiB)%s\n", (long long)r.batchSize,
-                    mib(r.peakBytes), r.budgetSource.c_str(), r.budgetBytes > 0 ? " " : "", mib(r.budgetBytes),
-                    r.hitMax ? "; every size up to the limit fitted" : "");
-        std::printf("set data.batch_size to it (or below); with several devices it is the size per device\n");
+    add([](RunConfig& c) { c.data.dataset = "csv"; });
+    for (const char* arch : {"mlp", "cnn", "resnet", "torchscript"})
+        add([&](RunConfig& c) { c.model.arch = arch; });
+    for (const char* optimizer : {"sgd", "adam", "adamw", "rmsprop"})
+        add([&](RunConfig& c) { c.optimizer.name = optimizer; });
+    for (const char* scheduler : {"constant", "step", "multistep", "exponential", "cosine", "one_cycle", "reduce_on_plateau"})
+        add([&](RunConfig& c) { c.scheduler.name = scheduler; });
+    std::map<std::string, std::string> keys; // the default configuration's value wins
+    for (const RunConfig& c : variants) {
+        const nlohmann::json whole = nlohmann::json::parse(c.toJson());
+        for (const auto& [section, body] : whole.items()) {
+            if (!body.is_object()) {
+                keys.emplace(section, shown(body));
+                continue;
+            }
+            for (const auto& [name, value] : body.items())
+                keys.emplace(section + "." + name, shown(value));
+        }
     }
+    size_t width = 0;
+    for (const auto& [key, value] : keys)
+        width = std::max(width, key.size());
+    for (const auto& [key, value] : keys)
+        std::printf("%-*s  %s\n", int(width), key.c_str(), value.c_str());
     return 0;
 }
 
@@ -470,7 +409,8 @@ int runCommand(const CliOptions& o)
 {
     try {
         if (o.command == "help") {
-            std::cout << kUsage;
+            const CommandInfo* command = findCommand(o.helpFor);
+            std::cout << (command ? commandHelp(*command) : overview());
             return 0;
         }
         if (o.command == "version") {
@@ -493,18 +433,21 @@ int runCommand(const CliOptions& o)
             return exportRun(o);
         if (o.command == "cluster-script")
             return clusterScript(o);
+        if (o.command == "config-keys")
+            return configKeys();
         throw UsageError("unknown command '" + o.command + "'");
     } catch (const ConfigError& e) {
-        std::cerr << "entrena-cli: bad configuration: " << e.what() << "\n";
+        reportError(std::string("bad configuration: ") + e.what());
         return 2;
     } catch (const StoreError& e) {
-        std::cerr << "entrena-cli: " << e.what() << "\n";
+        reportError(e.what());
         return 2;
     } catch (const UsageError& e) {
-        std::cerr << "entrena-cli: " << e.what() << "\n" << kUsage;
+        reportError(e.what());
+        std::cerr << usageAfterError(e.command().empty() ? o.command : e.command());
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "entrena-cli: " << e.what() << "\n";
+        reportError(e.what());
         return 1;
     }
 }

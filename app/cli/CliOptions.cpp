@@ -1,58 +1,205 @@
 #include "CliOptions.h"
 
+#include <cctype>
 #include <set>
+#include <sstream>
 
 namespace entrena::cli {
 
-const char* const kUsage =
-    "usage:\n"
-    "  entrena-cli train   --config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]\n"
-    "  entrena-cli lr-find --config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]\n"
-    "  entrena-cli batch-find --config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]\n"
-    "  entrena-cli runs    [--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]\n"
-    "  entrena-cli baseline --run RUN [--db FILE] [--clear]\n"
-    "  entrena-cli export  --run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)\n"
-    "  entrena-cli devices [--json]\n"
-    "  entrena-cli cluster-script --config FILE [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch]\n"
-    "\n"
-    "The default database is $XDG_DATA_HOME/entrena/runs.sqlite (~/.local/share/entrena/runs.sqlite).\n"
-    "Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or configuration.\n";
+namespace {
+
+const OptionInfo kConfig{"--config", "FILE", "the run configuration (JSON); docs/configuration.md and 'entrena-cli config-keys' list "
+                                             "every key"};
+const OptionInfo kSet{"--set", "KEY=VALUE", "override one configuration key, e.g. --set optimizer.lr=0.01 (repeatable)"};
+const OptionInfo kDb{"--db", "FILE", "the run store (default: $XDG_DATA_HOME/entrena/runs.sqlite)"};
+const OptionInfo kJson{"--json", nullptr, "one JSON object per line on stdout instead of text"};
+
+} // namespace
+
+const std::vector<CommandInfo>& commands()
+{
+    static const std::vector<CommandInfo> table = {
+        {"train",
+         "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
+         "train a model and record the run in the run store",
+         {kConfig, kSet, kDb, kJson,
+          {"--resume", "RUN", "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its "
+                              "stored configuration"},
+          {"--nproc", "N", "train with N data-parallel ranks on this machine (CPU processes, or one per listed GPU)"}},
+         "On a terminal a progress bar on stderr shows throughput and the time left; stdout gets a line per "
+         "epoch and one at the end, so 'entrena-cli train --config C > log' keeps the log clean. Under torchrun "
+         "or srun each process is one rank. SIGINT or SIGTERM stops after the current step with a checkpoint "
+         "(exit 0). Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or "
+         "configuration."},
+        {"lr-find",
+         "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
+         "the learning-rate range test: suggests a learning rate",
+         {kConfig, kSet, kJson,
+          {"--start-lr", "LR", "the rate the sweep starts at (default 1e-6)"},
+          {"--end-lr", "LR", "the rate it ends at (default 10)"},
+          {"--steps", "N", "the sweep's length in optimizer steps, at least 5 (default 100)"}},
+         "The rate grows exponentially over the steps on a freshly built model; nothing is stored. Use the "
+         "suggestion as optimizer.lr, or as scheduler.max_lr for one_cycle."},
+        {"batch-find",
+         "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
+         "find the largest batch size that fits in memory",
+         {kConfig, kSet, kJson,
+          {"--start", "N", "the first batch size tried (default 16)"},
+          {"--max", "N", "the largest size tried (default: the training set's size)"},
+          {"--trial-steps", "N", "real optimizer steps per trial (default 3)"}},
+         "Doubles the batch until a trial does not fit, then searches between the last size that fitted and the "
+         "first that did not. Nothing is stored."},
+        {"runs",
+         "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]",
+         "list the runs in the run store",
+         {kDb, kJson,
+          {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted"},
+          {"--tag", "TAG", "only runs with this tag"},
+          {"--all", nullptr, "archived runs too"}},
+         "With --json: one JSON array of run objects (docs/cli.md lists their fields)."},
+        {"baseline",
+         "--run RUN [--db FILE] [--clear]",
+         "mark a run as its data set's baseline",
+         {{"--run", "RUN", "the run (id or name)"}, kDb, {"--clear", nullptr, "stop the run being the baseline"}},
+         "Every other run of the data set is then compared with it: its speed-up and its change in accuracy "
+         "('entrena-cli runs --json')."},
+        {"export",
+         "--run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)",
+         "write a run's weights, or its metrics, to a file",
+         {{"--run", "RUN", "the run (id or name)"}, kDb,
+          {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
+          {"--metrics", "csv|json", "every stored metric value instead of weights"},
+          {"--out", "FILE", "where to write: .pt or .safetensors for weights (and FILE.json beside it)"}},
+         "The file is written to a temporary name and renamed: never a partial file."},
+        {"devices",
+         "[--json]",
+         "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
+         {kJson},
+         "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads)."},
+        {"cluster-script",
+         "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch]",
+         "the torchrun line and a Slurm sbatch script for a configuration",
+         {kConfig, kSet,
+          {"--nodes", "N", "machines (default 1)"},
+          {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
+          {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
+         "The configuration is checked first: a bad one exits 2 and writes nothing."},
+        {"config-keys",
+         "",
+         "every configuration key that --config and --set take, with its default",
+         {},
+         "One key per line: the dotted path and its default value. Keys that apply to only some choices "
+         "(a scheduler's or an optimizer's parameters, csv's columns) are listed too."},
+    };
+    return table;
+}
+
+const CommandInfo* findCommand(const std::string& name)
+{
+    for (const auto& c : commands())
+        if (name == c.name)
+            return &c;
+    return nullptr;
+}
 
 namespace {
 
-// Options each command takes, with whether they need a value.
-const std::set<std::string>& allowed(const std::string& command)
+/// `text` folded into lines of at most `width` columns, the first starting at `column` (already
+/// written), the others indented to `indent`.
+std::string wrap(const std::string& text, size_t column, size_t indent, size_t width = 79)
 {
-    static const std::set<std::string> train = {"--config", "--set", "--db", "--json", "--resume", "--nproc"};
-    static const std::set<std::string> lrFind = {"--config", "--set", "--json", "--start-lr", "--end-lr", "--steps"};
-    static const std::set<std::string> batchFind = {"--config", "--set", "--json", "--start", "--max", "--trial-steps"};
-    static const std::set<std::string> baseline = {"--run", "--db", "--clear"};
-    static const std::set<std::string> runs = {"--db", "--json", "--status", "--tag", "--all"};
-    static const std::set<std::string> exportOpts = {"--run", "--db", "--checkpoint", "--metrics", "--out"};
-    static const std::set<std::string> devices = {"--json"};
-    static const std::set<std::string> cluster = {"--config", "--set", "--nodes", "--nproc", "--out"};
-    static const std::set<std::string> none;
-    if (command == "train")
-        return train;
-    if (command == "lr-find")
-        return lrFind;
-    if (command == "batch-find")
-        return batchFind;
-    if (command == "baseline")
-        return baseline;
-    if (command == "runs")
-        return runs;
-    if (command == "export")
-        return exportOpts;
-    if (command == "devices")
-        return devices;
-    if (command == "cluster-script")
-        return cluster;
-    return none;
+    std::istringstream words(text);
+    std::string word, out;
+    size_t at = column;
+    bool first = true;
+    while (words >> word) {
+        if (!first && at + 1 + word.size() > width) {
+            out += "\n" + std::string(indent, ' ');
+            at = indent;
+        } else if (!first) {
+            out += ' ';
+            ++at;
+        }
+        out += word;
+        at += word.size();
+        first = false;
+    }
+    return out;
+}
+
+std::string usageLine(const CommandInfo& c, const char* lead)
+{
+    std::string line = std::string(lead) + "entrena-cli " + c.name;
+    if (*c.synopsis)
+        line += std::string(" ") + c.synopsis;
+    return line + "\n";
+}
+
+} // namespace
+
+std::string overview()
+{
+    // GNU's layout ("Usage:" then "  or:" lines), which help2man turns into the man page's synopsis.
+    std::string s;
+    for (const auto& c : commands())
+        s += usageLine(c, s.empty() ? "Usage: " : "  or:  ");
+    s += "  or:  entrena-cli COMMAND --help\n  or:  entrena-cli --version\n" +
+         wrap("Train neural networks, find their learning rate and batch size, and manage their runs without the GUI.", 0, 0) +
+         "\n\nCommands:\n";
+    for (const auto& c : commands()) {
+        std::string name = std::string("  ") + c.name;
+        name.resize(18, ' ');
+        s += name + wrap(c.summary, 18, 18) + "\n";
+    }
+    s += "\n" +
+         wrap("Run 'entrena-cli COMMAND --help' for a command's options. The default database is "
+              "$XDG_DATA_HOME/entrena/runs.sqlite (~/.local/share/entrena/runs.sqlite); --db chooses another. "
+              "Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or configuration.",
+              0, 0) +
+         "\n";
+    return s;
+}
+
+std::string commandHelp(const CommandInfo& c)
+{
+    std::string s = usageLine(c, "Usage: ") + "\n" + wrap(std::string(1, char(std::toupper(c.summary[0]))) + (c.summary + 1) + ".", 0, 0) +
+                    "\n\nOptions:\n";
+    std::vector<OptionInfo> options = c.options;
+    options.push_back({"-h, --help", nullptr, "show this help"});
+    for (const auto& o : options) {
+        std::string head = std::string("  ") + o.name + (o.value ? std::string(" ") + o.value : "");
+        constexpr size_t kColumn = 22;
+        if (head.size() + 2 > kColumn)
+            head += "\n" + std::string(kColumn, ' ');
+        else
+            head.resize(kColumn, ' ');
+        s += head + wrap(o.help, kColumn, kColumn) + "\n";
+    }
+    if (*c.details)
+        s += "\n" + wrap(c.details, 0, 0) + "\n";
+    return s;
+}
+
+std::string usageAfterError(const std::string& command)
+{
+    const CommandInfo* c = findCommand(command);
+    if (!c)
+        return "Run 'entrena-cli --help' for the commands.\n";
+    return usageLine(*c, "usage: ") + "Run 'entrena-cli " + command + " --help' for its options.\n";
+}
+
+namespace {
+
+const OptionInfo* findOption(const CommandInfo& c, const std::string& name)
+{
+    for (const auto& o : c.options)
+        if (name == o.name)
+            return &o;
+    return nullptr;
 }
 
 /// A whole number of at least `least` (the option named in the error).
-int64_t wholeNumber(const std::string& option, const std::string& value, int64_t least)
+int64_t wholeNumber(const std::string& command, const std::string& option, const std::string& value, int64_t least)
 {
     try {
         size_t used = 0;
@@ -61,7 +208,105 @@ int64_t wholeNumber(const std::string& option, const std::string& value, int64_t
             return v;
     } catch (const std::exception&) {
     }
-    throw UsageError(option + " needs a whole number of at least " + std::to_string(least) + ", got '" + value + "'");
+    throw UsageError(option + " needs a whole number of at least " + std::to_string(least) + ", got '" + value + "'", command);
+}
+
+double positiveNumber(const std::string& command, const std::string& option, const std::string& value)
+{
+    try {
+        size_t used = 0;
+        const double v = std::stod(value, &used);
+        if (used == value.size() && v > 0)
+            return v;
+    } catch (const std::exception&) {
+    }
+    throw UsageError(option + " needs a positive number such as 1e-6, got '" + value + "'", command);
+}
+
+void assign(CliOptions& o, const std::string& arg, const std::string& value)
+{
+    const std::string& c = o.command;
+    if (arg == "--config")
+        o.config = value;
+    else if (arg == "--set")
+        o.sets.push_back(value);
+    else if (arg == "--db")
+        o.db = value;
+    else if (arg == "--resume")
+        o.resume = value;
+    else if (arg == "--run")
+        o.run = value;
+    else if (arg == "--checkpoint")
+        o.checkpoint = value;
+    else if (arg == "--metrics")
+        o.metrics = value;
+    else if (arg == "--out")
+        o.out = value;
+    else if (arg == "--status")
+        o.status = value;
+    else if (arg == "--tag")
+        o.tag = value;
+    else if (arg == "--start-lr")
+        o.startLr = positiveNumber(c, arg, value);
+    else if (arg == "--end-lr")
+        o.endLr = positiveNumber(c, arg, value);
+    else if (arg == "--steps")
+        o.steps = int(wholeNumber(c, arg, value, 5));
+    else if (arg == "--nproc")
+        o.nproc = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--nodes")
+        o.nodes = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--start")
+        o.start = wholeNumber(c, arg, value, 1);
+    else if (arg == "--max")
+        o.max = wholeNumber(c, arg, value, 1);
+    else if (arg == "--trial-steps")
+        o.trialSteps = int(wholeNumber(c, arg, value, 1));
+}
+
+bool endsWith(const std::string& s, const std::string& tail)
+{
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// What no single option can check: combinations, and values from a fixed set.
+void checkCombinations(const CliOptions& o)
+{
+    const std::string& c = o.command;
+    if (!o.status.empty()) {
+        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
+        if (!statuses.count(o.status))
+            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" +
+                                 o.status + "'",
+                             c);
+    }
+    if (c == "baseline" && o.run.empty())
+        throw UsageError("baseline needs --run RUN", c);
+    if (c == "export") {
+        if (o.run.empty())
+            throw UsageError("export needs --run RUN", c);
+        if (o.out.empty())
+            throw UsageError("export needs --out FILE", c);
+        if (o.checkpoint.empty() == o.metrics.empty())
+            throw UsageError("export needs either --checkpoint best|last or --metrics csv|json", c);
+        if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
+            throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'", c);
+        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
+            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'", c);
+        if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors"))
+            throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
+    }
+    if (c == "lr-find" && !(o.endLr > o.startLr))
+        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " +
+                             std::to_string(o.endLr) + ")",
+                         c);
+    if (c == "batch-find" && o.max > 0 && o.max < o.start)
+        throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")",
+                         c);
+    if (!o.resume.empty() && o.nproc > 1)
+        throw UsageError("--resume continues a run in one process; leave out --nproc", c);
+    if ((c == "train" || c == "lr-find" || c == "batch-find" || c == "cluster-script") && o.config.empty() && o.resume.empty())
+        throw UsageError(c + " needs --config FILE" + (c == "train" ? " (or --resume RUN)" : ""), c);
 }
 
 } // namespace
@@ -74,20 +319,23 @@ CliOptions parseCommandLine(int argc, char** argv)
     o.command = argv[1];
     if (o.command == "-h" || o.command == "--help" || o.command == "help") {
         o.command = "help";
+        if (argc > 2) {
+            if (!findCommand(argv[2]))
+                throw UsageError("no command '" + std::string(argv[2]) + "' to explain");
+            o.helpFor = argv[2];
+        }
         return o;
     }
     if (o.command == "--version" || o.command == "version") {
         o.command = "version";
         return o;
     }
-    static const std::set<std::string> commands = {"train", "lr-find", "batch-find", "runs", "baseline", "export", "devices",
-                                                   "cluster-script"};
-    if (!commands.count(o.command))
+    const CommandInfo* command = findCommand(o.command);
+    if (!command)
         throw UsageError("unknown command '" + o.command + "'");
-
     for (int i = 1; i < argc; ++i)
         o.args.emplace_back(argv[i]);
-    const auto& ok = allowed(o.command);
+
     for (int i = 2; i < argc; ++i) {
         std::string arg = argv[i];
         std::string value;
@@ -101,100 +349,27 @@ CliOptions parseCommandLine(int argc, char** argv)
             }
         }
         if (arg == "-h" || arg == "--help") {
+            o.helpFor = o.command;
             o.command = "help";
             return o;
         }
-        if (!ok.count(arg))
-            throw UsageError("'" + arg + "' is not an option of '" + o.command + "'");
-        if (arg == "--json" || arg == "--all" || arg == "--clear") {
+        const OptionInfo* option = findOption(*command, arg);
+        if (!option)
+            throw UsageError("'" + arg + "' is not an option of '" + o.command + "'", o.command);
+        if (!option->value) {
             if (inlineValue)
-                throw UsageError(arg + " takes no value");
+                throw UsageError(arg + " takes no value", o.command);
             (arg == "--json" ? o.json : arg == "--all" ? o.all : o.clear) = true;
             continue;
         }
         if (!inlineValue) {
             if (i + 1 >= argc)
-                throw UsageError(arg + " needs a value");
+                throw UsageError(arg + " needs a value (" + option->value + ")", o.command);
             value = argv[++i];
         }
-        if (arg == "--config")
-            o.config = value;
-        else if (arg == "--set")
-            o.sets.push_back(value);
-        else if (arg == "--db")
-            o.db = value;
-        else if (arg == "--resume")
-            o.resume = value;
-        else if (arg == "--run")
-            o.run = value;
-        else if (arg == "--checkpoint")
-            o.checkpoint = value;
-        else if (arg == "--metrics")
-            o.metrics = value;
-        else if (arg == "--out")
-            o.out = value;
-        else if (arg == "--status")
-            o.status = value;
-        else if (arg == "--tag")
-            o.tag = value;
-        else if (arg == "--start-lr" || arg == "--end-lr") {
-            try {
-                size_t used = 0;
-                const double v = std::stod(value, &used);
-                if (used != value.size() || !(v > 0))
-                    throw std::invalid_argument(value);
-                (arg == "--start-lr" ? o.startLr : o.endLr) = v;
-            } catch (const std::exception&) {
-                throw UsageError(arg + " needs a positive number such as 1e-6, got '" + value + "'");
-            }
-        } else if (arg == "--steps")
-            o.steps = int(wholeNumber(arg, value, 5));
-        else if (arg == "--nproc")
-            o.nproc = int(wholeNumber(arg, value, 1));
-        else if (arg == "--nodes")
-            o.nodes = int(wholeNumber(arg, value, 1));
-        else if (arg == "--start")
-            o.start = wholeNumber(arg, value, 1);
-        else if (arg == "--max")
-            o.max = wholeNumber(arg, value, 1);
-        else if (arg == "--trial-steps")
-            o.trialSteps = int(wholeNumber(arg, value, 1));
+        assign(o, arg, value);
     }
-    if (!o.status.empty()) {
-        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
-        if (!statuses.count(o.status))
-            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" +
-                             o.status + "'");
-    }
-    if (o.command == "baseline" && o.run.empty())
-        throw UsageError("baseline needs --run RUN");
-    if (o.command == "export") {
-        if (o.run.empty())
-            throw UsageError("export needs --run RUN");
-        if (o.out.empty())
-            throw UsageError("export needs --out FILE");
-        if (o.checkpoint.empty() == o.metrics.empty())
-            throw UsageError("export needs either --checkpoint best|last or --metrics csv|json");
-        if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
-            throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'");
-        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
-            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'");
-        const auto endsWith = [&](const std::string& tail) {
-            return o.out.size() >= tail.size() && o.out.compare(o.out.size() - tail.size(), tail.size(), tail) == 0;
-        };
-        if (!o.checkpoint.empty() && !endsWith(".pt") && !endsWith(".pth") && !endsWith(".safetensors"))
-            throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'");
-    }
-    if (o.command == "lr-find" && !(o.endLr > o.startLr))
-        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " +
-                         std::to_string(o.endLr) + ")");
-    if (o.command == "batch-find" && o.max > 0 && o.max < o.start)
-        throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")");
-    if (!o.resume.empty() && o.nproc > 1)
-        throw UsageError("--resume continues a run in one process; leave out --nproc");
-    if ((o.command == "train" || o.command == "lr-find" || o.command == "batch-find" || o.command == "cluster-script") &&
-        o.config.empty() && o.resume.empty())
-        throw UsageError(o.command + " needs --config FILE" + (o.command == "train" ? " (or --resume RUN)" : ""));
+    checkCombinations(o);
     return o;
 }
 

@@ -7,14 +7,52 @@
 
 namespace entrena::cli {
 
-/// A command line that cannot be used: exit status 2, the message on stderr.
+/// A command line that cannot be used: exit status 2, the message on stderr followed by the
+/// usage of the command it concerns (or of every command, when no command was recognised).
 class UsageError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit UsageError(const std::string& message, std::string command = {})
+        : std::runtime_error(message)
+        , command_(std::move(command))
+    {
+    }
+    const std::string& command() const { return command_; }
+
+private:
+    std::string command_;
 };
 
+/// One option of a command, as `--help` shows it and the parser accepts it.
+struct OptionInfo {
+    const char* name;  ///< "--config"
+    const char* value; ///< "FILE", or nullptr for a flag
+    const char* help;
+};
+
+/// One command: the table that the parser, `--help`, the man page and the completion all read.
+struct CommandInfo {
+    const char* name;     ///< "train"
+    const char* synopsis; ///< what follows the name in the usage line
+    const char* summary;  ///< one line, for the overview
+    std::vector<OptionInfo> options;
+    const char* details; ///< a paragraph or two after the options
+};
+
+/// Every command, in the order the overview lists them.
+const std::vector<CommandInfo>& commands();
+/// The command named `name`, or nullptr.
+const CommandInfo* findCommand(const std::string& name);
+
+/// `entrena-cli --help`: the usage line of every command and where to read more.
+std::string overview();
+/// `entrena-cli COMMAND --help`: its usage line, what it does, its options.
+std::string commandHelp(const CommandInfo& command);
+/// What follows a usage error: the command's usage line and how to see its options, or the overview.
+std::string usageAfterError(const std::string& command);
+
 struct CliOptions {
-    std::string command; ///< train | lr-find | batch-find | runs | baseline | export | devices | cluster-script | help | version
+    std::string command; ///< a command of commands(), or help | version
+    std::string helpFor; ///< help: the command asked about ("" for the overview)
     std::vector<std::string> args; ///< the command line as given, from the command on (a rank re-runs it)
     std::string config;
     std::vector<std::string> sets;
@@ -39,9 +77,7 @@ struct CliOptions {
     int trialSteps = 3;
 };
 
-/// Parses argv per the contract in shared/design.md. Throws UsageError.
+/// Parses argv per the contract in docs/cli.md. Throws UsageError.
 CliOptions parseCommandLine(int argc, char** argv);
-
-extern const char* const kUsage;
 
 } // namespace entrena::cli

@@ -1,20 +1,21 @@
 #include "ProgressPrinter.h"
 
-#include <unistd.h>
-
 #include <string>
 
 namespace entrena::cli {
 
-ProgressPrinter::ProgressPrinter(std::FILE* out) : out_(out), terminal_(isatty(fileno(out)) != 0) {}
+namespace {
 
-void ProgressPrinter::clearBar()
+template <typename... Args> std::string format(const char* pattern, Args... args)
 {
-    if (barShown_) {
-        std::fputs("\r\033[K", out_);
-        barShown_ = false;
-    }
+    char text[96];
+    std::snprintf(text, sizeof text, pattern, args...);
+    return text;
 }
+
+} // namespace
+
+ProgressPrinter::ProgressPrinter(std::FILE* lines, std::FILE* bar) : out_(lines), bar_(bar) {}
 
 void ProgressPrinter::onStart(const StartEvent& e)
 {
@@ -28,24 +29,19 @@ void ProgressPrinter::onStart(const StartEvent& e)
 
 void ProgressPrinter::onStep(const StepEvent& e)
 {
-    if (!terminal_)
+    if (!bar_.enabled())
         return;
     const double fraction = totalSteps_ > 0 ? double(e.step) / double(totalSteps_) : 0.0;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     const double eta = fraction > 0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
-    constexpr int kWidth = 30;
-    const int filled = int(fraction * kWidth + 0.5);
-    std::string bar(size_t(filled), '#');
-    bar.resize(kWidth, '.');
-    std::fprintf(out_, "\r\033[K[%s] %3.0f%%  epoch %d/%d  loss %.4f  lr %.3g  %.0f samples/s  ETA %.0fs", bar.c_str(),
-                 fraction * 100.0, e.epoch, epochs_, e.loss, e.lr, e.samplesPerSec, eta);
-    std::fflush(out_);
-    barShown_ = true;
+    // Most wanted first: on a narrow terminal the last fields go.
+    bar_.draw(fraction, {format("epoch %d/%d", e.epoch, epochs_), format("loss %.4f", e.loss), format("ETA %.0fs", eta),
+                         format("%.0f samples/s", e.samplesPerSec), format("lr %.3g", e.lr)});
 }
 
 void ProgressPrinter::onEpoch(const EpochEvent& e)
 {
-    clearBar();
+    bar_.clear();
     std::fprintf(out_, "epoch %d: train loss %.4f, val loss %.4f, val accuracy %.2f%%, lr %.3g, %.1fs\n", e.epoch,
                  e.trainLoss, e.valLoss, e.valAccuracy * 100.0, e.lr, e.seconds);
     std::fflush(out_);
@@ -55,14 +51,14 @@ void ProgressPrinter::onNotice(const NoticeEvent& e)
 {
     if (e.kind == "checkpoint")
         return; // one line per epoch is enough; checkpoints are in the store
-    clearBar();
+    bar_.clear();
     std::fprintf(out_, "%s: %s\n", e.kind.c_str(), e.message.c_str());
     std::fflush(out_);
 }
 
 void ProgressPrinter::onEnd(const EndEvent& e)
 {
-    clearBar();
+    bar_.clear();
     std::fprintf(out_, "%s after %.1fs", toString(e.status), e.seconds);
     if (e.testAccuracy >= 0)
         std::fprintf(out_, ": test accuracy %.2f%%", e.testAccuracy * 100.0);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ProgressBar.h"
 #include "entrena/Events.h"
 
 #include <chrono>
@@ -7,10 +8,12 @@
 
 namespace entrena::cli {
 
-/// Human output: a progress bar with throughput and ETA on a terminal, plain lines otherwise.
+/// Human output: a line per epoch, notice and end on `lines` (stdout), and while training a
+/// progress bar with throughput and ETA on `bar` (stderr) when that is a terminal, so that
+/// `entrena-cli train > log` writes a clean log.
 class ProgressPrinter : public TrainingObserver {
 public:
-    explicit ProgressPrinter(std::FILE* out = stdout);
+    explicit ProgressPrinter(std::FILE* lines = stdout, std::FILE* bar = stderr);
     void onStart(const StartEvent& e) override;
     void onStep(const StepEvent& e) override;
     void onEpoch(const EpochEvent& e) override;
@@ -18,11 +21,8 @@ public:
     void onEnd(const EndEvent& e) override;
 
 private:
-    void clearBar();
-
     std::FILE* out_;
-    bool terminal_;
-    bool barShown_ = false;
+    ProgressBar bar_;
     int64_t totalSteps_ = 0;
     int epochs_ = 0;
     std::chrono::steady_clock::time_point start_;

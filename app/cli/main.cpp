@@ -1,6 +1,7 @@
 // entrena-cli: the headless engine. Links the engine only, never Qt.
 #include "CliCommands.h"
 #include "CliOptions.h"
+#include "ErrorReport.h"
 #include "entrena/Runtime.h"
 
 #include <iostream>
@@ -11,7 +12,8 @@ int main(int argc, char** argv)
     try {
         return entrena::cli::runCommand(entrena::cli::parseCommandLine(argc, argv));
     } catch (const entrena::cli::UsageError& e) {
-        std::cerr << "entrena-cli: " << e.what() << "\n" << entrena::cli::kUsage;
+        entrena::cli::reportError(e.what());
+        std::cerr << entrena::cli::usageAfterError(e.command());
         return 2;
     }
 }

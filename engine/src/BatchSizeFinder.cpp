@@ -126,6 +126,8 @@ BatchSizeResult search(const RunConfig& c, const BatchSizeOptions& options, cons
         const auto fits = [&](int64_t b) {
             if (stop.stopRequested())
                 throw std::runtime_error("the batch-size search was stopped");
+            if (options.trying)
+                options.trying(deviceName(device), b);
             BatchTrial t = trial(c, data, device, b, options, budget);
             if (progress)
                 progress(t);

@@ -19,6 +19,8 @@ struct BatchSizeOptions {
     int64_t start = 16; ///< the first size tried
     int64_t max = 0;    ///< the largest size tried (0: the training set's size)
     int trialSteps = 3; ///< optimizer steps per trial (the first allocates the optimizer's state)
+    /// Called as each trial starts (device, batch size), for progress while a large trial runs.
+    std::function<void(const std::string&, int64_t)> trying;
 };
 
 struct BatchTrial {

@@ -1,0 +1,142 @@
+// The two searches that run before training: the learning-rate range test and the batch-size finder.
+#include "SearchCommands.h"
+
+#include "ErrorReport.h"
+#include "ProgressBar.h"
+#include "StopOnSignals.h"
+#include "entrena/BatchSizeFinder.h"
+#include "entrena/Config.h"
+#include "entrena/LrFinder.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace entrena::cli {
+
+namespace {
+
+template <typename... Args> std::string format(const char* pattern, Args... args)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, pattern, args...);
+    return text;
+}
+
+double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
+
+} // namespace
+
+int lrFind(const CliOptions& o)
+{
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    StopToken stop;
+    StopOnSignals signals(stop);
+    LrFinderOptions options;
+    options.startLr = o.startLr;
+    options.endLr = o.endLr;
+    options.steps = o.steps;
+    ProgressBar bar;
+    // A line every 10 steps for a log; on a terminal the bar says it in place.
+    const bool lines = !bar.enabled() || !isatty(fileno(stdout));
+    const auto progress = [&](int step, double lr, double loss) {
+        if (o.json) {
+            std::cout << nlohmann::json{{"event", "lr_find_step"}, {"step", step}, {"lr", lr}, {"loss", loss}}.dump() << "\n";
+            return;
+        }
+        bar.draw(double(step) / double(o.steps),
+                 {"step " + std::to_string(step) + "/" + std::to_string(o.steps), format("lr %.3g", lr), format("loss %.4f", loss)});
+        if (lines && step % 10 == 0) {
+            bar.clear();
+            std::cout << "step " << step << ": lr " << lr << ", loss " << loss << std::endl;
+        }
+    };
+    const LrFinderResult r = findLearningRate(config, options, stop, progress);
+    bar.clear();
+    if (r.lrs.size() < 5) {
+        reportError("the loss was not finite from the first steps on (" + std::to_string(r.lrs.size()) +
+                    " usable steps); start the sweep lower with --start-lr");
+        return 1;
+    }
+    const LrSuggestion& s = r.suggestion;
+    if (o.json) {
+        std::cout << nlohmann::json{{"event", "lr_find"},
+                                    {"suggested_lr", s.suggestedLr},
+                                    {"rule", s.rule},
+                                    {"steepest_lr", s.steepestLr},
+                                    {"valley", {r.lrs[std::size_t(s.valleyBegin)], r.lrs[std::size_t(s.valleyEnd)]}},
+                                    {"diverged", r.diverged},
+                                    {"lrs", r.lrs},
+                                    {"losses", r.losses},
+                                    {"smoothed", r.smoothed}}
+                         .dump()
+                  << "\n";
+    } else {
+        std::cout << "suggested learning rate: " << s.suggestedLr << " (valley rule: the middle of the loss's descent from "
+                  << r.lrs[std::size_t(s.valleyBegin)] << " to " << r.lrs[std::size_t(s.valleyEnd)] << "); steepest descent at "
+                  << s.steepestLr << "\n"
+                  << "for one_cycle, use it as scheduler.max_lr; for a constant or decaying schedule, as optimizer.lr\n";
+    }
+    return 0;
+}
+
+int batchFind(const CliOptions& o)
+{
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets);
+    StopToken stop;
+    StopOnSignals signals(stop);
+    BatchSizeOptions options;
+    options.start = o.start;
+    options.max = o.max;
+    options.trialSteps = o.trialSteps;
+    ProgressBar bar;
+    int64_t fitted = 0;
+    size_t trials = 0;
+    if (!o.json) {
+        options.trying = [&](const std::string& device, int64_t batchSize) {
+            std::vector<std::string> fields = {"trial " + std::to_string(trials + 1) + ": batch " + std::to_string(batchSize) +
+                                               " on " + device};
+            if (fitted > 0)
+                fields.push_back("largest that fits so far: " + std::to_string(fitted));
+            bar.draw(-1, fields);
+        };
+    }
+    const auto progress = [&](const BatchTrial& t) {
+        ++trials;
+        if (t.fits)
+            fitted = std::max(fitted, t.batchSize);
+        bar.clear();
+        if (o.json)
+            std::cout << nlohmann::json{{"event", "batch_trial"}, {"device", t.device}, {"batch_size", t.batchSize},
+                                        {"fits", t.fits},         {"peak_bytes", t.peakBytes}, {"why", t.why}}
+                             .dump()
+                      << "\n";
+        else
+            std::printf("%-8s batch %6lld  %-8s  peak %8.1f MiB%s%s\n", t.device.c_str(), (long long)t.batchSize,
+                        t.fits ? "fits" : "too big", mib(t.peakBytes), t.why.empty() ? "" : ": ", t.why.c_str());
+    };
+    const BatchSizeResult r = findBatchSize(config, options, stop, progress);
+    bar.clear();
+    if (o.json) {
+        nlohmann::json devices = nlohmann::json::array();
+        for (const auto& [device, size] : r.perDevice)
+            devices.push_back({{"device", device}, {"batch_size", size}});
+        std::cout << nlohmann::json{{"event", "batch_find"},      {"batch_size", r.batchSize},
+                                    {"peak_bytes", r.peakBytes},  {"budget_bytes", r.budgetBytes},
+                                    {"budget", r.budgetSource},   {"hit_max", r.hitMax},
+                                    {"trials", r.trials.size()},  {"devices", devices}}
+                         .dump()
+                  << "\n";
+    } else {
+        std::printf("largest batch that fits: %lld (peak %.1f MiB of %s%s%.1f MiB)%s\n", (long long)r.batchSize,
+                    mib(r.peakBytes), r.budgetSource.c_str(), r.budgetBytes > 0 ? " " : "", mib(r.budgetBytes),
+                    r.hitMax ? "; every size up to the limit fitted" : "");
+        std::printf("set data.batch_size to it (or below); with several devices it is the size per device\n");
+    }
+    return 0;
+}
+
+} // namespace entrena::cli
