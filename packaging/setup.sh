@@ -2,7 +2,7 @@
 # Installs everything Entrena's build, tests and default data set need on Debian 12.
 # Idempotent and non-interactive; works as root or through sudo.
 #
-#   packaging/setup.sh            build + tests + Fashion-MNIST
+#   packaging/setup.sh            build + tests + package + Fashion-MNIST
 set -euo pipefail
 
 packages=(
@@ -21,6 +21,9 @@ packages=(
     xvfb xauth poppler-utils
     # the tests load Entrena's exports in Python, as users do; bench/'s PyTorch peer uses it too
     python3-torch python3-numpy
+    # the Debian package: man pages from --help, dpkg-shlibdeps (dpkg-dev, file) for its Depends,
+    # and what packaging/check-package.sh checks it with
+    help2man dpkg-dev file desktop-file-utils appstream bash-completion man-db
 )
 
 say() { printf '\033[1m[entrena setup]\033[0m %s\n' "$*"; }

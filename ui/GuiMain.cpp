@@ -1,5 +1,6 @@
 #include "GuiMain.h"
 
+#include "AppIcon.h"
 #include "MainWindow.h"
 #include "entrena/RunStore.h"
 #include "entrena/Version.h"
@@ -29,15 +30,20 @@ bool hasArgument(int argc, char** argv, const char* name)
 
 int runGui(int argc, char** argv)
 {
-    // Reports render with no display: the platform must be chosen before QApplication exists.
+    // Reports render with no display, and --help and --version answer without one (over ssh, or
+    // for help2man): the platform must be chosen before QApplication exists.
     const bool headlessReport = hasArgument(argc, argv, "--export-report");
-    if (headlessReport && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    const bool onlyText = hasArgument(argc, argv, "--help") || hasArgument(argc, argv, "-h") ||
+                          hasArgument(argc, argv, "--help-all") || hasArgument(argc, argv, "--version") ||
+                          hasArgument(argc, argv, "-v");
+    if ((headlessReport || onlyText) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Entrena"));
     QApplication::setApplicationName(QStringLiteral("Entrena"));
     QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.entrena.Entrena"));
+    QApplication::setDesktopFileName(QString::fromLatin1(kAppId));
+    QApplication::setWindowIcon(applicationIcon());
 
     LanguageManager languages;
     languages.apply(Settings::language.value());

@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "AppIcon.h"
+
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
@@ -47,6 +49,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     , batchSearch_(new BatchSizeSearch(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(applicationIcon());
     config_->setConfig(initial);
     config_->setDevices(probeDevices(false).devices);
     config_->setConfig(initial); // again, now that the device list is complete

@@ -172,6 +172,21 @@ private Q_SLOTS:
         QCOMPARE(store.tags(id), (std::vector<std::string>{"baseline", "cnn"}));
     }
 
+    // The window carries Entrena's icon (a window manager, a task bar and Alt-Tab show it), drawn
+    // from the SVG: there was none, so every window showed the desktop's generic one.
+    void windowHasEntrenasIcon()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("icon.sqlite")), smallRun(), languages_);
+        const QIcon icon = w.windowIcon();
+        QVERIFY(!icon.isNull());
+        const QImage image = icon.pixmap(64, 64).toImage();
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(64, 64));
+        // The icon's dark blue tile fills its middle (not a transparent or placeholder image).
+        const QColor middle = image.pixelColor(20, 50);
+        QVERIFY2(middle.alpha() == 255 && middle.blue() > middle.red(), qPrintable(middle.name()));
+    }
+
     void invalidConfigurationIsRefusedWithAMessage()
     {
         MainWindow w(dir_.filePath(QStringLiteral("bad.sqlite")), smallRun(), languages_);
