@@ -44,7 +44,13 @@ int exitStatus(const RunResult& result, const std::string& who = {})
     case RunStatus::Finished:
     case RunStatus::Stopped: return 0;
     default:
-        reportError(who + "run " + std::to_string(result.runId) + " " + toString(result.end.status) + ": " + result.end.error);
+    {
+        // A rank other than 0 records no run (id 0); an error from a rank names it already.
+        const std::string run = result.runId > 0 ? "run " + std::to_string(result.runId) : std::string("the run");
+        const std::string& error = result.end.error;
+        reportError((error.rfind(who, 0) == 0 && !who.empty() ? "" : who) + run + " " + toString(result.end.status) + ": " +
+                    error);
+    }
         return 1;
     }
 }

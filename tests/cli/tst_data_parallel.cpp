@@ -325,6 +325,30 @@ private Q_SLOTS:
         QVERIFY2(diff < 1e-6, qPrintable(QStringLiteral("weights differ by %1").arg(diff)));
     }
 
+    // torchrun's failure summary shows what a rank wrote to TORCHELASTIC_ERROR_FILE; without it,
+    // every rank's "traceback" was torchrun's "To enable traceback see: …".
+    void torchrunSummaryNamesTheRanksError()
+    {
+        const QString torchrun = QStandardPaths::findExecutable(QStringLiteral("torchrun"));
+        if (torchrun.isEmpty())
+            QSKIP("torchrun (python3-torch) is not installed");
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(torchrun, QStringList{QStringLiteral("--nproc_per_node=2"), QStringLiteral("--master_port=%1").arg(freePort()),
+                           QStringLiteral("--redirects=1"), QStringLiteral("--tee=1"),
+                           QStringLiteral("--log_dir=%1").arg(dir_.filePath(QStringLiteral("torchrun-fail-logs"))),
+                           QStringLiteral("--no_python"), QStringLiteral(ENTRENA_CLI)} +
+                              train(db(QStringLiteral("torchrun-fail"))) +
+                              QStringList{QStringLiteral("--set"), QStringLiteral("data.path=/nonexistent-entrena")});
+        const Result r = finish(p);
+        QVERIFY(r.exitCode != 0);
+        const QByteArray summary = r.out.mid(r.out.indexOf("Root Cause"));
+        QVERIFY2(summary.contains("traceback : entrena-cli:") && summary.contains("data.path '/nonexistent-entrena' is not a folder"),
+                 r.out.right(3000).constData());
+        QVERIFY2(!r.out.contains("To enable traceback see"), r.out.right(3000).constData());
+        QVERIFY2(!r.out.contains("rank 1: run 0"), r.out.right(3000).constData()); // a rank that records no run says so
+    }
+
     void killedRankStopsTheOther()
     {
         QProcess ranks[2];

@@ -145,8 +145,8 @@ private slots:
     void safetensorsAreAlignedForReadersThatMapThemInPlace()
     {
         const auto [runId, recorded] =
-            train(QStringLiteral("export-odd"), R"({"arch": "resnet", "channels": [3, 5], "blocks": 1})", 1);
-        QVERIFY(recorded > 0.2);
+            train(QStringLiteral("export-odd"), R"({"arch": "resnet", "channels": [3, 5], "blocks": 1})");
+        QVERIFY2(recorded > 0.15, qPrintable(QString::number(recorded))); // above chance (0.1): the weights trained
         const QString st = path(QStringLiteral("odd.safetensors")), pt = path(QStringLiteral("odd.pt"));
         for (const QString& out : {st, pt}) {
             const Result r = cli({QStringLiteral("export"), QStringLiteral("--run"), runId, QStringLiteral("--db"), db_,
