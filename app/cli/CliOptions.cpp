@@ -8,8 +8,8 @@ namespace entrena::cli {
 
 namespace {
 
-const OptionInfo kConfig{"--config", "FILE", "the run configuration (JSON); docs/configuration.md and 'entrena-cli config-keys' list "
-                                             "every key"};
+const OptionInfo kConfig{"--config", "FILE", "the run configuration (JSON): 'entrena-cli config-keys' lists every key, "
+                                             "configuration.md in the documentation explains them"};
 const OptionInfo kSet{"--set", "KEY=VALUE", "override one configuration key, e.g. --set optimizer.lr=0.01 (repeatable)"};
 const OptionInfo kDb{"--db", "FILE", "the run store (default: $XDG_DATA_HOME/entrena/runs.sqlite)"};
 const OptionInfo kJson{"--json", nullptr, "one JSON object per line on stdout instead of text"};
@@ -56,7 +56,7 @@ const std::vector<CommandInfo>& commands()
           {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted"},
           {"--tag", "TAG", "only runs with this tag"},
           {"--all", nullptr, "archived runs too"}},
-         "With --json: one JSON array of run objects (docs/cli.md lists their fields)."},
+         "With --json: one JSON array of run objects (cli.md in the documentation lists their fields)."},
         {"baseline",
          "--run RUN [--db FILE] [--clear]",
          "mark a run as its data set's baseline",
