@@ -1,5 +1,6 @@
 #include "charts/LiveCharts.h"
 
+#include "charts/AxisRange.h"
 #include "charts/ChartMenu.h"
 #include "charts/StepTimeChart.h"
 
@@ -15,7 +16,7 @@ constexpr int kReplotIntervalMs = 33; // ≤ 30 Hz
 QCustomPlot* makePlot(QWidget* parent)
 {
     auto* plot = new QCustomPlot(parent);
-    plot->setMinimumSize(260, 180);
+    plot->setMinimumSize(240, 120); // five charts and five runs fit a 1280x720 screen
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
     plot->plotLayout()->insertRow(0);
@@ -233,10 +234,7 @@ void LiveCharts::replot()
 {
     ++replots_;
     for (QCustomPlot* p : {lossPlot_, valPlot_, lrPlot_, memoryPlot_}) {
-        p->rescaleAxes();
-        // A little air above and below, so that a flat line at the edge stays visible.
-        for (QCPAxis* axis : {p->yAxis, p->yAxis2})
-            axis->scaleRange(1.08, axis->range().center());
+        fitAxesToData(p);
         p->replot(QCustomPlot::rpQueuedReplot);
     }
 }

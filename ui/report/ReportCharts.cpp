@@ -1,5 +1,7 @@
 #include "report/ReportCharts.h"
 
+#include "charts/AxisRange.h"
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -47,13 +49,7 @@ QCustomPlot* buildReportChart(const Report& report, const ChartSpec& spec, int w
         }
         g->setData(x, y, true);
     }
-    plot->rescaleAxes();
-    const QCPRange y = plot->yAxis->range();
-    if (y.size() <= 1e-9 * std::max(1.0, std::abs(y.center()))) // a constant, e.g. a fixed learning rate
-        plot->yAxis->setRange(y.center() - std::max(0.1 * std::abs(y.center()), 1e-9),
-                              y.center() + std::max(0.1 * std::abs(y.center()), 1e-9));
-    else
-        plot->yAxis->scaleRange(1.08, y.center());
+    fitAxesToData(plot); // a constant, e.g. a fixed learning rate, gets a readable range too
     return plot;
 }
 

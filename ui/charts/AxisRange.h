@@ -1,0 +1,19 @@
+#pragma once
+
+class QCustomPlot;
+class QCPRange;
+
+namespace entrena::ui {
+
+/// The range an axis shows for data from `lower` to `upper`: 4% of air on each side, and at
+/// least 5% of the values' size (or 1 around zero). A flat series, such as a constant learning
+/// rate or a steady memory reading, is then drawn mid-axis on readable ticks; QCustomPlot's own
+/// rescale keeps the old span for data without spread, so padding it on every redraw grew the
+/// axis without end (±5, ±20 … ±150000).
+QCPRange displayRange(double lower, double upper);
+
+/// Fits the x axis and both value axes of `plot` to the data of its visible plottables with
+/// displayRange(). An axis without data keeps its range.
+void fitAxesToData(QCustomPlot* plot);
+
+} // namespace entrena::ui
