@@ -8,12 +8,14 @@
 
 namespace entrena {
 
-/// Times square matrix products of `dtype` on `device` for about `seconds`; FLOP/s.
+/// Times square matrix products of `dtype` on `device` for about `seconds`: FLOP/s, the best of
+/// several trials.
 double measureGemm(const torch::Device& device, torch::ScalarType dtype, double seconds);
 
 /// The cached ceiling in FLOP/s for training at `precision` on `device` with this process's
-/// thread count, measured (about 0.3 s) and stored when absent. Never throws: 0 when it cannot
-/// be measured.
-double gemmCeiling(const torch::Device& device, const std::string& precision);
+/// thread count, measured (about 0.3 s) and stored when absent, or when it is not above
+/// `achieved` (FLOP/s a run reached: then the stored ceiling was measured under load, and it is
+/// measured again and raised to at least `achieved`). Never throws: 0 when it cannot be measured.
+double gemmCeiling(const torch::Device& device, const std::string& precision, double achieved = 0);
 
 } // namespace entrena

@@ -269,7 +269,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         if (!model.isScript() && c.data.dataset != "csv")
             s.flopsPerSample = summarizeModel(c.model, data.channels(), data.height(), data.width(), data.classes).flopsPerSample;
         observer.onStart(s);
-        const double ceiling = s.flopsPerSample > 0 ? gemmCeiling(device, c.train.precision) : 0.0;
+        double ceiling = s.flopsPerSample > 0 ? gemmCeiling(device, c.train.precision) : 0.0;
+        bool ceilingChecked = false; // re-measured once if the run outdoes it
         if (resume)
             rec.notice({"resumed", st.step, st.epoch, "resumed from " + resume->checkpoint.path});
 
@@ -464,8 +465,15 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
                         e.commBusySeconds = reducer->takeBusySeconds() / double(std::max<int64_t>(1, logSteps));
                     e.stepSeconds = wall / double(logSteps);
                     e.phases = perStep(clock.collect(), logSteps);
-                    if (ceiling > 0)
-                        e.mfu = 3.0 * s.flopsPerSample * e.samplesPerSec / ceiling; // forward + 2x backward
+                    if (ceiling > 0) {
+                        const double achieved = 3.0 * s.flopsPerSample * e.samplesPerSec; // forward + 2x backward
+                        if (achieved > ceiling && !ceilingChecked) {
+                            ceilingChecked = true;
+                            ceiling = gemmCeiling(device, c.train.precision, achieved);
+                        }
+                        if (ceiling > 0) // a utilisation is a fraction of what was measured: at most 1
+                            e.mfu = std::min(1.0, achieved / ceiling);
+                    }
                     if (meterScope)
                         e.stepPeakBytes = trainStep.takePeakBytes();
                     e.memoryBytes = residentMemoryBytes();

@@ -5,6 +5,8 @@
 #include "entrena/RunStore.h"
 #include "entrena/Trainer.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -172,6 +174,38 @@ private Q_SLOTS:
         // MFU follows from throughput: 3 x forward FLOPs x samples/s over the cached GEMM rate.
         const QString cache = dir_.filePath(QStringLiteral("cache/entrena/gemm.json"));
         QVERIFY(QFile::exists(cache));
+    }
+
+    // Regression: utilisations of 113% and 124% were shown, against a ceiling cached while the
+    // machine was busy. A run that outdoes the ceiling measures it again; no utilisation exceeds 1.
+    void utilisationStaysAtMostOneAndALowCeilingIsMeasuredAgain()
+    {
+        StopToken stop;
+        Recorder first;
+        QVERIFY(Trainer(mlp()).run(first, stop, nullptr, "").end.status == RunStatus::Finished);
+        const QString cache = dir_.filePath(QStringLiteral("cache/entrena/gemm.json"));
+        QFile f(cache);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject ceilings = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QVERIFY(!ceilings.isEmpty());
+        const double measured = ceilings.begin().value().toDouble();
+        QVERIFY(measured > 1e8);
+        for (auto it = ceilings.begin(); it != ceilings.end(); ++it)
+            it.value() = 1e6; // as if measured while something else had the CPU
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(ceilings).toJson());
+        f.close();
+
+        Recorder second;
+        QVERIFY(Trainer(mlp()).run(second, stop, nullptr, "").end.status == RunStatus::Finished);
+        QVERIFY(second.steps.size() >= 4);
+        for (const StepEvent& e : second.steps)
+            QVERIFY2(e.mfu > 0 && e.mfu <= 1.0, qPrintable(QStringLiteral("step %1: %2").arg(e.step).arg(e.mfu)));
+        QVERIFY(std::any_of(second.steps.begin(), second.steps.end(), [](const StepEvent& e) { return e.mfu < 1.0; }));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const double raised = QJsonDocument::fromJson(f.readAll()).object().begin().value().toDouble();
+        QVERIFY2(raised > 100 * 1e6, qPrintable(QString::number(raised))); // measured again, and stored
     }
 
     void batchFindCommandLine()

@@ -5,6 +5,8 @@
 #include <QEvent>
 #include <QLabel>
 #include <QLocale>
+
+#include <algorithm>
 #include <QVBoxLayout>
 #include <array>
 #include <qcustomplot.h>
@@ -32,7 +34,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     , hint_(new QLabel(this))
 {
     plot_->setObjectName(QStringLiteral("stepTimePlot"));
-    plot_->setMinimumSize(260, 160);
+    plot_->setMinimumSize(240, 120);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->plotLayout()->insertRow(0);
     plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, QString(), QFont(plot_->font().family(), -1, QFont::Bold)));
@@ -139,7 +141,10 @@ QString StepTimeChart::hintFor(const PhaseTimes& p, double stepSeconds, double m
     else if (share(p.forward + p.backward) >= 0.7)
         hint = tr("Compute-bound: forward and backward %1% of each step.").arg(percent(share(p.forward + p.backward)));
     if (mfu >= 0) {
-        const QString utilisation = tr("Model-FLOP utilisation %1%.").arg(QLocale().toString(mfu * 100.0, 'f', 1));
+        // A fraction of the measured ceiling: never above 100%, also for runs stored before the
+        // engine capped it.
+        const QString utilisation =
+            tr("Model-FLOP utilisation %1%.").arg(QLocale().toString(std::min(mfu, 1.0) * 100.0, 'f', 1));
         hint = hint.isEmpty() ? utilisation : hint + QLatin1Char(' ') + utilisation;
     }
     return hint;
