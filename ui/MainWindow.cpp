@@ -29,10 +29,13 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 #include <fstream>
 
@@ -140,8 +143,30 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         lastError_ = error;
         status_->setText(tr("Run store unavailable: %1").arg(error));
     }
-    resize(1280, 820);
-    restoreGeometry(Settings::windowGeometry.value());
+    if (!restoreGeometry(Settings::windowGeometry.value()))
+        resize(1280, 820);
+    fitToScreen();
+}
+
+QSize MainWindow::sizeWithin(const QSize& wanted, const QSize& available)
+{
+    return wanted.boundedTo(available);
+}
+
+void MainWindow::fitToScreen()
+{
+    // The first window (and one restored from a larger screen) must fit the screen it opens on:
+    // at 1280x720 an 820-pixel window hid Start, Stop, the runs and the status bar below the edge.
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!s)
+        return;
+    const QRect available = s->availableGeometry();
+    const QSize frame = frameGeometry().size() - geometry().size(); // the window manager's decoration
+    resize(sizeWithin(size(), available.size() - frame));
+    QRect placed(pos(), frameGeometry().size());
+    if (!available.contains(placed))
+        move(std::clamp(placed.left(), available.left(), std::max(available.left(), available.right() - placed.width() + 1)),
+             std::clamp(placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height() + 1)));
 }
 
 MainWindow::~MainWindow() = default;
@@ -441,6 +466,13 @@ void MainWindow::closeEvent(QCloseEvent* event)
         box.exec();
         if (box.clickedButton() != stopButton) {
             event->ignore();
+            return;
+        }
+        if (!controller_->isRunning()) {
+            // The run ended while the question was open: there is nothing left to stop, and no
+            // "idle" to come that would close the window.
+            Settings::windowGeometry.set(saveGeometry());
+            event->accept();
             return;
         }
         closeWhenIdle_ = true;

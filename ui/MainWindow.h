@@ -48,11 +48,15 @@ public:
     /// Starts the batch-size finder for the panel's configuration, or stops it if it runs.
     void findBatchSize();
 
+    /// The window's size on a screen with `available` room: `wanted`, shrunk to fit.
+    static QSize sizeWithin(const QSize& wanted, const QSize& available);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
+    void fitToScreen();
     void createMenus();
     void retranslate();
     void showError(const QString& title, const QString& message);

@@ -17,7 +17,16 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QComboBox>
 #include <QListWidget>
+#include <QScreen>
+#include <QStatusBar>
+#include <QHeaderView>
+#include <QTableView>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <QMessageBox>
 #include <QSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -93,6 +102,101 @@ private Q_SLOTS:
         QCOMPARE(run->status, RunStatus::Finished);
         QVERIFY(run->testAccuracy.value_or(0) > 0.7);
         QVERIFY(start->isEnabled());
+    }
+
+    // Regression: when the run ended while "A run is training…" was open, "Stop and quit" left the
+    // window on "Stopping…" for good (there was no run left whose end would close it).
+    void quitWhileTheRunEndsCloses()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("quit.sqlite")), smallRun(), languages_);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.startTraining());
+        bool answered = false;
+        QTimer::singleShot(50, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            // The run ends while the question is open...
+            QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 240000);
+            // ...and only then does the user answer.
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::AcceptRole)
+                    b->click();
+            answered = true;
+        });
+        w.close();
+        QVERIFY(answered);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 2000);
+    }
+
+    // Regression: scrolling the form with the wheel over a combo box changed it (Schedule went
+    // from "Reduce on plateau" to "Constant" unnoticed). Unfocused, the wheel scrolls the form.
+    void wheelOverTheFormScrollsItAndChangesNothing()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("wheel.sqlite")), smallRun(), languages_);
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QComboBox* schedule = nullptr;
+        RunConfig plateau = smallRun();
+        plateau.scheduler.name = "reduce_on_plateau";
+        w.configPanel()->setConfig(plateau);
+        for (QComboBox* c : w.configPanel()->findChildren<QComboBox*>())
+            if (c->currentData().toString() == QStringLiteral("reduce_on_plateau"))
+                schedule = c;
+        QVERIFY(schedule);
+        QScrollArea* form = nullptr;
+        for (QWidget* p = schedule->parentWidget(); p && !form; p = p->parentWidget())
+            form = qobject_cast<QScrollArea*>(p);
+        QVERIFY(form);
+        QScrollBar* bar = form->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the form should scroll at 1280x720");
+        const int middle = bar->maximum() / 2;
+        bar->setValue(middle);
+        const int index = schedule->currentIndex();
+        QVERIFY(index > 0); // so that a wheel up would change it
+        const auto wheel = [&](QWidget* target) {
+            QWheelEvent e(QPointF(10, 10), target->mapToGlobal(QPointF(10, 10)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(target, &e);
+        };
+        schedule->clearFocus();
+        wheel(schedule);
+        QCOMPARE(schedule->currentIndex(), index);
+        QVERIFY2(bar->value() < middle, "the wheel should have scrolled the form up");
+        // Once the user has clicked or tabbed into it, the wheel is the box's.
+        w.activateWindow();
+        schedule->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(schedule->hasFocus());
+        wheel(schedule);
+        QVERIFY(schedule->currentIndex() != index);
+    }
+
+    // Regression: at 1280x720 the window was 820 pixels tall, Start, Stop, the runs and the status
+    // bar below the screen's edge, and the runs list showed one row even at 1600x1000.
+    void fitsA1280x720ScreenWithStartStopAndFiveRuns()
+    {
+        QCOMPARE(MainWindow::sizeWithin(QSize(1280, 820), QSize(1280, 696)), QSize(1280, 696));
+        QCOMPARE(MainWindow::sizeWithin(QSize(1280, 820), QSize(1920, 1050)), QSize(1280, 820));
+        MainWindow w(dir_.filePath(QStringLiteral("fit.sqlite")), smallRun(), languages_);
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTRY_COMPARE(w.size(), size); // nothing in it demands more room
+            for (const char* name : {"startButton", "stopButton", "findLrButton", "findBatchButton", "runsView"}) {
+                auto* widget = w.findChild<QWidget*>(QLatin1String(name));
+                QVERIFY(widget && widget->isVisible());
+                const QRect inWindow(widget->mapTo(&w, QPoint(0, 0)), widget->size());
+                QVERIFY2(w.rect().contains(inWindow), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(QLatin1String(name)).arg(inWindow.x()).arg(inWindow.y()).arg(inWindow.width()).arg(inWindow.height())));
+            }
+            auto* view = w.findChild<QTableView*>(QStringLiteral("runsView"));
+            QVERIFY2(view->viewport()->height() >= 5 * view->verticalHeader()->defaultSectionSize(),
+                     qPrintable(QStringLiteral("%1 px for the runs").arg(view->viewport()->height())));
+            QVERIFY(w.statusBar()->isVisible() && w.rect().contains(QRect(w.statusBar()->mapTo(&w, QPoint(0, 0)), w.statusBar()->size())));
+        }
     }
 
     void stopButtonStopsTheRun()

@@ -1,6 +1,7 @@
 #include "panels/RunConfigPanel.h"
 
 #include "panels/DevicePicker.h"
+#include "panels/WheelGuard.h"
 
 #include "charts/SchedulePreview.h"
 #include "entrena/ModelSummary.h"
@@ -295,6 +296,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}});
     retranslate();
     setConfig(RunConfig{});
+    WheelGuard::install(this);
 }
 
 void RunConfigPanel::retranslate()

@@ -25,10 +25,15 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTimer>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
 
 namespace entrena::ui {
+
+namespace {
+constexpr int kMinimumVisibleRuns = 5;
+}
 
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent)
@@ -56,6 +61,10 @@ RunsPanel::RunsPanel(QWidget* parent)
     view_->setContextMenuPolicy(Qt::CustomContextMenu);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setStretchLastSection(true);
+    // Room for at least five runs, whatever the window's size: the list is where runs are found.
+    view_->setMinimumHeight(view_->horizontalHeader()->sizeHint().height() +
+                            kMinimumVisibleRuns * view_->verticalHeader()->defaultSectionSize() +
+                            view_->horizontalScrollBar()->sizeHint().height() + 2 * view_->frameWidth());
     filter_->setClearButtonEnabled(true);
     status_->addItem(QString(), QString());
     for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted"})

@@ -1,0 +1,67 @@
+#include "panels/WheelGuard.h"
+
+#include <QAbstractScrollArea>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QChildEvent>
+#include <QComboBox>
+#include <QWheelEvent>
+#include <QWidget>
+
+namespace entrena::ui {
+
+namespace {
+
+bool takesWheel(const QObject* o)
+{
+    return qobject_cast<const QComboBox*>(o) || qobject_cast<const QAbstractSpinBox*>(o) || qobject_cast<const QAbstractSlider*>(o);
+}
+
+} // namespace
+
+void WheelGuard::install(QWidget* form)
+{
+    auto* guard = new WheelGuard(form);
+    form->installEventFilter(guard); // for widgets added later (ChildAdded)
+    for (QWidget* w : form->findChildren<QWidget*>())
+        guard->guard(w);
+}
+
+void WheelGuard::guard(QWidget* widget)
+{
+    if (takesWheel(widget)) {
+        widget->setFocusPolicy(Qt::StrongFocus); // no focus from the wheel itself
+        widget->installEventFilter(this);
+    } else if (widget->isWidgetType()) {
+        widget->installEventFilter(this); // a container: watch for children added to it
+    }
+}
+
+bool WheelGuard::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ChildAdded) {
+        if (auto* child = qobject_cast<QWidget*>(static_cast<QChildEvent*>(event)->child())) {
+            guard(child);
+            for (QWidget* w : child->findChildren<QWidget*>())
+                guard(w);
+        }
+        return false;
+    }
+    if (event->type() != QEvent::Wheel || !takesWheel(watched))
+        return false;
+    auto* widget = static_cast<QWidget*>(watched);
+    if (widget->hasFocus())
+        return false;
+    // Not this widget's: it scrolls the form the widget sits in.
+    for (QWidget* w = widget->parentWidget(); w; w = w->parentWidget()) {
+        if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+            QApplication::sendEvent(area->viewport(), event);
+            return true;
+        }
+    }
+    event->ignore();
+    return true;
+}
+
+} // namespace entrena::ui
