@@ -498,7 +498,7 @@
     </message>
     <message>
         <source>accuracy (right axis)</source>
-        <translation>exactitud (eje derecho)</translation>
+        <translation>exactitud (eje der.)</translation>
     </message>
     <message>
         <source>step</source>
@@ -539,6 +539,30 @@
     <message>
         <source>rank %1</source>
         <translation>rango %1</translation>
+    </message>
+    <message>
+        <source>The loss of each logged step,
+once a run starts</source>
+        <translation>La pérdida de cada paso,
+al empezar una ejecución</translation>
+    </message>
+    <message>
+        <source>Validation loss and accuracy
+after each epoch</source>
+        <translation>Pérdida y exactitud de validación
+tras cada época</translation>
+    </message>
+    <message>
+        <source>The learning rate
+each step applied</source>
+        <translation>La tasa de aprendizaje
+que aplicó cada paso</translation>
+    </message>
+    <message>
+        <source>This process's memory
+as the run goes</source>
+        <translation>La memoria de este proceso
+durante la ejecución</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,10 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "The loss of each logged step,\nonce a run starts": "La pérdida de cada paso,\nal empezar una ejecución",
+    "Validation loss and accuracy\nafter each epoch": "Pérdida y exactitud de validación\ntras cada época",
+    "The learning rate\neach step applied": "La tasa de aprendizaje\nque aplicó cada paso",
+    "This process's memory\nas the run goes": "La memoria de este proceso\ndurante la ejecución",
     "Launch on a cluster": "Lanzar en un clúster",
     "Machines (nodes):": "Máquinas (nodos):",
     "GPUs per machine:": "GPU por máquina:",
@@ -142,7 +146,7 @@ ES = {
     "Validation": "Validación",
     "Warning:": "Advertencia:",
     "Weight decay:": "Decaimiento de pesos:",
-    "accuracy (right axis)": "exactitud (eje derecho)",
+    "accuracy (right axis)": "exactitud (eje der.)",
     "automatic": "automático",
     "diverged": "divergió",
     "epoch": "época",

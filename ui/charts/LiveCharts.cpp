@@ -2,6 +2,7 @@
 
 #include "charts/AxisRange.h"
 #include "charts/ChartMenu.h"
+#include "charts/ChartTheme.h"
 #include "charts/StepTimeChart.h"
 
 #include <QEvent>
@@ -26,8 +27,39 @@ QCustomPlot* makePlot(QWidget* parent)
     QFont small = plot->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot->legend->setFont(small);
+    // Few ticks: these charts are small, and crowded labels overlap.
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2})
+        axis->ticker()->setTickCount(4);
     ChartMenu::install(plot);
+    followPalette(plot);
     return plot;
+}
+
+/// The legend in a row of its own under the title, its entries side by side: inside the axis
+/// rectangle it covered the lines of these small charts.
+void legendUnderTitle(QCustomPlot* plot)
+{
+    plot->legend->setVisible(true);
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setMargins(QMargins(4, 0, 4, 0));
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+}
+
+/// The text an empty chart shows in place of axes with nothing on them.
+QCPItemText* addPlaceholder(QCustomPlot* plot)
+{
+    auto* text = new QCPItemText(plot);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setPositionAlignment(Qt::AlignCenter);
+    text->setColor(plot->palette().color(QPalette::Disabled, QPalette::WindowText));
+    text->setProperty("placeholder", true); // coloured by followPalette()
+    text->setSelectable(false);
+    return text;
 }
 
 void setTitle(QCustomPlot* plot, const QString& title)
@@ -62,12 +94,14 @@ LiveCharts::LiveCharts(QWidget* parent)
 
     trainLoss_ = addGraph(lossPlot_, QColor(31, 119, 180));
     epochTrainLoss_ = addGraph(lossPlot_, QColor(255, 127, 14), nullptr, true);
-    lossPlot_->legend->setVisible(true);
+    legendUnderTitle(lossPlot_);
 
     valPlot_->yAxis2->setVisible(true);
     valLoss_ = addGraph(valPlot_, QColor(214, 39, 40), nullptr, true);
     valAccuracy_ = addGraph(valPlot_, QColor(44, 160, 44), valPlot_->yAxis2, true);
-    valPlot_->legend->setVisible(true);
+    legendUnderTitle(valPlot_);
+    for (QCustomPlot* p : {lossPlot_, valPlot_, lrPlot_, memoryPlot_})
+        placeholders_.push_back(addPlaceholder(p));
 
     lr_ = addGraph(lrPlot_, QColor(148, 103, 189));
     memory_ = addGraph(memoryPlot_, QColor(140, 86, 75));
@@ -86,15 +120,21 @@ LiveCharts::LiveCharts(QWidget* parent)
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
+    // Two rows of charts, not three: on a 1280x720 screen three rows left each chart a strip
+    // too low to read.
     grid->addWidget(lossPlot_, 0, 0);
     grid->addWidget(valPlot_, 0, 1);
-    grid->addWidget(lrPlot_, 1, 0);
-    grid->addWidget(memoryPlot_, 1, 1);
-    grid->addWidget(stepTimes_, 2, 0, 1, 2);
+    grid->addWidget(lrPlot_, 0, 2);
+    grid->addWidget(memoryPlot_, 1, 0);
+    grid->addWidget(stepTimes_, 1, 1, 1, 2);
+    for (int column = 0; column < 3; ++column)
+        grid->setColumnStretch(column, 1);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
 
     replotTimer_.setSingleShot(true);
     replotTimer_.setInterval(kReplotIntervalMs);
-    connect(&replotTimer_, &QTimer::timeout, this, &LiveCharts::replot);
+    connect(&replotTimer_, &QTimer::timeout, this, [this] { replot(); });
     retranslate();
 }
 
@@ -114,6 +154,10 @@ void LiveCharts::retranslate()
     epochTrainLoss_->setName(tr("epoch mean"));
     valLoss_->setName(tr("loss"));
     valAccuracy_->setName(tr("accuracy (right axis)"));
+    placeholders_[0]->setText(tr("The loss of each logged step,\nonce a run starts"));
+    placeholders_[1]->setText(tr("Validation loss and accuracy\nafter each epoch"));
+    placeholders_[2]->setText(tr("The learning rate\neach step applied"));
+    placeholders_[3]->setText(tr("This process's memory\nas the run goes"));
     lossPlot_->xAxis->setLabel(tr("step"));
     lrPlot_->xAxis->setLabel(tr("step"));
     memoryPlot_->xAxis->setLabel(tr("step"));
@@ -145,8 +189,10 @@ void LiveCharts::markEvent(const NoticeEvent& e)
 
 void LiveCharts::clear()
 {
-    for (QCustomPlot* p : {lossPlot_, lrPlot_})
-        p->clearItems();
+    for (QCustomPlot* p : {lossPlot_, lrPlot_}) // the event marks, not the placeholders
+        for (int i = p->itemCount() - 1; i >= 0; --i)
+            if (qobject_cast<QCPItemStraightLine*>(p->item(i)))
+                p->removeItem(i);
     marks_ = 0;
     for (QCPGraph* g : {trainLoss_, epochTrainLoss_, valLoss_, valAccuracy_, lr_, memory_, deviceAllocated_, deviceReserved_,
                         devicePeak_, deviceTotal_, deviceUsed_})
@@ -230,13 +276,29 @@ void LiveCharts::scheduleReplot()
         replotTimer_.start();
 }
 
-void LiveCharts::replot()
+void LiveCharts::replot(bool immediate)
 {
     ++replots_;
-    for (QCustomPlot* p : {lossPlot_, valPlot_, lrPlot_, memoryPlot_}) {
+    QCustomPlot* const plots[] = {lossPlot_, valPlot_, lrPlot_, memoryPlot_};
+    const bool empty[] = {trainLoss_->data()->isEmpty(), valLoss_->data()->isEmpty(), lr_->data()->isEmpty(),
+                          memory_->data()->isEmpty()};
+    for (int i = 0; i < 4; ++i) {
+        QCustomPlot* p = plots[i];
         fitAxesToData(p);
-        p->replot(QCustomPlot::rpQueuedReplot);
+        // Empty: say what will appear, instead of numbering axes that have nothing on them.
+        placeholders_[i]->setVisible(empty[i]);
+        for (QCPAxis* axis : {p->xAxis, p->yAxis, p->yAxis2})
+            axis->setTickLabels(!empty[i]);
     }
+    // Loss on the lower half of the validation chart, accuracy on the upper: their two axes are
+    // independent, and the lines crossed each other.
+    if (!empty[1]) {
+        const QCPRange loss = valPlot_->yAxis->range(), accuracy = valPlot_->yAxis2->range();
+        valPlot_->yAxis->setRange(loss.lower, loss.upper + loss.size());
+        valPlot_->yAxis2->setRange(accuracy.lower - accuracy.size(), accuracy.upper);
+    }
+    for (QCustomPlot* p : plots)
+        p->replot(immediate ? QCustomPlot::rpImmediateRefresh : QCustomPlot::rpQueuedReplot);
 }
 
 } // namespace entrena::ui

@@ -8,6 +8,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemText;
 
 namespace entrena::ui {
 
@@ -36,6 +37,8 @@ public:
     int validationPoints() const;
     int learningRatePoints() const;
     int replotCount() const { return replots_; }
+    /// Fits the axes to the data now, instead of at the next coalesced redraw (for a screenshot).
+    void replotNow() { replot(/*immediate=*/true); }
     StepTimeChart* stepTimes() const { return stepTimes_; }
 
 protected:
@@ -44,7 +47,8 @@ protected:
 private:
     void retranslate();
     void scheduleReplot();
-    void replot();
+    /// Fits the axes and redraws, at the next event loop pass or (immediate) at once.
+    void replot(bool immediate = false);
 
     QCustomPlot* lossPlot_;
     QCustomPlot* valPlot_;
@@ -63,6 +67,7 @@ private:
     QCPGraph* devicePeak_;
     QCPGraph* deviceTotal_;
     QVector<QCPGraph*> rankMemory_; ///< data-parallel runs: one line per rank
+    QVector<QCPItemText*> placeholders_; ///< loss, validation, learning rate, memory: shown while empty
     QTimer replotTimer_;
     int replots_ = 0;
     int marks_ = 0;

@@ -1,5 +1,7 @@
 #include "charts/SchedulePreview.h"
 
+#include "charts/ChartTheme.h"
+
 #include "entrena/LrScheduler.h"
 
 #include <qcustomplot.h>
@@ -33,6 +35,7 @@ SchedulePreview::SchedulePreview(QWidget* parent) : QWidget(parent), plot_(new Q
     plot_->yAxis->setTickLabelFont(QFont(font().family(), std::max(6, font().pointSize() - 2)));
     plot_->axisRect()->setAutoMargins(QCP::msLeft | QCP::msBottom);
     plot_->axisRect()->setMargins(QMargins(0, 4, 4, 0));
+    followPalette(plot_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);

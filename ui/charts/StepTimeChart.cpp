@@ -1,6 +1,7 @@
 #include "charts/StepTimeChart.h"
 
 #include "charts/ChartMenu.h"
+#include "charts/ChartTheme.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -38,12 +39,18 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->plotLayout()->insertRow(0);
     plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, QString(), QFont(plot_->font().family(), -1, QFont::Bold)));
+    // The legend in a column of its own to the right: inside, it covered the latest steps.
     plot_->legend->setVisible(true);
-    plot_->legend->setBrush(QColor(255, 255, 255, 190));
+    plot_->plotLayout()->addElement(1, 1, plot_->legend);
+    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setBrush(Qt::NoBrush);
+    plot_->yAxis->ticker()->setTickCount(4);
     QFont small = plot_->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot_->legend->setFont(small);
     ChartMenu::install(plot_);
+    followPalette(plot_);
 
     const QColor colors[kParts] = {QColor(214, 39, 40),  QColor(31, 119, 180),  QColor(44, 160, 44),
                                    QColor(255, 127, 14), QColor(148, 103, 189), QColor(127, 127, 127)};

@@ -1,5 +1,7 @@
 #include "compare/CompareChart.h"
 
+#include "charts/ChartTheme.h"
+
 #include "entrena/Decimate.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
@@ -57,6 +59,7 @@ CompareChart::CompareChart(const QString& metric, double scale, QWidget* parent)
         Q_EMIT xRangeChanged(r);
     });
     connect(this, &QCustomPlot::mouseMove, this, &CompareChart::hover);
+    followPalette(this);
 }
 
 void CompareChart::setTitle(const QString& title)

@@ -1,5 +1,7 @@
 #include "compare/CompareView.h"
 
+#include "charts/ChartTheme.h"
+
 #include "charts/ChartMenu.h"
 #include "compare/CompareChart.h"
 #include "report/Report.h"
@@ -408,14 +410,14 @@ void CompareView::fillSummary()
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);
-                item->setBackground(QColor(228, 243, 228));
+                item->setBackground(markColor(summary_->palette(), true));
                 item->setData(Qt::UserRole, true); // marked best (for tests and accessibility tools)
                 item->setToolTip(tr("best"));
             }
             if (r == deltaRow) {
                 const auto it = data_.baselines.find(data_.runs[c].record.id);
                 if (it != data_.baselines.end() && it->second.warn()) {
-                    item->setBackground(QColor(250, 219, 216));
+                    item->setBackground(markColor(summary_->palette(), false));
                     item->setData(Qt::UserRole + 1, true); // flagged: faster but worse
                     item->setToolTip(tr("Faster than the baseline (run %1), but its final accuracy is lower by more than "
                                         "the tolerance: check that it is not a worse model.")

@@ -1,6 +1,7 @@
 #include "dialogs/LrFinderDialog.h"
 
 #include "charts/ChartMenu.h"
+#include "charts/ChartTheme.h"
 
 #include <QDialogButtonBox>
 #include <QFutureWatcher>
@@ -48,6 +49,7 @@ LrFinderDialog::LrFinderDialog(const RunConfig& config, QWidget* parent)
     marker_->setVisible(false);
     plot_->legend->setVisible(true);
     ChartMenu::install(plot_);
+    followPalette(plot_);
     // Dragging on the chart moves the marker.
     connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (finished_ && e->button() == Qt::LeftButton) {
@@ -154,10 +156,17 @@ void LrFinderDialog::onDone(const LrFinderResult& result, const QString& error)
     smooth_->setData(QVector<double>(result.lrs.begin(), result.lrs.end()),
                      QVector<double>(result.smoothed.begin(), result.smoothed.end()));
     plot_->rescaleAxes();
-    // The exploded tail would flatten the rest: show the curve up to a little above its start.
+    // The exploded tail would flatten the rest: show the curve up to a little above its start
+    // (what rises past that is the explosion, drawn off the top on purpose), and all of its
+    // descent, the raw losses' lowest included (the bottom used to cut the raw curve off).
     const double top = std::max(result.smoothed.front(), result.losses.front()) * 1.25;
-    const double bottom = *std::min_element(result.smoothed.begin(), result.smoothed.end());
+    double bottom = *std::min_element(result.smoothed.begin(), result.smoothed.end());
+    for (double loss : result.losses)
+        if (std::isfinite(loss))
+            bottom = std::min(bottom, loss);
     plot_->yAxis->setRange(bottom - 0.05 * (top - bottom), top);
+    for (QCPGraph* g : {raw_, smooth_})
+        g->setProperty("clippedAbove", true); // for the screenshot tour's axis check
     marker_->setVisible(true);
     choose(result.suggestion.suggestedLr);
     useLr_->setEnabled(true);

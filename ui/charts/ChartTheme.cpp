@@ -1,0 +1,76 @@
+#include "charts/ChartTheme.h"
+
+#include <QEvent>
+#include <QObject>
+#include <QPalette>
+#include <qcustomplot.h>
+
+namespace entrena::ui {
+
+namespace {
+
+void apply(QCustomPlot* plot)
+{
+    const QPalette palette = plot->palette();
+    const QColor text = palette.color(QPalette::WindowText);
+    const QColor base = palette.color(QPalette::Base);
+    QColor grid = palette.color(QPalette::Mid);
+    grid.setAlpha(140);
+    plot->setBackground(base);
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        for (QCPAxis* axis : rect->axes()) {
+            axis->setBasePen(QPen(text, 1));
+            axis->setTickPen(QPen(text, 1));
+            axis->setSubTickPen(QPen(text, 1));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+            axis->grid()->setZeroLinePen(QPen(grid, 1));
+        }
+    }
+    QColor legendBack = base;
+    legendBack.setAlpha(190); // the data stays visible behind it
+    if (plot->legend->brush().style() != Qt::NoBrush)
+        plot->legend->setBrush(legendBack);
+    if (plot->legend->borderPen().style() != Qt::NoPen)
+        plot->legend->setBorderPen(QPen(text, 1));
+    plot->legend->setTextColor(text);
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
+            title->setTextColor(text);
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)); label && label->property("placeholder").toBool())
+            label->setColor(palette.color(QPalette::Disabled, QPalette::WindowText));
+}
+
+class PaletteFollower : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+            auto* plot = static_cast<QCustomPlot*>(watched);
+            apply(plot);
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+void followPalette(QCustomPlot* plot)
+{
+    apply(plot);
+    plot->installEventFilter(new PaletteFollower(plot));
+}
+
+QColor markColor(const QPalette& palette, bool good)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    if (good)
+        return dark ? QColor(38, 84, 44) : QColor(228, 243, 228);
+    return dark ? QColor(98, 40, 36) : QColor(250, 219, 216);
+}
+
+} // namespace entrena::ui
