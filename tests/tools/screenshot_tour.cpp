@@ -1,0 +1,344 @@
+// The screenshot tour: drives the real widgets through the workbench's main states and writes a
+// PNG of each (QWidget::grab()) at 1280x720 and 1920x1080, in a light and a dark palette, in English
+// and Spanish. Look at them before calling a GUI change done. It also checks what a program can
+// see in them, and exits 1 when a check fails:
+//   - every visible widget lies inside its window (nothing off the edge);
+//   - every chart's axes contain its data, with a visible spread;
+//   - no label that holds a value is cut short (reported; see README.md's "Looking at the GUI").
+//
+//   screenshot_tour [--out DIR] [--quick]     (--quick: English, light, 1280x720 only)
+//
+// It trains short runs on Fashion-MNIST into a store of its own (ENTRENA_FMNIST_DIR).
+#include "AppIcon.h"
+#include "MainWindow.h"
+#include "TrainingController.h"
+#include "charts/LiveCharts.h"
+#include "compare/CompareView.h"
+#include "dialogs/LrFinderDialog.h"
+#include "dialogs/RunDetailsDialog.h"
+#include "dialogs/SettingsDialog.h"
+#include "entrena/RunStore.h"
+#include "entrena/Trainer.h"
+#include "panels/RunConfigPanel.h"
+#include "settings/LanguageManager.h"
+
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPainter>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <qcustomplot.h>
+
+#include <cstdio>
+#include <functional>
+
+using namespace entrena;
+using namespace entrena::ui;
+
+namespace {
+
+RunConfig tourRun(const char* name, int epochs, int trainLimit)
+{
+    return RunConfig::fromJson(std::string(R"({"name": ")") + name + R"(", "seed": 2,
+        "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": )" + std::to_string(trainLimit) + R"(, "test_limit": 2000,
+                 "batch_size": 128, "workers": 1},
+        "model": {"arch": "mlp", "hidden": [256, 128]},
+        "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
+        "scheduler": {"name": "reduce_on_plateau", "patience": 1},
+        "train": {"epochs": )" + std::to_string(epochs) + R"(, "log_every": 10}})");
+}
+
+/// Waits, handling events, until `done` or `ms` have passed. False on time-out.
+bool waitFor(const std::function<bool()>& done, int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > ms)
+            return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+    return true;
+}
+
+void settle(int ms = 150)
+{
+    waitFor([] { return false; }, ms);
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(45, 45, 48), base(30, 30, 32), text(225, 225, 225), disabled(130, 130, 130);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    return p;
+}
+
+/// What a program can check in a grabbed window.
+class Checks {
+public:
+    QStringList failures;  // nothing off the edge; axes that show their data
+    QStringList reported;  // labels cut short
+
+    void inspect(const QString& shot, QWidget* window)
+    {
+        const QRect frame = window->rect();
+        for (QWidget* w : window->findChildren<QWidget*>()) {
+            if (!w->isVisibleTo(window) || insideScrolledContent(w, window))
+                continue;
+            const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
+            if (!frame.contains(r) && !r.isEmpty())
+                failures << QStringLiteral("%1: %2 '%3' at %4,%5 %6x%7 is outside the %8x%9 window")
+                                .arg(shot, QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                                .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()).arg(frame.width()).arg(frame.height());
+            if (auto* label = qobject_cast<QLabel*>(w))
+                inspectLabel(shot, label);
+            if (auto* plot = qobject_cast<QCustomPlot*>(w))
+                inspectPlot(shot, plot);
+        }
+    }
+
+private:
+    // A widget inside a scroll area's viewport may be scrolled out of view: that is its place.
+    static bool insideScrolledContent(QWidget* w, QWidget* window)
+    {
+        for (QWidget* p = w->parentWidget(); p && p != window; p = p->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(p->parentWidget()); area && area->viewport() == p)
+                return true;
+        return false;
+    }
+
+    void inspectLabel(const QString& shot, QLabel* label)
+    {
+        const QString text = label->text();
+        if (text.isEmpty() || label->pixmap().isNull() == false)
+            return;
+        const bool holdsValue = text.contains(QRegularExpression(QStringLiteral("\\d")));
+        if (!holdsValue)
+            return;
+        const bool cut = label->wordWrap() ? label->heightForWidth(label->width()) > label->height() + 1
+                                           : label->sizeHint().width() > label->width() + 1;
+        if (cut)
+            reported << QStringLiteral("%1: label '%2' needs %3 px, has %4x%5").arg(shot, text.left(60))
+                            .arg(label->wordWrap() ? label->heightForWidth(label->width()) : label->sizeHint().width())
+                            .arg(label->width()).arg(label->height());
+    }
+
+    // Per axis, all the data drawn against it: inside the range, and filling a visible part of it
+    // (or, flat, on a range no wider than a quarter of its size). A series marked "clippedAbove"
+    // (the LR finder's exploding tail) is checked from below only.
+    void inspectPlot(const QString& shot, QCustomPlot* plot)
+    {
+        for (QCPAxis* axis : plot->axisRect()->axes()) {
+            bool any = false, clippedAbove = false;
+            QCPRange data;
+            for (int i = 0; i < plot->plottableCount(); ++i) {
+                QCPAbstractPlottable* p = plot->plottable(i);
+                if (!p->visible() || (p->keyAxis() != axis && p->valueAxis() != axis))
+                    continue;
+                bool found = false;
+                const QCPRange r = p->keyAxis() == axis ? p->getKeyRange(found) : p->getValueRange(found);
+                if (!found)
+                    continue;
+                clippedAbove = clippedAbove || (p->valueAxis() == axis && p->property("clippedAbove").toBool());
+                data = any ? QCPRange(std::min(data.lower, r.lower), std::max(data.upper, r.upper)) : r;
+                any = true;
+            }
+            if (!any)
+                continue;
+            const QCPRange shown = axis->range();
+            const double tolerance = 1e-9 * std::max(1.0, std::abs(shown.upper));
+            const bool contains = shown.lower <= data.lower + tolerance && (clippedAbove || shown.upper >= data.upper - tolerance);
+            const double magnitude = std::max(std::abs(data.lower), std::abs(data.upper));
+            const bool spread = clippedAbove || data.size() >= shown.size() / 20 || shown.size() <= 0.25 * magnitude + 2;
+            if (!contains || !spread)
+                failures << QStringLiteral("%1: %2's %3 axis shows [%4, %5] for data in [%6, %7]")
+                                .arg(shot, plot->objectName(), axis->label().isEmpty() ? QStringLiteral("value") : axis->label())
+                                .arg(shown.lower).arg(shown.upper).arg(data.lower).arg(data.upper);
+        }
+    }
+};
+
+class Tour {
+public:
+    Tour(const QString& out, LanguageManager& languages) : out_(out), languages_(languages) { QDir().mkpath(out_); }
+
+    Checks checks;
+    int shots = 0;
+
+    void shoot(const QString& name, QWidget* window, QWidget* overlay = nullptr)
+    {
+        settle();
+        // Steps that arrived since the last coalesced redraw: fit them now, so the picture and the
+        // checks see the axes as they are a moment later.
+        for (LiveCharts* charts : window->findChildren<LiveCharts*>())
+            charts->replotNow();
+        QImage image = window->grab().toImage();
+        if (overlay) { // a message box over its window, as the user sees it
+            const QImage box = overlay->grab().toImage();
+            QPainter painter(&image);
+            painter.drawImage((image.width() - box.width()) / 2, (image.height() - box.height()) / 2, box);
+        }
+        const QString shot = prefix_ + name;
+        image.save(out_ + QLatin1Char('/') + shot + QStringLiteral(".png"));
+        checks.inspect(shot, window);
+        if (overlay)
+            checks.inspect(shot + QStringLiteral(" (message)"), overlay);
+        ++shots;
+    }
+
+    void run(const QString& language, bool dark, const QSize& size, const QString& dir)
+    {
+        languages_.apply(language);
+        QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        prefix_ = QStringLiteral("%1-%2-%3x%4-").arg(language, dark ? QStringLiteral("dark") : QStringLiteral("light")).arg(size.width()).arg(size.height());
+        const QString db = dir + QStringLiteral("/tour.sqlite");
+
+        {
+            MainWindow first(dir + QStringLiteral("/first-") + prefix_ + QStringLiteral(".sqlite"), tourRun("fmnist-mlp", 3, 20000), languages_);
+            show(first, size);
+            shoot(QStringLiteral("01-first-start"), &first);
+        }
+        MainWindow w(db, tourRun("fmnist-mlp", 3, 20000), languages_);
+        show(w, size);
+        w.startTraining();
+        waitFor([&] { return w.charts()->validationPoints() >= 1 && w.charts()->trainLossPoints() >= 12; }, 120000);
+        shoot(QStringLiteral("02-training"), &w);
+        waitFor([&] { return !w.controller()->isRunning(); }, 240000);
+        settle(400);
+        shoot(QStringLiteral("03-finished"), &w);
+
+        // The batch-size finder's answer, on a small training set so that it ends quickly.
+        RunConfig small = tourRun("fmnist-mlp", 1, 4096);
+        w.configPanel()->setConfig(small);
+        w.findBatchSize();
+        waitFor([&] { return w.configPanel()->config().data.batchSize != small.data.batchSize; }, 120000);
+        shoot(QStringLiteral("04-batch-size-answer"), &w);
+
+        // An error, as shown: a configuration the engine refuses.
+        RunConfig bad = small;
+        bad.data.valFraction = 0.95;
+        w.configPanel()->setConfig(bad);
+        w.startTraining();
+        settle();
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            box = w.findChild<QMessageBox*>();
+        shoot(QStringLiteral("05-error"), &w, box);
+        if (box)
+            box->close();
+        w.configPanel()->setConfig(tourRun("fmnist-mlp", 3, 20000));
+
+        RunStore store(db.toStdString());
+        const auto runs = store.listRuns({});
+        if (runs.size() >= 2) {
+            CompareView compare(QString::fromStdString(store.path()), {runs[0].id, runs[1].id});
+            compare.resize(size);
+            compare.show();
+            waitFor([&] { return compare.isLoaded(); }, 60000);
+            shoot(QStringLiteral("06-compare"), &compare);
+
+            RunDetailsDialog details(store, runs[0].id);
+            details.resize(std::min(size.width(), 1100), std::min(size.height(), 760));
+            details.show();
+            if (auto* tabs = details.findChild<QTabWidget*>()) {
+                for (int i = 0; i < tabs->count(); ++i) {
+                    tabs->setCurrentIndex(i);
+                    shoot(QStringLiteral("07-details-%1").arg(i + 1), &details);
+                }
+            }
+        }
+
+        LrFinderDialog finder(tourRun("fmnist-mlp", 1, 8000));
+        finder.show();
+        finder.start();
+        waitFor([&] { return finder.isFinished(); }, 120000);
+        shoot(QStringLiteral("08-lr-finder"), &finder);
+
+        SettingsDialog settings(languages_);
+        settings.show();
+        shoot(QStringLiteral("09-settings"), &settings);
+    }
+
+    /// The first run of the store, trained here so the compare view has two runs from the start.
+    static void seed(const QString& db)
+    {
+        RunStore store(db.toStdString());
+        StopToken stop;
+        TrainingObserver quiet;
+        RunConfig adam = tourRun("fmnist-adam", 3, 20000);
+        adam.optimizer.name = "adam";
+        adam.optimizer.lr = 0.001;
+        Trainer(adam).run(quiet, stop, &store, (QFileInfo(db).absolutePath() + QStringLiteral("/checkpoints")).toStdString());
+    }
+
+private:
+    static void show(QWidget& w, const QSize& size)
+    {
+        w.resize(size);
+        w.show();
+        settle(300);
+    }
+
+    QString out_;
+    QString prefix_;
+    LanguageManager& languages_;
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("EntrenaTour"));
+    QApplication::setApplicationName(QStringLiteral("EntrenaTour"));
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); // the same look in every palette
+    QApplication::setWindowIcon(applicationIcon());
+    const QStringList args = QApplication::arguments();
+    QString out = QStringLiteral("screenshots");
+    if (const qsizetype at = args.indexOf(QStringLiteral("--out")); at > 0 && at + 1 < args.size())
+        out = args.at(at + 1);
+    const bool quick = args.contains(QStringLiteral("--quick"));
+
+    QTemporaryDir dir;
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    Tour::seed(dir.filePath(QStringLiteral("tour.sqlite")));
+    LanguageManager languages;
+    Tour tour(out, languages);
+    const QStringList languageList = quick ? QStringList{QStringLiteral("en")} : QStringList{QStringLiteral("en"), QStringLiteral("es")};
+    const QList<bool> themes = quick ? QList<bool>{false} : QList<bool>{false, true};
+    const QList<QSize> sizes = quick ? QList<QSize>{QSize(1280, 720)} : QList<QSize>{QSize(1280, 720), QSize(1920, 1080)};
+    for (const QString& language : languageList)
+        for (bool dark : themes)
+            for (const QSize& size : sizes)
+                tour.run(language, dark, size, dir.path());
+
+    QTextStream err(stderr);
+    for (const QString& r : tour.checks.reported)
+        err << "note: " << r << "\n";
+    for (const QString& f : tour.checks.failures)
+        err << "FAIL: " << f << "\n";
+    err << tour.shots << " screenshots in " << QDir(out).absolutePath() << "; " << tour.checks.failures.size()
+        << " failed checks, " << tour.checks.reported.size() << " labels cut short\n";
+    return tour.checks.failures.isEmpty() && tour.shots > 0 ? 0 : 1;
+}
