@@ -24,6 +24,8 @@ packages=(
     # the Debian package: man pages from --help, dpkg-shlibdeps (dpkg-dev, file) for its Depends,
     # and what packaging/check-package.sh checks it with
     help2man dpkg-dev file desktop-file-utils appstream bash-completion man-db
+    # a locale with a decimal comma: the tests read numbers under es_ES as the GUI does
+    locales
 )
 
 say() { printf '\033[1m[entrena setup]\033[0m %s\n' "$*"; }
@@ -63,6 +65,12 @@ case "$blas" in
             /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3
         ;;
 esac
+
+# es_ES.UTF-8 (decimal comma) for the locale tests; Debian generates no locale but C by default.
+if ! locale -a 2>/dev/null | grep -qi '^es_ES\.utf-\?8$'; then
+    say "Generating the es_ES.UTF-8 locale (for the tests)"
+    "${as_root[@]}" localedef -i es_ES -c -f UTF-8 -A /usr/share/locale/locale.alias es_ES.UTF-8
+fi
 
 if [[ ! -f /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz ]]; then
     say "Fashion-MNIST is missing from /usr/share/datasets/fashion-mnist" >&2

@@ -1,5 +1,6 @@
 #include "CsvReader.h"
 
+#include <charconv>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +33,22 @@ std::vector<std::string> splitRow(const std::string& line)
         c = b == std::string::npos ? std::string() : c.substr(b, e - b + 1);
     }
     return cells;
+}
+
+/// The number a cell holds, read the same way in every locale: strtod follows LC_NUMERIC, which
+/// Qt sets from the system, so under es_ES the GUI refused "0.5" as not a number (and would have
+/// read "0,5" as 0). A leading '+' is accepted, as strtod did.
+bool parseNumber(const std::string& cell, double& value)
+{
+    const char* begin = cell.data();
+    const char* end = cell.data() + cell.size();
+    if (begin != end && *begin == '+') {
+        ++begin;
+        if (begin != end && *begin == '-')
+            return false; // "+-1"
+    }
+    const auto [at, error] = std::from_chars(begin, end, value);
+    return error == std::errc() && at == end;
 }
 
 } // namespace
@@ -84,11 +101,10 @@ CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool h
                                      " columns; data.label_column " + std::to_string(labelIndex) + " is not one of them");
         for (size_t c = 0; c < cells.size(); ++c) {
             const std::string& cell = cells[c];
-            char* end = nullptr;
-            errno = 0;
-            const double v = std::strtod(cell.c_str(), &end);
+            double v = 0;
+            const bool number = parseNumber(cell, v);
             const std::string columnName = names.empty() ? std::to_string(c + 1) : "'" + names[c] + "'";
-            if (cell.empty() || end == cell.c_str() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+            if (!number || !std::isfinite(v))
                 throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ", column " +
                                          columnName + ": '" + cell + "' is not a number");
             if (long(c) == labelIndex) {

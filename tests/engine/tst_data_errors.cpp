@@ -5,6 +5,8 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <clocale>
 #include <zlib.h>
 
 using namespace entrena;
@@ -146,6 +148,18 @@ private Q_SLOTS:
         QVERIFY(store.metrics(runs[0].id, "train_loss").empty());
     }
 
+    // Regression: the GUI (Qt sets LC_NUMERIC from the system) read CSV cells with strtod, so under
+    // a locale with a decimal comma it refused "0.5" as not a number. The CLI was not affected.
+    void csvReadsTheSameUnderADecimalCommaLocale()
+    {
+        const char* before = std::setlocale(LC_NUMERIC, nullptr);
+        const std::string restore = before ? before : "C";
+        QVERIFY2(std::setlocale(LC_NUMERIC, "es_ES.UTF-8"), "the es_ES.UTF-8 locale is missing (packaging/setup.sh generates it)");
+        QCOMPARE(std::localeconv()->decimal_point[0], ',');
+        csvTrains(); // the same file, the same outcome
+        std::setlocale(LC_NUMERIC, restore.c_str());
+    }
+
     void csvTrains()
     {
         QTemporaryDir dir;
@@ -175,6 +189,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("mentions");
         QTest::newRow("ragged row") << QByteArray("a,b,label\n1,2,0\n3,4\n") << "row 3: 2 cells, but 3";
         QTest::newRow("non-numeric cell") << QByteArray("a,b,label\n1,2,0\n3,x,1\n") << "row 3, column 'b': 'x' is not a number";
+        QTest::newRow("two signs") << QByteArray("a,b,label\n1,+2.5,0\n3,+-1,1\n") << "row 3, column 'b': '+-1' is not a number";
+        QTest::newRow("decimal comma in quotes") << QByteArray("a,b,label\n1,2,0\n3,\"0,5\",1\n") << "row 3, column 'b': '0,5' is not a number";
         QTest::newRow("no label column") << QByteArray("a,b,c\n1,2,0\n") << "no column named 'label'";
         QTest::newRow("label not a class") << QByteArray("a,b,label\n1,2,0.5\n") << "is not a class number";
         QTest::newRow("empty") << QByteArray() << "is empty";

@@ -1,9 +1,11 @@
 #include "settings/LanguageManager.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
+#include <QWidget>
 
 namespace entrena::ui {
 
@@ -33,6 +35,11 @@ void LanguageManager::apply(const QString& code)
     QCoreApplication::removeTranslator(ours_);
     current_ = lang;
     QLocale::setDefault(QLocale(lang));
+    // Widgets that exist already keep the locale they were made with: a spin box made in Spanish
+    // went on reading "0.05" as 5 (a '.' groups thousands there) after a switch to English.
+    // Setting the windows' locale reaches every widget in them, and spin boxes redraw their value.
+    for (QWidget* window : QApplication::topLevelWidgets())
+        window->setLocale(QLocale(lang));
     if (lang == QStringLiteral("en"))
         return; // the source strings are English
     if (qt_->load(QLocale(lang), QStringLiteral("qtbase"), QStringLiteral("_"),
