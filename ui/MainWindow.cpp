@@ -7,6 +7,7 @@
 #include "compare/CompareView.h"
 #include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/DevicesDialog.h"
+#include "entrena/BatchSizeFinder.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/Devices.h"
@@ -102,15 +103,8 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     });
     connect(batchSearch_, &BatchSizeSearch::finished, this, [this](const BatchSizeResult& r) {
         config_->setBatchSearchRunning(false);
-        RunConfig c = config_->config();
-        c.data.batchSize = r.batchSize;
-        config_->setConfig(c);
-        const QLocale locale;
-        status_->setText(tr("Largest batch that fits: %1 (peak %2 MiB of %3 MiB); set as the batch size.")
-                             .arg(r.batchSize)
-                             .arg(locale.toString(double(r.peakBytes) / 1048576.0, 'f', 1))
-                             .arg(locale.toString(double(r.budgetBytes) / 1048576.0, 'f', 1)));
         statusBar()->clearMessage();
+        showBatchSizeAnswer(r);
     });
     connect(batchSearch_, &BatchSizeSearch::failed, this, [this](const QString& message) {
         config_->setBatchSearchRunning(false);
@@ -242,6 +236,61 @@ void MainWindow::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
+{
+    // The answer with what it means, for the user to apply: the largest batch that fits in memory
+    // is often the whole training set (one step an epoch), which is no batch to train with.
+    const QLocale locale;
+    const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
+    const auto steps = [&](int64_t batch) {
+        return r.trainSamples > 0 ? locale.toString(qlonglong((r.trainSamples + batch - 1) / batch)) : QStringLiteral("?");
+    };
+    const auto mib = [&](int64_t bytes) { return locale.toString(double(bytes) / 1048576.0, 'f', 1); };
+    int64_t suggestedPeak = -1;
+    for (const BatchTrial& t : r.trials)
+        if (t.batchSize == suggested && t.fits)
+            suggestedPeak = t.peakBytes;
+    const QString budget = r.budgetSource == "train.memory_budget_mb" ? tr("the memory budget")
+                           : r.budgetSource == "device memory"        ? tr("the device's memory")
+                                                                      : tr("the memory available");
+    QString text = tr("The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).")
+                       .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), mib(r.budgetBytes),
+                            budget);
+    if (r.hitMax)
+        text += QLatin1Char(' ') + tr("Every size up to the training set's fitted.");
+    if (suggested != r.batchSize)
+        text += QStringLiteral("\n\n") +
+                (suggestedPeak >= 0
+                     ? tr("For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer "
+                          "steps and need a retuned learning rate.")
+                           .arg(locale.toString(qlonglong(suggested)), steps(suggested), mib(suggestedPeak))
+                     : tr("For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a "
+                          "retuned learning rate.")
+                           .arg(locale.toString(qlonglong(suggested)), steps(suggested)));
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Batch size"), text, QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("batchSizeAnswer"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    const auto apply = [this](int64_t batch) {
+        RunConfig c = config_->config();
+        c.data.batchSize = batch;
+        config_->setConfig(c);
+        status_->setText(tr("Batch size set to %1.").arg(QLocale().toString(qlonglong(batch))));
+    };
+    if (suggested != r.batchSize) {
+        auto* useSuggested = box->addButton(tr("Use %1").arg(locale.toString(qlonglong(suggested))), QMessageBox::AcceptRole);
+        useSuggested->setObjectName(QStringLiteral("useSuggestedBatch"));
+        connect(useSuggested, &QAbstractButton::clicked, this, [apply, suggested] { apply(suggested); });
+        box->setDefaultButton(qobject_cast<QPushButton*>(useSuggested));
+    }
+    auto* useLargest = box->addButton(tr("Use %1").arg(locale.toString(qlonglong(r.batchSize))), QMessageBox::AcceptRole);
+    useLargest->setObjectName(QStringLiteral("useLargestBatch"));
+    const int64_t largest = r.batchSize;
+    connect(useLargest, &QAbstractButton::clicked, this, [apply, largest] { apply(largest); });
+    box->addButton(tr("Keep %1").arg(locale.toString(qlonglong(config_->config().data.batchSize))), QMessageBox::RejectRole);
+    status_->setText(tr("Largest batch that fits: %1.").arg(locale.toString(qlonglong(r.batchSize))));
+    box->open();
 }
 
 void MainWindow::showError(const QString& title, const QString& message)

@@ -14,6 +14,9 @@ class QMenu;
 class QProgressBar;
 class QSplitter;
 
+namespace entrena {
+struct BatchSizeResult;
+}
 namespace entrena::app {
 class TrainingController;
 }
@@ -60,6 +63,7 @@ private:
     void createMenus();
     void retranslate();
     void showError(const QString& title, const QString& message);
+    void showBatchSizeAnswer(const BatchSizeResult& result);
     /// The panel's configuration, checked as entrena-cli checks it; on error, shown under `errorTitle`.
     std::optional<RunConfig> validatedConfig(const QString& errorTitle);
     /// Resets the charts and progress for a run about to start.

@@ -127,14 +127,21 @@ int batchFind(const CliOptions& o)
         std::cout << nlohmann::json{{"event", "batch_find"},      {"batch_size", r.batchSize},
                                     {"peak_bytes", r.peakBytes},  {"budget_bytes", r.budgetBytes},
                                     {"budget", r.budgetSource},   {"hit_max", r.hitMax},
-                                    {"trials", r.trials.size()},  {"devices", devices}}
+                                    {"trials", r.trials.size()},  {"devices", devices},
+                                    {"train_samples", r.trainSamples},
+                                    {"suggested_batch_size", suggestedBatchSize(r.batchSize, r.trainSamples)}}
                          .dump()
                   << "\n";
     } else {
         std::printf("largest batch that fits: %lld (peak %.1f MiB of %s%s%.1f MiB)%s\n", (long long)r.batchSize,
                     mib(r.peakBytes), r.budgetSource.c_str(), r.budgetBytes > 0 ? " " : "", mib(r.budgetBytes),
                     r.hitMax ? "; every size up to the limit fitted" : "");
-        std::printf("set data.batch_size to it (or below); with several devices it is the size per device\n");
+        const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
+        const auto steps = [&](int64_t batch) { return (long long)((r.trainSamples + batch - 1) / batch); };
+        std::printf("that is %lld steps an epoch; for training, %lld (%lld steps an epoch) is the better choice: a power\n"
+                    "of two, at most 4096, with at least 50 steps an epoch. Set data.batch_size to it; with several devices\n"
+                    "it is the size per device\n",
+                    steps(r.batchSize), (long long)suggested, steps(suggested));
     }
     return 0;
 }

@@ -120,6 +120,7 @@ BatchSizeResult search(const RunConfig& c, const BatchSizeOptions& options, cons
     result.budgetBytes = budget.value_or(0);
 
     const int64_t n = data.trainX.size(0);
+    result.trainSamples = n;
     const int64_t top = options.max > 0 ? std::min(options.max, n) : n;
     for (const torch::Device& device : devices) {
         std::map<int64_t, int64_t> peaks;
@@ -176,6 +177,18 @@ BatchSizeResult search(const RunConfig& c, const BatchSizeOptions& options, cons
 }
 
 } // namespace
+
+int64_t suggestedBatchSize(int64_t fits, int64_t trainSamples)
+{
+    constexpr int64_t kLargest = 4096, kStepsPerEpoch = 50;
+    int64_t cap = std::min(fits, kLargest);
+    if (trainSamples > 0)
+        cap = std::min(cap, std::max<int64_t>(1, trainSamples / kStepsPerEpoch));
+    int64_t size = 1;
+    while (size * 2 <= cap)
+        size *= 2;
+    return std::max<int64_t>(1, std::min(size, fits));
+}
 
 BatchSizeResult findBatchSize(const RunConfig& config, const BatchSizeOptions& options, const StopToken& stop,
                               const std::function<void(const BatchTrial&)>& progress)

@@ -232,8 +232,11 @@ public:
         RunConfig small = tourRun("fmnist-mlp", 1, 4096);
         w.configPanel()->setConfig(small);
         w.findBatchSize();
-        waitFor([&] { return w.configPanel()->config().data.batchSize != small.data.batchSize; }, 120000);
-        shoot(QStringLiteral("04-batch-size-answer"), &w);
+        QMessageBox* answer = nullptr;
+        waitFor([&] { return (answer = w.findChild<QMessageBox*>(QStringLiteral("batchSizeAnswer"))) != nullptr; }, 120000);
+        shoot(QStringLiteral("04-batch-size-answer"), &w, answer);
+        if (answer)
+            answer->close();
 
         // An error, as shown: a configuration the engine refuses.
         RunConfig bad = small;

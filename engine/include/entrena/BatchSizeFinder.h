@@ -37,9 +37,16 @@ struct BatchSizeResult {
     int64_t budgetBytes = 0;  ///< what "fits" was measured against (0: the device's own memory)
     std::string budgetSource; ///< "train.memory_budget_mb", "available memory" or "device memory"
     bool hitMax = false;      ///< every size up to `max` fitted
+    int64_t trainSamples = 0; ///< the training set's size (a batch of it is one step an epoch)
     std::vector<BatchTrial> trials;
     std::vector<std::pair<std::string, int64_t>> perDevice;
 };
+
+/// The batch to train with, given the largest that fits (`fits`) and the training set's size: the
+/// largest power of two that fits, at most 4,096 and leaving at least 50 optimizer steps an epoch
+/// (a batch of the whole set is one step an epoch, and far larger batches need a retuned learning
+/// rate). Never above `fits`, at least 1.
+int64_t suggestedBatchSize(int64_t fits, int64_t trainSamples);
 
 /// Runs the search for `config`. The budget is train.memory_budget_mb when set; otherwise, on a
 /// GPU, the device's memory (a trial fails when LibTorch runs out of it), and on the CPU, the
