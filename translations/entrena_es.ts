@@ -807,10 +807,6 @@ durante la ejecución</translation>
         <translation>demasiado grande</translation>
     </message>
     <message>
-        <source>Largest batch that fits: %1 (peak %2 MiB of %3 MiB); set as the batch size.</source>
-        <translation>Lote más grande que cabe: %1 (pico de %2 MiB de %3 MiB); fijado como tamaño de lote.</translation>
-    </message>
-    <message>
         <source>Cannot find a batch size</source>
         <translation>No se puede buscar un tamaño de lote</translation>
     </message>
@@ -825,6 +821,54 @@ durante la ejecución</translation>
     <message>
         <source>&amp;Launch on a cluster…</source>
         <translation>&amp;Lanzar en un clúster…</translation>
+    </message>
+    <message>
+        <source>The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).</source>
+        <translation>El lote más grande que cabe es %1: %2 pasos por época, un pico de %3 MiB de %4 MiB (%5).</translation>
+    </message>
+    <message>
+        <source>Every size up to the training set's fitted.</source>
+        <translation>Cupieron todos los tamaños hasta el del conjunto de entrenamiento.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2 pasos por época, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2 pasos por época. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Tamaño de lote</translation>
+    </message>
+    <message>
+        <source>Batch size set to %1.</source>
+        <translation>Tamaño de lote fijado en %1.</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>Usar %1</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>Mantener %1</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits: %1.</source>
+        <translation>Lote más grande que cabe: %1.</translation>
+    </message>
+    <message>
+        <source>the memory budget</source>
+        <translation>el presupuesto de memoria</translation>
+    </message>
+    <message>
+        <source>the device's memory</source>
+        <translation>la memoria del dispositivo</translation>
+    </message>
+    <message>
+        <source>the memory available</source>
+        <translation>la memoria disponible</translation>
     </message>
 </context>
 <context>
@@ -1459,6 +1503,10 @@ durante la ejecución</translation>
     <message>
         <source>Devices:</source>
         <translation>Dispositivos:</translation>
+    </message>
+    <message>
+        <source>Fix the form first: %1</source>
+        <translation>Corrija antes el formulario: %1</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
+#include "entrena/BatchSizeFinder.h"
 #include "entrena/RunStore.h"
 #include "panels/DevicePicker.h"
 #include "panels/RunConfigPanel.h"
@@ -18,6 +19,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QScreen>
 #include <QStatusBar>
@@ -197,6 +200,86 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1 px for the runs").arg(view->viewport()->height())));
             QVERIFY(w.statusBar()->isVisible() && w.rect().contains(QRect(w.statusBar()->mapTo(&w, QPoint(0, 0)), w.statusBar()->size())));
         }
+    }
+
+    // Regression: after switching the language from Spanish to English, the number fields kept
+    // the decimal comma, and typing "0.05" into the learning rate gave 5.
+    void numbersFollowTheLanguageWhenItChanges()
+    {
+        languages_.apply(QStringLiteral("es"));
+        MainWindow w(dir_.filePath(QStringLiteral("locale.sqlite")), smallRun(), languages_);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* lr = w.findChild<QDoubleSpinBox*>(QStringLiteral("learningRateBox"));
+        QVERIFY(lr);
+        QVERIFY2(lr->text().contains(QLatin1Char(',')), qPrintable(lr->text())); // Spanish: 0,050000
+        languages_.apply(QStringLiteral("en"));
+        QCOMPARE(lr->locale().decimalPoint(), QStringLiteral("."));
+        QTRY_VERIFY2(lr->text().contains(QLatin1Char('.')), qPrintable(lr->text()));
+        lr->setFocus();
+        lr->selectAll();
+        QTest::keyClicks(lr, QStringLiteral("0.01"));
+        lr->interpretText();
+        QCOMPARE(lr->value(), 0.01);
+        QCOMPARE(w.configPanel()->config().optimizer.lr, 0.01);
+        // And back: in Spanish the comma is the decimal point.
+        languages_.apply(QStringLiteral("es"));
+        lr->selectAll();
+        QTest::keyClicks(lr, QStringLiteral("0,02"));
+        lr->interpretText();
+        QCOMPARE(lr->value(), 0.02);
+        languages_.apply(QStringLiteral("en"));
+    }
+
+    // Regression: bad input was found only after Start, each mistake adding a failed run, in the
+    // configuration's words; a minus sign typed into the learning rate was dropped (0.5), and a
+    // new data set kept the old one's folder.
+    void theFormIsCheckedAsItIsEditedAndStartSaysWhy()
+    {
+        MainWindow w(dir_.filePath(QStringLiteral("check.sqlite")), smallRun(), languages_);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* start = w.findChild<QPushButton*>(QStringLiteral("startButton"));
+        auto* problem = w.findChild<QLabel*>(QStringLiteral("formProblem"));
+        auto* lr = w.findChild<QDoubleSpinBox*>(QStringLiteral("learningRateBox"));
+        QVERIFY(start && problem && lr);
+        QVERIFY(start->isEnabled() && !problem->isVisible());
+
+        lr->setFocus();
+        lr->selectAll();
+        QTest::keyClicks(lr, QStringLiteral("-0.5"));
+        lr->interpretText();
+        QCOMPARE(lr->value(), -0.5);
+        QTRY_VERIFY(problem->isVisible());
+        QVERIFY2(problem->text().startsWith(QStringLiteral("«Learning rate» must be")), qPrintable(problem->text()));
+        QVERIFY2(!problem->text().contains(QStringLiteral("optimizer.lr")), qPrintable(problem->text()));
+        QVERIFY(!start->isEnabled());
+        QVERIFY2(start->toolTip().contains(problem->text()), qPrintable(start->toolTip()));
+        lr->setValue(0.05);
+        QTRY_VERIFY(!problem->isVisible());
+        QVERIFY(start->isEnabled());
+
+        // Another data set: the folder of the one before is no place for it.
+        QComboBox* dataset = nullptr;
+        for (QComboBox* c : w.configPanel()->findChildren<QComboBox*>())
+            if (c->currentData().toString() == QStringLiteral("fashion-mnist"))
+                dataset = c;
+        QVERIFY(dataset);
+        dataset->setCurrentIndex(dataset->findData(QStringLiteral("mnist")));
+        QCOMPARE(w.configPanel()->config().data.path, std::string());
+        QTRY_VERIFY2(problem->text().contains(QStringLiteral("«Folder»")), qPrintable(problem->text()));
+        QVERIFY(!start->isEnabled());
+        dataset->setCurrentIndex(dataset->findData(QStringLiteral("fashion-mnist")));
+        QCOMPARE(w.configPanel()->config().data.path, std::string("/usr/share/datasets/fashion-mnist"));
+        QTRY_VERIFY(start->isEnabled());
+
+        // A loaded configuration with a key the form does not show: named by its key, at once.
+        RunConfig bad = smallRun();
+        bad.data.valFraction = 0.95;
+        w.configPanel()->setConfig(bad);
+        QVERIFY2(problem->text().contains(QStringLiteral("data.val_fraction")), qPrintable(problem->text()));
+        QVERIFY(!start->isEnabled());
+        QCOMPARE(w.runs()->model()->rowCount(), 0); // no failed run was added along the way
     }
 
     void stopButtonStopsTheRun()
@@ -600,8 +683,31 @@ private Q_SLOTS:
         button->click();
         QTRY_VERIFY(button->text().contains(QStringLiteral("Stop")));
         QTRY_VERIFY_WITH_TIMEOUT(!button->text().contains(QStringLiteral("Stop")), 120000);
+        // The answer is shown, not applied: 2,086 fits, but 5,400 images make 3 steps an epoch of it.
+        QMessageBox* answer = nullptr;
+        QTRY_VERIFY((answer = w.findChild<QMessageBox*>(QStringLiteral("batchSizeAnswer"))) != nullptr);
+        QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(128));
+        QVERIFY2(answer->text().contains(QLocale().toString(2086)) && answer->text().contains(QStringLiteral("3 steps an epoch")),
+                 qPrintable(answer->text()));
+        // The suggestion for training: a power of two, at least 50 steps an epoch (5,400 / 50 = 108 -> 64).
+        QVERIFY2(answer->text().contains(QStringLiteral("64 is the better choice")) &&
+                     answer->text().contains(QStringLiteral("85 steps an epoch")),
+                 qPrintable(answer->text()));
+        auto* largest = answer->findChild<QAbstractButton*>(QStringLiteral("useLargestBatch"));
+        QVERIFY(largest && answer->findChild<QAbstractButton*>(QStringLiteral("useSuggestedBatch")));
+        largest->click();
         QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(2086));
         QCOMPARE(w.configPanel()->config().train.memoryBudgetMb, 16.0); // the rest of the configuration kept
+    }
+
+    // Regression: Find batch size silently set the batch to 54,000, the whole training set.
+    void batchSizeSuggestionIsSensibleForTraining()
+    {
+        QCOMPARE(suggestedBatchSize(54000, 54000), int64_t(1024)); // 1,080 -> 1,024: 53 steps an epoch
+        QCOMPARE(suggestedBatchSize(2086, 5400), int64_t(64));
+        QCOMPARE(suggestedBatchSize(200, 1000000), int64_t(128)); // never above what fits
+        QCOMPARE(suggestedBatchSize(1 << 20, 1 << 30), int64_t(4096));
+        QCOMPARE(suggestedBatchSize(3, 10), int64_t(1));
     }
 
     void recipesLoadIntoThePanel()

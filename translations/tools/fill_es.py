@@ -9,6 +9,24 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).":
+        "El lote más grande que cabe es %1: %2 pasos por época, un pico de %3 MiB de %4 MiB (%5).",
+    "Every size up to the training set's fitted.": "Cupieron todos los tamaños hasta el del conjunto de entrenamiento.",
+    "For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2 pasos por época, un pico de %3 MiB. Los lotes más grandes dan menos pasos "
+        "y piden reajustar la tasa de aprendizaje.",
+    "For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2 pasos por época. Los lotes más grandes dan menos pasos y piden reajustar "
+        "la tasa de aprendizaje.",
+    "Batch size": "Tamaño de lote",
+    "Batch size set to %1.": "Tamaño de lote fijado en %1.",
+    "Use %1": "Usar %1",
+    "Keep %1": "Mantener %1",
+    "Largest batch that fits: %1.": "Lote más grande que cabe: %1.",
+    "Fix the form first: %1": "Corrija antes el formulario: %1",
+    "the memory budget": "el presupuesto de memoria",
+    "the device's memory": "la memoria del dispositivo",
+    "the memory available": "la memoria disponible",
     "The loss of each logged step,\nonce a run starts": "La pérdida de cada paso,\nal empezar una ejecución",
     "Validation loss and accuracy\nafter each epoch": "Pérdida y exactitud de validación\ntras cada época",
     "The learning rate\neach step applied": "La tasa de aprendizaje\nque aplicó cada paso",

@@ -1,6 +1,7 @@
 #include "panels/RunConfigPanel.h"
 
 #include "panels/DevicePicker.h"
+#include "panels/FormCheck.h"
 #include "panels/WheelGuard.h"
 
 #include "charts/SchedulePreview.h"
@@ -138,7 +139,8 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     optimizer_ = new QComboBox;
     for (const auto& [text, value] : {std::pair{"SGD", "sgd"}, {"Adam", "adam"}, {"AdamW", "adamw"}, {"RMSprop", "rmsprop"}})
         optimizer_->addItem(QString::fromLatin1(text), QString::fromLatin1(value));
-    lr_ = doubleBox(0.000001, 10.0, 6, 0.001);
+    lr_ = doubleBox(-10.0, 10.0, 6, 0.001); // a minus sign typed is kept, and the check says why not
+    lr_->setObjectName(QStringLiteral("learningRateBox"));
     momentum_ = doubleBox(0.0, 0.999, 3, 0.05);
     weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
 
@@ -253,8 +255,18 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     findBatch_ = new QPushButton;
     findBatch_->setObjectName(QStringLiteral("findBatchButton"));
     buttonBar_ = new QWidget(this);
-    auto* buttons = new QHBoxLayout(buttonBar_);
-    buttons->setContentsMargins(6, 6, 6, 6);
+    // What is wrong with the form, if anything, just above the buttons it disables.
+    problem_ = new QLabel(buttonBar_);
+    problem_->setObjectName(QStringLiteral("formProblem"));
+    problem_->setWordWrap(true);
+    problem_->setVisible(false);
+    problem_->setStyleSheet(QStringLiteral("color: #d33f3f; font-weight: bold;"));
+    auto* bar = new QVBoxLayout(buttonBar_);
+    bar->setContentsMargins(6, 6, 6, 6);
+    bar->addWidget(problem_);
+    auto* buttons = new QHBoxLayout;
+    buttons->setContentsMargins(0, 0, 0, 0);
+    bar->addLayout(buttons);
     buttons->addWidget(start_);
     buttons->addWidget(stop_);
     buttons->addWidget(findLr_);
@@ -297,6 +309,16 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     retranslate();
     setConfig(RunConfig{});
     WheelGuard::install(this);
+    check_ = new FormCheck(this, [this] { return problem(); });
+    connect(check_, &FormCheck::problemChanged, this, &RunConfigPanel::showProblem);
+    // Another data set: the old one's folder is no place for it.
+    connect(dataset_, &QComboBox::currentIndexChanged, this, [this] {
+        const std::string now = selected(dataset_);
+        if (dataPath_->text().trimmed().isEmpty() || dataPath_->text().trimmed() == defaultPath(shownDataset_))
+            dataPath_->setText(defaultPath(now));
+        shownDataset_ = now;
+    });
+    check_->recheck();
 }
 
 void RunConfigPanel::retranslate()
@@ -306,51 +328,9 @@ void RunConfigPanel::retranslate()
     optimBox_->setTitle(tr("Optimizer"));
     schedBox_->setTitle(tr("Learning-rate schedule"));
     trainBox_->setTitle(tr("Training"));
-    const std::pair<QObject*, QString> texts[] = {
-        {name_, tr("Run name:")},
-        {dataset_, tr("Data set:")},
-        {pathRow_, selected(dataset_) == "csv" ? tr("Training file:") : tr("Folder:")},
-        {testRow_, tr("Test file:")},
-        {labelColumn_, tr("Label column:")},
-        {batchSize_, tr("Batch size:")},
-        {crop_, tr("Random crop (pixels):")},
-        {flip_, tr("Random flip:")},
-        {arch_, tr("Architecture:")},
-        {modelPathRow_, tr("TorchScript file:")},
-        {hidden_, tr("Hidden widths:")},
-        {channels_, tr("Channels:")},
-        {blocks_, tr("Blocks per stage:")},
-        {dropout_, tr("Dropout:")},
-        {optimizer_, tr("Algorithm:")},
-        {lr_, tr("Learning rate:")},
-        {momentum_, tr("Momentum:")},
-        {weightDecay_, tr("Weight decay:")},
-        {scheduler_, tr("Schedule:")},
-        {stepSize_, tr("Every (epochs):")},
-        {stepGamma_, tr("Multiply by:")},
-        {milestones_, tr("At epochs:")},
-        {multiGamma_, tr("Multiply by:")},
-        {expGamma_, tr("Per epoch multiply by:")},
-        {tMax_, tr("Period (epochs):")},
-        {etaMin_, tr("Minimum rate:")},
-        {maxLr_, tr("Peak rate:")},
-        {pctStart_, tr("Rising share:")},
-        {anneal_, tr("Annealing:")},
-        {factor_, tr("Multiply by:")},
-        {patience_, tr("Patience (epochs):")},
-        {warmup_, tr("Warm-up (steps):")},
-        {epochs_, tr("Epochs:")},
-        {gradClip_, tr("Clip gradient norm:")},
-        {accumulate_, tr("Accumulate batches:")},
-        {labelSmoothing_, tr("Label smoothing:")},
-        {earlyStop_, tr("Early stop after (epochs):")},
-        {precision_, tr("Precision:")},
-        {device_, tr("Devices:")},
-        {threads_, tr("CPU threads:")},
-    };
-    for (const auto& [field, text] : texts) {
-        if (QLabel* label = labels_.value(field))
-            label->setText(text);
+    for (const FieldText& f : fieldTexts()) {
+        if (QLabel* label = labels_.value(f.field))
+            label->setText(f.label);
     }
     dataset_->setItemText(0, tr("Fashion-MNIST"));
     dataset_->setItemText(1, tr("MNIST"));
@@ -390,7 +370,7 @@ void RunConfigPanel::retranslate()
     browseTest_->setText(tr("Browse…"));
     start_->setText(tr("Start"));
     findLr_->setText(tr("Find LR…"));
-    findLr_->setToolTip(tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
+    findLr_->setProperty("help", tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
     setBatchSearchRunning(findBatch_->property("searching").toBool());
     stop_->setText(tr("Stop"));
     updateSummary();
@@ -527,7 +507,10 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     select(precision_, c.train.precision);
     threads_->setValue(c.devices.threads);
     device_->load(c.devices);
+    shownDataset_ = c.data.dataset;
     updateVisibility();
+    if (check_)
+        check_->recheck(); // a loaded configuration is checked at once, not after the next edit
 }
 
 RunConfig RunConfigPanel::config() const
@@ -597,10 +580,8 @@ void RunConfigPanel::setRunning(bool running)
 {
     for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
         w->setEnabled(!running);
-    start_->setEnabled(!running);
-    findLr_->setEnabled(!running);
-    findBatch_->setEnabled(!running);
-    stop_->setEnabled(running);
+    running_ = running;
+    updateButtons();
 }
 
 void RunConfigPanel::setBatchSearchRunning(bool running)
@@ -609,7 +590,8 @@ void RunConfigPanel::setBatchSearchRunning(bool running)
     findBatch_->setText(running ? tr("Stop search") : tr("Find batch size…"));
     findBatch_->setToolTip(tr("The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then "
                               "binary search, each trial a few real steps of a fresh model."));
-    start_->setEnabled(!running);
+    searching_ = running;
+    updateButtons();
 }
 
 } // namespace entrena::ui

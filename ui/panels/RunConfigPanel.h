@@ -21,6 +21,7 @@ class QToolButton;
 namespace entrena::ui {
 
 class DevicePicker;
+class FormCheck;
 class SchedulePreview;
 
 /// The form that edits a run's configuration: data, model, optimizer, schedule, loop, device.
@@ -44,6 +45,9 @@ public:
     /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
     QString summaryText() const;
     SchedulePreview* schedulePreview() const { return preview_; }
+    /// What is wrong with the form's configuration, in the form's words (its labels, not the
+    /// configuration's keys); empty when it can start. Shown above the buttons, which it disables.
+    QString problem() const;
 
 Q_SIGNALS:
     void startRequested();
@@ -58,6 +62,17 @@ protected:
 private:
     QLabel* addRow(QFormLayout* form, QWidget* field);
     QLabel* addRow(QFormLayout* form, QLayout* field);
+    /// Every labelled field: its configuration key and its label, in the current language.
+    struct FieldText {
+        QObject* field;
+        const char* key;
+        QString label;
+    };
+    std::vector<FieldText> fieldTexts() const;
+    void showProblem(const QString& problem);
+    void updateButtons();
+    /// The folder a data set lives in on Debian ("" when it has none).
+    static QString defaultPath(const std::string& dataset);
     void retranslate();
     void updateVisibility();
     void updateSummary();
@@ -137,6 +152,11 @@ private:
     QPushButton* findLr_;
     QPushButton* findBatch_;
     QWidget* buttonBar_;
+    QLabel* problem_;
+    FormCheck* check_ = nullptr;
+    std::string shownDataset_;
+    bool running_ = false;
+    bool searching_ = false;
 };
 
 } // namespace entrena::ui
