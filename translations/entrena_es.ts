@@ -823,20 +823,8 @@ durante la ejecución</translation>
         <translation>&amp;Lanzar en un clúster…</translation>
     </message>
     <message>
-        <source>The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).</source>
-        <translation>El lote más grande que cabe es %1: %2 pasos por época, un pico de %3 MiB de %4 MiB (%5).</translation>
-    </message>
-    <message>
         <source>Every size up to the training set's fitted.</source>
         <translation>Cupieron todos los tamaños hasta el del conjunto de entrenamiento.</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2 pasos por época, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2 pasos por época. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
     </message>
     <message>
         <source>Batch size</source>
@@ -869,6 +857,26 @@ durante la ejecución</translation>
     <message>
         <source>the memory available</source>
         <translation>la memoria disponible</translation>
+    </message>
+    <message>
+        <source>one step an epoch</source>
+        <translation>un paso por época</translation>
+    </message>
+    <message>
+        <source>%1 steps an epoch</source>
+        <translation>%1 pasos por época</translation>
+    </message>
+    <message>
+        <source>The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).</source>
+        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
     </message>
 </context>
 <context>

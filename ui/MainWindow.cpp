@@ -245,7 +245,8 @@ void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
     const QLocale locale;
     const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
     const auto steps = [&](int64_t batch) {
-        return r.trainSamples > 0 ? locale.toString(qlonglong((r.trainSamples + batch - 1) / batch)) : QStringLiteral("?");
+        const qlonglong n = r.trainSamples > 0 ? (r.trainSamples + batch - 1) / batch : 0;
+        return n == 1 ? tr("one step an epoch") : tr("%1 steps an epoch").arg(locale.toString(n));
     };
     const auto mib = [&](int64_t bytes) { return locale.toString(double(bytes) / 1048576.0, 'f', 1); };
     int64_t suggestedPeak = -1;
@@ -255,7 +256,7 @@ void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
     const QString budget = r.budgetSource == "train.memory_budget_mb" ? tr("the memory budget")
                            : r.budgetSource == "device memory"        ? tr("the device's memory")
                                                                       : tr("the memory available");
-    QString text = tr("The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).")
+    QString text = tr("The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).")
                        .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), mib(r.budgetBytes),
                             budget);
     if (r.hitMax)
@@ -263,10 +264,10 @@ void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
     if (suggested != r.batchSize)
         text += QStringLiteral("\n\n") +
                 (suggestedPeak >= 0
-                     ? tr("For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer "
+                     ? tr("For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer "
                           "steps and need a retuned learning rate.")
                            .arg(locale.toString(qlonglong(suggested)), steps(suggested), mib(suggestedPeak))
-                     : tr("For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a "
+                     : tr("For training, %1 is the better choice: %2. Larger batches take fewer steps and need a "
                           "retuned learning rate.")
                            .arg(locale.toString(qlonglong(suggested)), steps(suggested)));
     auto* box = new QMessageBox(QMessageBox::Information, tr("Batch size"), text, QMessageBox::NoButton, this);

@@ -9,14 +9,16 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
-    "The largest batch that fits is %1: %2 steps an epoch, a peak of %3 MiB of %4 MiB (%5).":
-        "El lote más grande que cabe es %1: %2 pasos por época, un pico de %3 MiB de %4 MiB (%5).",
+    "The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).":
+        "El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).",
+    "one step an epoch": "un paso por época",
+    "%1 steps an epoch": "%1 pasos por época",
     "Every size up to the training set's fitted.": "Cupieron todos los tamaños hasta el del conjunto de entrenamiento.",
-    "For training, %1 is the better choice: %2 steps an epoch, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.":
-        "Para entrenar, %1 es mejor opción: %2 pasos por época, un pico de %3 MiB. Los lotes más grandes dan menos pasos "
+    "For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos "
         "y piden reajustar la tasa de aprendizaje.",
-    "For training, %1 is the better choice: %2 steps an epoch. Larger batches take fewer steps and need a retuned learning rate.":
-        "Para entrenar, %1 es mejor opción: %2 pasos por época. Los lotes más grandes dan menos pasos y piden reajustar "
+    "For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar "
         "la tasa de aprendizaje.",
     "Batch size": "Tamaño de lote",
     "Batch size set to %1.": "Tamaño de lote fijado en %1.",
