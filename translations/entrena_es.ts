@@ -878,6 +878,30 @@ durante la ejecución</translation>
         <source>For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.</source>
         <translation>Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
     </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>E&amp;jecutar</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Detener</translation>
+    </message>
+    <message>
+        <source>Find &amp;learning rate…</source>
+        <translation>Buscar la &amp;tasa de aprendizaje…</translation>
+    </message>
+    <message>
+        <source>Find &amp;batch size…</source>
+        <translation>Buscar el tamaño de &amp;lote…</translation>
+    </message>
+    <message>
+        <source>&amp;Compare selected runs</source>
+        <translation>&amp;Comparar las ejecuciones seleccionadas</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::Report</name>

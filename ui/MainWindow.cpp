@@ -201,6 +201,25 @@ void MainWindow::createMenus()
     });
     settingsAction_->setShortcut(QKeySequence::Preferences);
 
+    // The buttons' work from the keyboard: each action clicks its button, so a disabled button
+    // (a run training, a form with a problem) is a disabled shortcut too.
+    runMenu_ = menuBar()->addMenu(QString());
+    const auto clicks = [this](const char* button, const QKeySequence& keys, const char* name) {
+        QAction* action = runMenu_->addAction(QString(), this, [this, button] {
+            if (auto* b = findChild<QPushButton*>(QLatin1String(button)))
+                b->click();
+        });
+        action->setShortcut(keys);
+        action->setObjectName(QLatin1String(name));
+        return action;
+    };
+    startAction_ = clicks("startButton", QKeySequence(Qt::CTRL | Qt::Key_Return), "startAction");
+    stopAction_ = clicks("stopButton", QKeySequence(Qt::CTRL | Qt::Key_Period), "stopAction");
+    findLrAction_ = clicks("findLrButton", QKeySequence(Qt::CTRL | Qt::Key_L), "findLrAction");
+    findBatchAction_ = clicks("findBatchButton", QKeySequence(Qt::CTRL | Qt::Key_B), "findBatchAction");
+    runMenu_->addSeparator();
+    compareAction_ = clicks("compareButton", QKeySequence(Qt::CTRL | Qt::Key_K), "compareAction");
+
     helpMenu_ = menuBar()->addMenu(QString());
     aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
         QApplication::setOverrideCursor(Qt::WaitCursor);
@@ -225,6 +244,12 @@ void MainWindow::retranslate()
     quitAction_->setText(tr("&Quit"));
     editMenu_->setTitle(tr("&Edit"));
     settingsAction_->setText(tr("&Settings…"));
+    runMenu_->setTitle(tr("&Run"));
+    startAction_->setText(tr("&Start"));
+    stopAction_->setText(tr("S&top"));
+    findLrAction_->setText(tr("Find &learning rate…"));
+    findBatchAction_->setText(tr("Find &batch size…"));
+    compareAction_->setText(tr("&Compare selected runs"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
     if (!controller_->isRunning())

@@ -90,6 +90,12 @@ private:
     QLabel* status_;
     QMenu* fileMenu_;
     QMenu* editMenu_;
+    QMenu* runMenu_;
+    QAction* startAction_;
+    QAction* stopAction_;
+    QAction* findLrAction_;
+    QAction* findBatchAction_;
+    QAction* compareAction_;
     QMenu* helpMenu_;
     QAction* openAction_;
     QAction* saveAction_;

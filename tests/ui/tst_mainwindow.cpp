@@ -16,6 +16,7 @@
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QComboBox>
@@ -280,6 +281,28 @@ private Q_SLOTS:
         QVERIFY2(problem->text().contains(QStringLiteral("data.val_fraction")), qPrintable(problem->text()));
         QVERIFY(!start->isEnabled());
         QCOMPARE(w.runs()->model()->rowCount(), 0); // no failed run was added along the way
+    }
+
+    // Start, Stop, Find LR, Find batch size and Compare from the keyboard (there were no shortcuts).
+    void runMenuShortcutsStartAndStop()
+    {
+        RunConfig longer = smallRun();
+        longer.train.epochs = 200; // still running when Stop is pressed
+        MainWindow w(dir_.filePath(QStringLiteral("keys.sqlite")), longer, languages_);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* start = w.findChild<QAction*>(QStringLiteral("startAction"));
+        auto* stop = w.findChild<QAction*>(QStringLiteral("stopAction"));
+        QVERIFY(start && stop && w.findChild<QAction*>(QStringLiteral("findLrAction")) &&
+                w.findChild<QAction*>(QStringLiteral("compareAction")));
+        QCOMPARE(start->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Return));
+        start->trigger();
+        QVERIFY(w.controller()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 60000);
+        stop->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
+        QTRY_COMPARE(w.runs()->model()->rowCount(), 1);
+        QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Stopped);
     }
 
     void stopButtonStopsTheRun()

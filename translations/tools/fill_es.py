@@ -9,6 +9,12 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "&Run": "E&jecutar",
+    "&Start": "&Iniciar",
+    "S&top": "&Detener",
+    "Find &learning rate…": "Buscar la &tasa de aprendizaje…",
+    "Find &batch size…": "Buscar el tamaño de &lote…",
+    "&Compare selected runs": "&Comparar las ejecuciones seleccionadas",
     "The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).":
         "El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).",
     "one step an epoch": "un paso por época",
