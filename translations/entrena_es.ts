@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>ChoiceLabels</name>
+    <message>
+        <source>Fashion-MNIST</source>
+        <translation>Fashion-MNIST</translation>
+    </message>
+    <message>
+        <source>MNIST</source>
+        <translation>MNIST</translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation>Tabla CSV</translation>
+    </message>
+    <message>
+        <source>Synthetic (no files)</source>
+        <translation>Sintético (sin archivos)</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>CNN</source>
+        <translation>CNN</translation>
+    </message>
+    <message>
+        <source>ResNet</source>
+        <translation>ResNet</translation>
+    </message>
+    <message>
+        <source>TorchScript</source>
+        <translation>TorchScript</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Constante</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Escalonado</translation>
+    </message>
+    <message>
+        <source>Multi-step</source>
+        <translation>Varios escalones</translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation>Exponencial</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Coseno</translation>
+    </message>
+    <message>
+        <source>One-cycle</source>
+        <translation>Un ciclo</translation>
+    </message>
+    <message>
+        <source>Reduce on plateau</source>
+        <translation>Reducir en meseta</translation>
+    </message>
+</context>
+<context>
     <name>entrena::app::RunTableModel</name>
     <message>
         <source>running</source>
@@ -1229,44 +1292,12 @@ durante la ejecución</translation>
         <translation>Hilos de CPU:</translation>
     </message>
     <message>
-        <source>Fashion-MNIST</source>
-        <translation>Fashion-MNIST</translation>
-    </message>
-    <message>
-        <source>MNIST</source>
-        <translation>MNIST</translation>
-    </message>
-    <message>
-        <source>Synthetic (no files)</source>
-        <translation>Sintético (sin archivos)</translation>
-    </message>
-    <message>
         <source>MLP (fully connected)</source>
         <translation>MLP (totalmente conectada)</translation>
     </message>
     <message>
         <source>CNN (convolutional)</source>
         <translation>CNN (convolucional)</translation>
-    </message>
-    <message>
-        <source>Constant</source>
-        <translation>Constante</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>Escalonado</translation>
-    </message>
-    <message>
-        <source>Exponential</source>
-        <translation>Exponencial</translation>
-    </message>
-    <message>
-        <source>Cosine</source>
-        <translation>Coseno</translation>
-    </message>
-    <message>
-        <source>Reduce on plateau</source>
-        <translation>Reducir en meseta</translation>
     </message>
     <message>
         <source>The learning rate stays as set.</source>
@@ -1389,16 +1420,8 @@ durante la ejecución</translation>
         <translation>Parada temprana tras (épocas):</translation>
     </message>
     <message>
-        <source>CSV table</source>
-        <translation>Tabla CSV</translation>
-    </message>
-    <message>
         <source>ResNet (residual, batch norm)</source>
         <translation>ResNet (residual, normalización por lotes)</translation>
-    </message>
-    <message>
-        <source>One-cycle</source>
-        <translation>Un ciclo</translation>
     </message>
     <message>
         <source>cosine</source>
@@ -1503,10 +1526,6 @@ durante la ejecución</translation>
     <message>
         <source>At epochs:</source>
         <translation>En las épocas:</translation>
-    </message>
-    <message>
-        <source>Multi-step</source>
-        <translation>Varios escalones</translation>
     </message>
     <message>
         <source>e.g. 5, 8</source>

@@ -1,5 +1,7 @@
 #include "RunTableModel.h"
 
+#include "ChoiceLabels.h"
+
 #include "ConfigFlatten.h"
 
 #include <QJsonDocument>
@@ -288,10 +290,11 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case Id: return qlonglong(r->id);
     case Name: return QString::fromStdString(r->name);
     case Status: return statusText(r->status);
-    case Dataset: return s.dataset;
-    case Model: return s.model;
-    case Optimizer: return s.optimizer;
-    case Scheduler: return s.scheduler;
+    // The form's names for the choices, not the configuration's identifiers.
+    case Dataset: return ChoiceLabels::dataset(s.dataset);
+    case Model: return ChoiceLabels::model(s.model);
+    case Optimizer: return ChoiceLabels::optimizer(s.optimizer);
+    case Scheduler: return ChoiceLabels::scheduler(s.scheduler);
     case BestValAccuracy: return number(r->bestValAccuracy, 100.0, 2, QStringLiteral("%"));
     case TestAccuracy: return number(r->testAccuracy, 100.0, 2, QStringLiteral("%"));
     case FinalLoss: return number(r->finalTrainLoss, 1.0, 4, QString());

@@ -63,8 +63,9 @@ private slots:
                               "Duration", "Samples/s", "Peak memory", "Tags", "Created"})
             QVERIFY2(headers.contains(QLatin1String(h)), h);
         const int row = model->rowOf(ids_[2]);
-        QCOMPARE(model->index(row, Col::Dataset).data().toString(), QStringLiteral("fashion-mnist"));
-        QCOMPARE(model->index(row, Col::Scheduler).data().toString(), QStringLiteral("one_cycle"));
+        QCOMPARE(model->index(row, Col::Dataset).data().toString(), QStringLiteral("Fashion-MNIST")); // the form's name
+        QCOMPARE(model->index(row, Col::Scheduler).data().toString(), QStringLiteral("One-cycle")); // not one_cycle
+        QCOMPARE(model->index(row, Col::Optimizer).data().toString(), QStringLiteral("SGD"));
         QCOMPARE(model->index(row, Col::PeakMemory).data().toString(), QStringLiteral("300 MiB"));
     }
 

@@ -9,6 +9,10 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "MLP": "MLP",
+    "CNN": "CNN",
+    "ResNet": "ResNet",
+    "TorchScript": "TorchScript",
     "&Run": "E&jecutar",
     "&Start": "&Iniciar",
     "S&top": "&Detener",

@@ -4,6 +4,7 @@
 #include "panels/FormCheck.h"
 #include "panels/WheelGuard.h"
 
+#include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
 #include "entrena/ModelSummary.h"
 
@@ -332,23 +333,16 @@ void RunConfigPanel::retranslate()
         if (QLabel* label = labels_.value(f.field))
             label->setText(f.label);
     }
-    dataset_->setItemText(0, tr("Fashion-MNIST"));
-    dataset_->setItemText(1, tr("MNIST"));
-    dataset_->setItemText(2, tr("CSV table"));
-    dataset_->setItemText(3, tr("Synthetic (no files)"));
+    for (int i = 0; i < dataset_->count(); ++i)
+        dataset_->setItemText(i, app::ChoiceLabels::dataset(dataset_->itemData(i).toString()));
     arch_->setItemText(0, tr("MLP (fully connected)"));
     arch_->setItemText(1, tr("CNN (convolutional)"));
     arch_->setItemText(2, tr("ResNet (residual, batch norm)"));
     arch_->setItemText(3, tr("TorchScript (your own model)"));
     browseModel_->setText(tr("Browse…"));
     modelPath_->setPlaceholderText(tr("saved with torch.jit.script(model).save(path)"));
-    scheduler_->setItemText(0, tr("Constant"));
-    scheduler_->setItemText(1, tr("Step"));
-    scheduler_->setItemText(2, tr("Multi-step"));
-    scheduler_->setItemText(3, tr("Exponential"));
-    scheduler_->setItemText(4, tr("Cosine"));
-    scheduler_->setItemText(5, tr("One-cycle"));
-    scheduler_->setItemText(6, tr("Reduce on plateau"));
+    for (int i = 0; i < scheduler_->count(); ++i)
+        scheduler_->setItemText(i, app::ChoiceLabels::scheduler(scheduler_->itemData(i).toString()));
     milestones_->setPlaceholderText(tr("e.g. 5, 8"));
     precision_->setItemText(0, tr("fp32 (full precision)"));
     precision_->setItemText(1, tr("bf16 (autocast)"));
