@@ -4,6 +4,7 @@
 
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
+#include "charts/RunHistory.h"
 #include "compare/CompareView.h"
 #include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/DevicesDialog.h"
@@ -407,6 +408,7 @@ bool MainWindow::resumeRun(qint64 runId)
     if (controller_->isRunning())
         return false;
     beginRun(tr("Resuming run %1…").arg(runId));
+    showRunHistory(charts_, dbPath_.toStdString(), runId); // the charts show the whole run, not only its rest
     controller_->resume(runId, dbPath_);
     return true;
 }

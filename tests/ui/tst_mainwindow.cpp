@@ -331,11 +331,18 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
         const RunRecord stopped = *w.runs()->model()->runAt(0);
         QCOMPARE(stopped.status, RunStatus::Stopped);
+        const int before = w.charts()->trainLossPoints();
+        const int validated = w.charts()->validationPoints();
 
         int64_t resumedId = 0;
         connect(w.controller(), &app::TrainingController::started, this,
                 [&resumedId](const StartEvent& e) { resumedId = e.runId; });
         QVERIFY(w.resumeRun(stopped.id));
+        // Regression: the charts of a resumed run showed only the resumed part. Up to its latest
+        // checkpoint (an epoch's end here) the run's earlier steps are drawn at once.
+        QVERIFY2(w.charts()->trainLossPoints() > 0 && w.charts()->trainLossPoints() <= before,
+                 qPrintable(QStringLiteral("%1 of %2").arg(w.charts()->trainLossPoints()).arg(before)));
+        QVERIFY(w.charts()->validationPoints() >= 1 && w.charts()->validationPoints() <= validated);
         QTRY_VERIFY_WITH_TIMEOUT(resumedId != 0, 60000);
         QCOMPARE(resumedId, stopped.id); // the same run record
         w.controller()->stop();
