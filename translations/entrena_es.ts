@@ -1698,6 +1698,38 @@ durante la ejecución</translation>
         <source>Charts</source>
         <translation>Gráficas</translation>
     </message>
+    <message>
+        <source>Trained:</source>
+        <translation>Entrenado:</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3, %4</source>
+        <translation>%1 con %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>Best validation accuracy:</source>
+        <translation>Mejor exactitud de validación:</translation>
+    </message>
+    <message>
+        <source>Final training loss:</source>
+        <translation>Pérdida de entrenamiento final:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Duración:</translation>
+    </message>
+    <message>
+        <source>Throughput:</source>
+        <translation>Rendimiento:</translation>
+    </message>
+    <message>
+        <source> samples/s</source>
+        <translation> muestras/s</translation>
+    </message>
+    <message>
+        <source>Peak memory:</source>
+        <translation>Memoria máxima:</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunsPanel</name>

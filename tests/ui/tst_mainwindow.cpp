@@ -23,6 +23,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QStatusBar>
 #include <QHeaderView>
@@ -370,6 +371,32 @@ private Q_SLOTS:
         QCOMPARE(panel.visibleRows(), 1);
         panel.setTextFilter(QString());
         QCOMPARE(panel.visibleRows(), 2);
+    }
+
+    // Regression: the summary showed little (name, status, ISO times, test accuracy).
+    void runDetailsSummarySaysWhatWasTrainedAndHowItWent()
+    {
+        const QString db = dir_.filePath(QStringLiteral("summary.sqlite"));
+        RunStore store(db.toStdString());
+        const int64_t id = store.createRun("summarised", R"({"data": {"dataset": "fashion-mnist"}, "model": {"arch": "mlp"},
+            "optimizer": {"name": "adam"}, "scheduler": {"name": "one_cycle"}})", "{}");
+        EndEvent end;
+        end.testAccuracy = 0.8812;
+        end.bestValAccuracy = 0.8934;
+        end.seconds = 42.5;
+        end.samplesPerSec = 15937;
+        store.finishRun(id, RunStatus::Finished, end, 0.3121);
+        RunDetailsDialog dialog(store, id);
+        QStringList texts;
+        for (QLabel* l : dialog.findChildren<QLabel*>())
+            texts << l->text();
+        const QString all = texts.join(QLatin1Char('|'));
+        QVERIFY2(all.contains(QStringLiteral("MLP on Fashion-MNIST, Adam, One-cycle")), qPrintable(all));
+        const QLocale locale;
+        for (const QString& figure : {locale.toString(88.12, 'f', 2) + QLatin1Char('%'), locale.toString(89.34, 'f', 2) + QLatin1Char('%'),
+                                      locale.toString(0.3121, 'f', 4), locale.toString(42.5, 'f', 1) + QStringLiteral(" s")})
+            QVERIFY2(all.contains(figure), qPrintable(figure + QStringLiteral(" missing in ") + all));
+        QVERIFY2(!all.contains(QRegularExpression(QStringLiteral("\\d{4}-\\d\\d-\\d\\dT"))), qPrintable(all)); // no raw ISO time
     }
 
     void runDetailsSaveNotesAndTagsAndFlagMissingCheckpoints()

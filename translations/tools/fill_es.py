@@ -9,6 +9,14 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "Trained:": "Entrenado:",
+    "%1 on %2, %3, %4": "%1 con %2, %3, %4",
+    "Best validation accuracy:": "Mejor exactitud de validación:",
+    "Final training loss:": "Pérdida de entrenamiento final:",
+    "Duration:": "Duración:",
+    "Throughput:": "Rendimiento:",
+    " samples/s": " muestras/s",
+    "Peak memory:": "Memoria máxima:",
     "MLP": "MLP",
     "CNN": "CNN",
     "ResNet": "ResNet",

@@ -1,5 +1,6 @@
 #include "dialogs/RunDetailsDialog.h"
 
+#include "ChoiceLabels.h"
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
 #include "entrena/Export.h"
@@ -13,7 +14,9 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QDateTime>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -37,6 +40,13 @@ QTableWidget* table(const QStringList& headers)
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
     return t;
+}
+
+/// A stored UTC time ("2026-12-04T03:55:32.007Z") as the reader's local date and time.
+QString readableTime(const std::string& iso)
+{
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
+    return t.isValid() ? QLocale().toString(t.toLocalTime(), QLocale::ShortFormat) : QString::fromStdString(iso);
 }
 
 void addRow(QTableWidget* t, const QStringList& cells)
@@ -71,10 +81,29 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     if (run) {
         form->addRow(tr("Name:"), new QLabel(QString::fromStdString(run->name).toHtmlEscaped()));
         form->addRow(tr("Status:"), new QLabel(app::RunTableModel::statusText(run->status)));
-        form->addRow(tr("Started:"), new QLabel(QString::fromStdString(run->started)));
-        form->addRow(tr("Ended:"), new QLabel(QString::fromStdString(run->ended)));
-        if (run->testAccuracy)
-            form->addRow(tr("Test accuracy:"), new QLabel(locale.toString(*run->testAccuracy * 100, 'f', 2) + QLatin1Char('%')));
+        // What was trained, in the form's words, and how it went: the figures a person asks first.
+        const QJsonObject config = QJsonDocument::fromJson(QByteArray::fromStdString(run->configJson)).object();
+        const auto choice = [&](const char* section, const char* key) {
+            return config.value(QLatin1String(section)).toObject().value(QLatin1String(key)).toString();
+        };
+        form->addRow(tr("Trained:"), new QLabel(tr("%1 on %2, %3, %4")
+                                                    .arg(app::ChoiceLabels::model(choice("model", "arch")),
+                                                         app::ChoiceLabels::dataset(choice("data", "dataset")),
+                                                         app::ChoiceLabels::optimizer(choice("optimizer", "name")),
+                                                         app::ChoiceLabels::scheduler(choice("scheduler", "name")))));
+        form->addRow(tr("Started:"), new QLabel(readableTime(run->started)));
+        form->addRow(tr("Ended:"), new QLabel(readableTime(run->ended)));
+        const auto figure = [&](const QString& label, const std::optional<double>& v, double scale, int decimals,
+                                const QString& unit) {
+            if (v)
+                form->addRow(label, new QLabel(locale.toString(*v * scale, 'f', decimals) + unit));
+        };
+        figure(tr("Test accuracy:"), run->testAccuracy, 100, 2, QStringLiteral("%"));
+        figure(tr("Best validation accuracy:"), run->bestValAccuracy, 100, 2, QStringLiteral("%"));
+        figure(tr("Final training loss:"), run->finalTrainLoss, 1, 4, QString());
+        figure(tr("Duration:"), run->seconds, 1, 1, QStringLiteral(" s"));
+        figure(tr("Throughput:"), run->samplesPerSec, 1, 0, tr(" samples/s"));
+        figure(tr("Peak memory:"), run->peakMemoryBytes, 1.0 / 1048576.0, 0, QStringLiteral(" MiB"));
         if (!run->error.empty()) {
             auto* error = new QLabel(QString::fromStdString(run->error).toHtmlEscaped());
             error->setWordWrap(true);
@@ -107,8 +136,10 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
 
     auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
     for (const auto& e : store.events(runId))
-        addRow(events, {QString::number(e.step), QString::fromStdString(e.time), QString::fromStdString(e.kind),
+        addRow(events, {QString::number(e.step), readableTime(e.time), QString::fromStdString(e.kind),
                         QString::fromStdString(e.message)});
+    events->resizeColumnsToContents(); // whole times, not "2026-12-04T…"
+    events->horizontalHeader()->setStretchLastSection(true);
     tabs->addTab(events, tr("Events"));
 
     auto* checkpoints = table({tr("Epoch"), tr("Step"), tr("Best"), tr("Size"), tr("File")});
