@@ -442,6 +442,14 @@
         <source>Faster than the baseline (run %1), but its final accuracy is lower by more than the tolerance: check that it is not a worse model.</source>
         <translation>Más rápida que la referencia (ejecución %1), pero su exactitud final es menor en más de la tolerancia: compruebe que no sea un modelo peor.</translation>
     </message>
+    <message>
+        <source>Smooths series of %1 points or more (a debiased moving average, as TensorBoard's); series with fewer points, such as one per epoch, are drawn as they are.</source>
+        <translation>Suaviza las series de %1 puntos o más (una media móvil sin sesgo, como la de TensorBoard); las series con menos puntos, como las de una por época, se dibujan tal cual.</translation>
+    </message>
+    <message>
+        <source>(too few points to smooth)</source>
+        <translation>(muy pocos puntos para suavizar)</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DevicePicker</name>

@@ -10,6 +10,8 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QSlider>
+#include <QLabel>
 #include <QtTest>
 #include <cmath>
 
@@ -98,6 +100,30 @@ private slots:
             store.finishRun(id, RunStatus::Finished, end, 0.3);
             ids_ << id;
         }
+    }
+
+    // Regression: on runs under 64 points the smoothing slider did nothing, without saying why.
+    void smoothingSaysWhenThereIsTooLittleToSmooth()
+    {
+        {
+            RunStore store(db_.toStdString());
+            const int64_t shortRun = store.createRun("short", configJson(0.1, 64), "{}");
+            for (int step = 1; step <= 20; ++step)
+                store.addMetric(shortRun, "train_loss", step, 1, 2.0 / step);
+            store.finishRun(shortRun, RunStatus::Finished, EndEvent{}, 0.1);
+            auto view = open({shortRun});
+            QVERIFY(view);
+            auto* slider = view->findChild<QSlider*>();
+            auto* note = view->findChild<QLabel*>(QStringLiteral("smoothingNote"));
+            QVERIFY(slider && note);
+            QVERIFY(!slider->isEnabled());
+            QVERIFY(note->isVisible() && !note->text().isEmpty());
+            QVERIFY(slider->toolTip().contains(QStringLiteral("64")));
+        }
+        auto view = open({ids_[0]}); // 6,000 points
+        QVERIFY(view);
+        QVERIFY(view->findChild<QSlider*>()->isEnabled());
+        QVERIFY(!view->findChild<QLabel*>(QStringLiteral("smoothingNote"))->isVisible());
     }
 
     void emaIsDebiasedLikeTensorBoard()

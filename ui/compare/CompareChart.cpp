@@ -105,7 +105,7 @@ void CompareChart::setData(const CompareData& data, bool keepView)
         line.smoothGraph = addGraph();
         line.rawGraph->setName(line.label);
         line.smoothGraph->setName(tr("%1 (smoothed)").arg(line.label));
-        if (line.raw.size() < 64) // epoch-level metrics: a few points, shown as points
+        if (line.raw.size() < kSmoothableMinPoints) // epoch-level metrics: a few points, shown as points
             line.rawGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
         lines_.push_back(std::move(line));
         int shown = 0;
@@ -217,7 +217,7 @@ void CompareChart::setSmoothing(double weight)
     smoothing_ = std::clamp(weight, 0.0, 0.999);
     for (Line& line : lines_) {
         QColor faint = line.color;
-        if (smoothing_ > 0 && line.raw.size() >= 64) {
+        if (smoothing_ > 0 && line.raw.size() >= kSmoothableMinPoints) {
             line.smooth = emaDebiased(line.raw, smoothing_);
             line.smoothOverview.build(line.x, line.smooth);
             faint.setAlpha(60);
@@ -342,6 +342,14 @@ void CompareChart::redecimate()
     }
     decimationMs_ = double(clock.nsecsElapsed()) / 1e6;
     decimating_ = false;
+}
+
+bool CompareChart::smoothable() const
+{
+    for (const auto& line : lines_)
+        if (line.raw.size() >= kSmoothableMinPoints)
+            return true;
+    return false;
 }
 
 int CompareChart::drawnPoints() const

@@ -37,6 +37,9 @@ public:
     QStringList hoverText(double x, double tolerance = 0) const;
     /// Runs with data in this chart.
     int lineCount() const { return int(lines_.size()); }
+    /// Whether smoothing applies to any of its lines (step series of kSmoothableMinPoints or more).
+    bool smoothable() const;
+    static constexpr std::size_t kSmoothableMinPoints = 64;
     /// Points drawn now, over all graphs (for tests and benchmarks).
     int drawnPoints() const;
     /// Milliseconds the last decimation took (the replot's own time is replotTime()).

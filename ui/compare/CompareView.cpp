@@ -8,6 +8,7 @@
 #include "report/ReportCharts.h"
 #include "settings/Settings.h"
 
+#include <algorithm>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -68,6 +69,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     , xLabel_(new QLabel)
     , xMode_(new QComboBox)
     , smoothingLabel_(new QLabel)
+    , smoothingNote_(new QLabel)
     , smoothing_(new QSlider(Qt::Horizontal))
     , logScale_(new QCheckBox)
     , legend_(new QHBoxLayout)
@@ -98,6 +100,9 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     toolbar->addSpacing(16);
     toolbar->addWidget(smoothingLabel_);
     toolbar->addWidget(smoothing_);
+    smoothingNote_->setObjectName(QStringLiteral("smoothingNote"));
+    smoothingNote_->setVisible(false);
+    toolbar->addWidget(smoothingNote_);
     toolbar->addSpacing(16);
     toolbar->addWidget(logScale_);
     toolbar->addStretch(1);
@@ -205,6 +210,10 @@ void CompareView::retranslate()
     for (int i = 0; i < 5; ++i)
         xMode_->setItemText(i, modes[i]);
     smoothingLabel_->setText(tr("Smoothing: %1").arg(QLocale().toString(smoothing_->value() / 100.0, 'f', 2)));
+    smoothing_->setToolTip(tr("Smooths series of %1 points or more (a debiased moving average, as TensorBoard's); series "
+                              "with fewer points, such as one per epoch, are drawn as they are.")
+                               .arg(CompareChart::kSmoothableMinPoints));
+    updateSmoothingNote();
     logScale_->setText(tr("Log scale"));
     onlyDifferences_->setText(tr("Only the settings that differ"));
     targetLabel_->setText(tr("Time to validation accuracy:"));
@@ -255,7 +264,17 @@ void CompareView::onLoaded(const CompareData& data)
     legend_->addStretch(1);
     fillParameters();
     fillSummary();
+    updateSmoothingNote();
     Q_EMIT loaded();
+}
+
+void CompareView::updateSmoothingNote()
+{
+    // Short runs: the slider has nothing to smooth, and says so instead of doing nothing silently.
+    const bool any = std::any_of(charts_.begin(), charts_.end(), [](const CompareChart* c) { return c->smoothable(); });
+    smoothing_->setEnabled(!loaded_ || any);
+    smoothingNote_->setText(loaded_ && !any ? tr("(too few points to smooth)") : QString());
+    smoothingNote_->setVisible(loaded_ && !any);
 }
 
 void CompareView::linkX(CompareChart* source, const QCPRange& range)

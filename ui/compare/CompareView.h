@@ -55,6 +55,7 @@ protected:
 
 private:
     void retranslate();
+    void updateSmoothingNote();
     void startLoad(bool overview);
     void onLoaded(const CompareData& data);
     /// The tables' headers (`first`, then a run each) and the runs' records.
@@ -73,6 +74,7 @@ private:
     QLabel* xLabel_;
     QComboBox* xMode_;
     QLabel* smoothingLabel_;
+    QLabel* smoothingNote_;
     QSlider* smoothing_;
     QCheckBox* logScale_;
     QHBoxLayout* legend_;
