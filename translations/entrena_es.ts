@@ -540,6 +540,18 @@
         <source>loaded: device memory and utilisation as the driver sees them</source>
         <translation>cargada: memoria y uso del dispositivo según el controlador</translation>
     </message>
+    <message>
+        <source>%1, one thread</source>
+        <translation>%1, un hilo</translation>
+    </message>
+    <message>
+        <source>left as it is</source>
+        <translation>tal como estaba</translation>
+    </message>
+    <message>
+        <source>not available (no NVIDIA driver library): GPU memory is read from LibTorch alone</source>
+        <translation>no disponible (falta la biblioteca del controlador de NVIDIA): la memoria de la GPU se lee solo de LibTorch</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::LiveCharts</name>

@@ -14,9 +14,11 @@
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
+#include "dialogs/DevicesDialog.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
+#include "entrena/Devices.h"
 #include "entrena/RunStore.h"
 #include "entrena/Trainer.h"
 #include "panels/RunConfigPanel.h"
@@ -181,7 +183,10 @@ private:
 
 class Tour {
 public:
-    Tour(const QString& out, LanguageManager& languages) : out_(out), languages_(languages) { QDir().mkpath(out_); }
+    Tour(const QString& out, LanguageManager& languages) : out_(out), languages_(languages), devices_(probeDevices(false))
+    {
+        QDir().mkpath(out_);
+    }
 
     Checks checks;
     int shots = 0;
@@ -281,6 +286,10 @@ public:
         SettingsDialog settings(languages_);
         settings.show();
         shoot(QStringLiteral("09-settings"), &settings);
+
+        DevicesDialog about(devices_);
+        about.show();
+        shoot(QStringLiteral("10-about"), &about);
     }
 
     /// The first run of the store, trained here so the compare view has two runs from the start.
@@ -306,6 +315,7 @@ private:
     QString out_;
     QString prefix_;
     LanguageManager& languages_;
+    DeviceReport devices_; // probed once (without timing a matrix multiply)
 };
 
 } // namespace

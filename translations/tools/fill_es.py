@@ -9,6 +9,10 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "left as it is": "tal como estaba",
+    "%1, one thread": "%1, un hilo",
+    "not available (no NVIDIA driver library): GPU memory is read from LibTorch alone":
+        "no disponible (falta la biblioteca del controlador de NVIDIA): la memoria de la GPU se lee solo de LibTorch",
     "Smooths series of %1 points or more (a debiased moving average, as TensorBoard's); series with fewer points, such as one per epoch, are drawn as they are.":
         "Suaviza las series de %1 puntos o más (una media móvil sin sesgo, como la de TensorBoard); las series con menos "
         "puntos, como las de una por época, se dibujan tal cual.",

@@ -5,6 +5,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 namespace entrena::ui {
@@ -27,13 +28,25 @@ DevicesDialog::DevicesDialog(const DeviceReport& r, QWidget* parent) : QDialog(p
                        .arg(r.logicalCpus)
                        .arg(r.physicalCores)
                        .arg(html(r.cpuIsa)));
-    row(tr("LibTorch"), tr("%1, %2 threads").arg(html(r.torchVersion)).arg(r.torchThreads));
+    row(tr("LibTorch"), r.torchThreads == 1 ? tr("%1, one thread").arg(html(r.torchVersion))
+                                            : tr("%1, %2 threads").arg(html(r.torchVersion)).arg(r.torchThreads));
     row(tr("BLAS"), r.blasLibrary.empty() ? tr("none found") : html(r.blasLibrary) + (r.blasCore.empty() ? QString() : QStringLiteral(" (") + html(r.blasCore) + QStringLiteral(")")));
-    row(tr("Environment"), html(r.tuning));
+    // The variables Entrena set, without the engine's English reasons for them (docs/cli.md has those).
+    QString tuning = QString::fromStdString(r.tuning);
+    if (tuning.isEmpty())
+        tuning = QStringLiteral("—");
+    else if (tuning.startsWith(QStringLiteral("environment left as it is")))
+        tuning = tr("left as it is");
+    else
+        tuning.remove(QRegularExpression(QStringLiteral(" \\([^)]*\\)")));
+    row(tr("Environment"), tuning.toHtmlEscaped());
     if (r.gemmGflops > 0)
         row(tr("Matrix multiply"), tr("%1 GFLOP/s (fp32, measured)").arg(locale.toString(r.gemmGflops, 'f', 1)));
+    // The library's own error is for a bug report, not for the dialog: in a tooltip.
     row(tr("NVML"), r.nvml == "loaded" ? tr("loaded: device memory and utilisation as the driver sees them")
-                                       : html(r.nvml));
+                                       : tr("not available (no NVIDIA driver library): GPU memory is read from LibTorch alone"));
+    if (r.nvml != "loaded")
+        text_->setToolTip(QString::fromStdString(r.nvml));
     for (const auto& d : r.devices) {
         if (d.type == "cuda")
             row(QStringLiteral("cuda:%1").arg(d.index),
