@@ -29,4 +29,12 @@ private:
     bool shown_ = false;
 };
 
+/// printf-style text for one field of a bar ("loss %.4f"); fields are short.
+template <typename... Args> std::string format(const char* pattern, Args... args)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, pattern, args...);
+    return text;
+}
+
 } // namespace entrena::cli

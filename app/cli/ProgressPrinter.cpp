@@ -4,17 +4,6 @@
 
 namespace entrena::cli {
 
-namespace {
-
-template <typename... Args> std::string format(const char* pattern, Args... args)
-{
-    char text[96];
-    std::snprintf(text, sizeof text, pattern, args...);
-    return text;
-}
-
-} // namespace
-
 ProgressPrinter::ProgressPrinter(std::FILE* lines, std::FILE* bar) : out_(lines), bar_(bar) {}
 
 void ProgressPrinter::onStart(const StartEvent& e)

@@ -19,13 +19,6 @@ namespace entrena::cli {
 
 namespace {
 
-template <typename... Args> std::string format(const char* pattern, Args... args)
-{
-    char text[96];
-    std::snprintf(text, sizeof text, pattern, args...);
-    return text;
-}
-
 double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
 
 } // namespace

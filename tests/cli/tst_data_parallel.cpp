@@ -228,6 +228,19 @@ private:
         }
     }
 
+    /// Two ranks of entrena-cli `args` under Debian's torchrun, the output merged, logs in `logs`.
+    void startTorchrun(QProcess& p, const QString& torchrun, const QString& logs, const QStringList& args)
+    {
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        // --redirects/--tee 1 and a log folder: Debian's torchrun 1.13 cannot parse its own "0"
+        // defaults under Python 3.11 (IntFlag no longer lists Std.NONE).
+        p.start(torchrun, QStringList{QStringLiteral("--nproc_per_node=2"), QStringLiteral("--master_port=%1").arg(freePort()),
+                                      QStringLiteral("--redirects=1"), QStringLiteral("--tee=1"),
+                                      QStringLiteral("--log_dir=%1").arg(dir_.filePath(logs)), QStringLiteral("--no_python"),
+                                      QStringLiteral(ENTRENA_CLI)} +
+                              args);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -310,14 +323,7 @@ private Q_SLOTS:
             QSKIP("torchrun (python3-torch) is not installed");
         const QString database = db(QStringLiteral("torchrun"));
         QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        // --redirects/--tee 1 and a log folder: Debian's torchrun 1.13 cannot parse its own "0"
-        // defaults under Python 3.11 (IntFlag no longer lists Std.NONE).
-        p.start(torchrun, QStringList{QStringLiteral("--nproc_per_node=2"), QStringLiteral("--master_port=%1").arg(freePort()),
-                           QStringLiteral("--redirects=1"), QStringLiteral("--tee=1"),
-                           QStringLiteral("--log_dir=%1").arg(dir_.filePath(QStringLiteral("torchrun-logs"))),
-                           QStringLiteral("--no_python"), QStringLiteral(ENTRENA_CLI)} +
-                              train(database));
+        startTorchrun(p, torchrun, QStringLiteral("torchrun-logs"), train(database));
         const Result r = finish(p);
         QVERIFY2(r.exitCode == 0, r.out.right(3000).constData());
         QCOMPARE(runs(database).size(), 1);
@@ -333,13 +339,9 @@ private Q_SLOTS:
         if (torchrun.isEmpty())
             QSKIP("torchrun (python3-torch) is not installed");
         QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(torchrun, QStringList{QStringLiteral("--nproc_per_node=2"), QStringLiteral("--master_port=%1").arg(freePort()),
-                           QStringLiteral("--redirects=1"), QStringLiteral("--tee=1"),
-                           QStringLiteral("--log_dir=%1").arg(dir_.filePath(QStringLiteral("torchrun-fail-logs"))),
-                           QStringLiteral("--no_python"), QStringLiteral(ENTRENA_CLI)} +
-                              train(db(QStringLiteral("torchrun-fail"))) +
-                              QStringList{QStringLiteral("--set"), QStringLiteral("data.path=/nonexistent-entrena")});
+        startTorchrun(p, torchrun, QStringLiteral("torchrun-fail-logs"),
+                      train(db(QStringLiteral("torchrun-fail"))) +
+                          QStringList{QStringLiteral("--set"), QStringLiteral("data.path=/nonexistent-entrena")});
         const Result r = finish(p);
         QVERIFY(r.exitCode != 0);
         const QByteArray summary = r.out.mid(r.out.indexOf("Root Cause"));

@@ -10,6 +10,7 @@
 //
 // It trains short runs on Fashion-MNIST into a store of its own (ENTRENA_FMNIST_DIR).
 #include "AppIcon.h"
+#include "charts/AxisRange.h"
 #include "MainWindow.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
@@ -153,21 +154,13 @@ private:
     {
         for (QCPAxis* axis : plot->axisRect()->axes()) {
             bool any = false, clippedAbove = false;
-            QCPRange data;
-            for (int i = 0; i < plot->plottableCount(); ++i) {
-                QCPAbstractPlottable* p = plot->plottable(i);
-                if (!p->visible() || (p->keyAxis() != axis && p->valueAxis() != axis))
-                    continue;
-                bool found = false;
-                const QCPRange r = p->keyAxis() == axis ? p->getKeyRange(found) : p->getValueRange(found);
-                if (!found)
-                    continue;
-                clippedAbove = clippedAbove || (p->valueAxis() == axis && p->property("clippedAbove").toBool());
-                data = any ? QCPRange(std::min(data.lower, r.lower), std::max(data.upper, r.upper)) : r;
-                any = true;
-            }
+            const QCPRange data = dataRange(plot, axis, any);
             if (!any)
                 continue;
+            for (int i = 0; i < plot->plottableCount(); ++i) {
+                const QCPAbstractPlottable* p = plot->plottable(i);
+                clippedAbove = clippedAbove || (p->visible() && p->valueAxis() == axis && p->property("clippedAbove").toBool());
+            }
             const QCPRange shown = axis->range();
             const double tolerance = 1e-9 * std::max(1.0, std::abs(shown.upper));
             const bool contains = shown.lower <= data.lower + tolerance && (clippedAbove || shown.upper >= data.upper - tolerance);

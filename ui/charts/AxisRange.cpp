@@ -18,22 +18,29 @@ QCPRange displayRange(double lower, double upper)
     return QCPRange(center - shown / 2, center + shown / 2);
 }
 
+QCPRange dataRange(QCustomPlot* plot, const QCPAxis* axis, bool& found)
+{
+    found = false;
+    QCPRange data;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        const QCPAbstractPlottable* p = plot->plottable(i);
+        if (!p->visible() || (p->keyAxis() != axis && p->valueAxis() != axis))
+            continue;
+        bool has = false;
+        const QCPRange r = p->keyAxis() == axis ? p->getKeyRange(has) : p->getValueRange(has);
+        if (!has)
+            continue;
+        data = found ? QCPRange(std::min(data.lower, r.lower), std::max(data.upper, r.upper)) : r;
+        found = true;
+    }
+    return data;
+}
+
 void fitAxesToData(QCustomPlot* plot)
 {
     for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
         bool any = false;
-        QCPRange data;
-        for (int i = 0; i < plot->plottableCount(); ++i) {
-            QCPAbstractPlottable* p = plot->plottable(i);
-            if (!p->visible() || (p->keyAxis() != axis && p->valueAxis() != axis))
-                continue;
-            bool found = false;
-            const QCPRange r = p->keyAxis() == axis ? p->getKeyRange(found) : p->getValueRange(found);
-            if (!found)
-                continue;
-            data = any ? QCPRange(std::min(data.lower, r.lower), std::max(data.upper, r.upper)) : r;
-            any = true;
-        }
+        const QCPRange data = dataRange(plot, axis, any);
         if (!any)
             continue;
         if (axis->scaleType() == QCPAxis::stLogarithmic && data.lower > 0) {

@@ -1,6 +1,7 @@
 #pragma once
 
 class QCustomPlot;
+class QCPAxis;
 class QCPRange;
 
 namespace entrena::ui {
@@ -11,6 +12,10 @@ namespace entrena::ui {
 /// rescale keeps the old span for data without spread, so padding it on every redraw grew the
 /// axis without end (±5, ±20 … ±150000).
 QCPRange displayRange(double lower, double upper);
+
+/// The extent of the data of `plot`'s visible plottables along `axis` (as key or value axis);
+/// `found` says whether there was any.
+QCPRange dataRange(QCustomPlot* plot, const QCPAxis* axis, bool& found);
 
 /// Fits the x axis and both value axes of `plot` to the data of its visible plottables with
 /// displayRange(). An axis without data keeps its range.
