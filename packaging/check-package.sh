@@ -73,12 +73,16 @@ desktop-file-validate /usr/share/applications/io.github.entrena.Entrena.desktop
 appstreamcli validate --no-net /usr/share/metainfo/io.github.entrena.Entrena.metainfo.xml
 
 say "man pages"
+# Minimal images exclude /usr/share/man from every package (dpkg path-exclude): say so plainly.
+[[ -f /usr/share/man/man1/entrena-cli.1.gz ]] ||
+    fail "the man page was not installed (does /etc/dpkg/dpkg.cfg.d exclude /usr/share/man?)"
 MANPAGER=cat MANWIDTH=80 man entrena-cli >"$scratch/man.txt" 2>/dev/null || fail "man entrena-cli shows no page"
 grep -q 'COMMANDS' "$scratch/man.txt" || fail "man entrena-cli has no COMMANDS section"
 grep -q 'TORCHELASTIC_ERROR_FILE' "$scratch/man.txt" || fail "man entrena-cli has no environment table"
 MANPAGER=cat man entrena >/dev/null 2>&1 || fail "man entrena shows no page"
 
 say "bash completion, in an interactive shell as a user's ~/.bashrc sets it up"
+[[ -f /usr/share/bash-completion/bash_completion ]] || fail "bash-completion is not installed (packaging/setup.sh installs it)"
 cp /etc/skel/.bashrc "$scratch/.bashrc"
 # bash-completion loads a command's completion on the first Tab (_completion_loader); do what Tab does.
 spec=$(HOME=$scratch bash -ic '_completion_loader entrena-cli >/dev/null 2>&1; complete -p entrena-cli' 2>/dev/null) ||

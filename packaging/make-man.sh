@@ -18,7 +18,9 @@ roff() { sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"; }
 
 {
     echo '[COMMANDS]'
-    "$cli" --help | awk '/^Commands:/ { listing = 1; next } listing && /^  [a-z]/ { print $1 } listing && /^$/ { exit }' |
+    # The help is read whole first: an awk that stops early could end the program with SIGPIPE.
+    overview=$("$cli" --help)
+    awk '/^Commands:/ { listing = 1; next } listing && /^  [a-z]/ { print $1 } listing && /^$/ { listing = 0 }' <<<"$overview" |
         while read -r command; do
             echo ".SS $command"
             echo '.nf'

@@ -985,6 +985,10 @@ durante la ejecución</translation>
         <source>&amp;Compare selected runs</source>
         <translation>&amp;Comparar las ejecuciones seleccionadas</translation>
     </message>
+    <message>
+        <source>The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).</source>
+        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::Report</name>

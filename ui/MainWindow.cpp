@@ -35,6 +35,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -156,12 +157,32 @@ void MainWindow::fitToScreen()
     if (!s)
         return;
     const QRect available = s->availableGeometry();
-    const QSize frame = frameGeometry().size() - geometry().size(); // the window manager's decoration
+    // The window manager's decoration. Before the window is shown it has none yet: assume a title
+    // bar's worth, and fit again once shown (showEvent), when the real frame is known.
+    QSize frame = frameGeometry().size() - geometry().size();
+    if (frame.isEmpty() && !isVisible())
+        frame = QSize(8, 40);
     resize(sizeWithin(size(), available.size() - frame));
+    fittedSize_ = size();
     QRect placed(pos(), frameGeometry().size());
     if (!available.contains(placed))
         move(std::clamp(placed.left(), available.left(), std::max(available.left(), available.right() - placed.width() + 1)),
              std::clamp(placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height() + 1)));
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!fittedWhenShown_) {
+        fittedWhenShown_ = true;
+        // Once mapped, a window manager's frame is known: fit again if there is one (offscreen and
+        // frameless platforms have none, and were fitted before).
+        // A size set on purpose after the first fit (a caller's resize) is left alone.
+        QTimer::singleShot(0, this, [this] {
+            if (size() == fittedSize_ && !(frameGeometry().size() - geometry().size()).isEmpty())
+                fitToScreen();
+        });
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -282,9 +303,13 @@ void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
     const QString budget = r.budgetSource == "train.memory_budget_mb" ? tr("the memory budget")
                            : r.budgetSource == "device memory"        ? tr("the device's memory")
                                                                       : tr("the memory available");
-    QString text = tr("The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).")
-                       .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), mib(r.budgetBytes),
-                            budget);
+    // Without a budget on a GPU there is no figure to compare with: only what limited it.
+    QString text = r.budgetBytes > 0
+                       ? tr("The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).")
+                             .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes),
+                                  mib(r.budgetBytes), budget)
+                       : tr("The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).")
+                             .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), budget);
     if (r.hitMax)
         text += QLatin1Char(' ') + tr("Every size up to the training set's fitted.");
     if (suggested != r.batchSize)

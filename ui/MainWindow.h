@@ -57,6 +57,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void fitToScreen();
@@ -113,6 +114,8 @@ private:
     int epochs_ = 0;
     int epoch_ = 0;
     bool closeWhenIdle_ = false;
+    bool fittedWhenShown_ = false;
+    QSize fittedSize_; ///< the size fitToScreen() chose
     QElapsedTimer runClock_;
     class BatchSizeSearch* batchSearch_;
 };

@@ -126,15 +126,22 @@ int batchFind(const CliOptions& o)
                          .dump()
                   << "\n";
     } else {
-        std::printf("largest batch that fits: %lld (peak %.1f MiB of %s%s%.1f MiB)%s\n", (long long)r.batchSize,
-                    mib(r.peakBytes), r.budgetSource.c_str(), r.budgetBytes > 0 ? " " : "", mib(r.budgetBytes),
-                    r.hitMax ? "; every size up to the limit fitted" : "");
+        // Without a budget on a GPU there is no figure to compare with: just say what limited it.
+        const std::string of = r.budgetBytes > 0 ? format("of %s %.1f MiB", r.budgetSource.c_str(), mib(r.budgetBytes))
+                                                 : "within the " + r.budgetSource;
+        std::printf("largest batch that fits: %lld (peak %.1f MiB %s)%s\n", (long long)r.batchSize, mib(r.peakBytes),
+                    of.c_str(), r.hitMax ? "; every size up to the limit fitted" : "");
         const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
-        const auto steps = [&](int64_t batch) { return (long long)((r.trainSamples + batch - 1) / batch); };
-        std::printf("that is %lld steps an epoch; for training, %lld (%lld steps an epoch) is the better choice: a power\n"
-                    "of two, at most 4096, with at least 50 steps an epoch. Set data.batch_size to it; with several devices\n"
-                    "it is the size per device\n",
-                    steps(r.batchSize), (long long)suggested, steps(suggested));
+        const auto steps = [&](int64_t batch) {
+            const long long n = (r.trainSamples + batch - 1) / batch;
+            return n == 1 ? std::string("one step an epoch") : std::to_string(n) + " steps an epoch";
+        };
+        std::printf("that is %s", steps(r.batchSize).c_str());
+        if (suggested != r.batchSize)
+            std::printf("; for training, %lld (%s) is the better choice: a power of two, at most 4096, with at\n"
+                        "least 50 steps an epoch",
+                        (long long)suggested, steps(suggested).c_str());
+        std::printf(". Set data.batch_size to the one you want; with several devices it is the size per device\n");
     }
     return 0;
 }

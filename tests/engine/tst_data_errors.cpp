@@ -3,6 +3,7 @@
 #include "entrena/RunStore.h"
 #include "entrena/Trainer.h"
 
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -154,10 +155,11 @@ private Q_SLOTS:
     {
         const char* before = std::setlocale(LC_NUMERIC, nullptr);
         const std::string restore = before ? before : "C";
+        // Whatever happens below, the later tests run in the locale they started in.
+        const auto back = qScopeGuard([&] { std::setlocale(LC_NUMERIC, restore.c_str()); });
         QVERIFY2(std::setlocale(LC_NUMERIC, "es_ES.UTF-8"), "the es_ES.UTF-8 locale is missing (packaging/setup.sh generates it)");
         QCOMPARE(std::localeconv()->decimal_point[0], ',');
         csvTrains(); // the same file, the same outcome
-        std::setlocale(LC_NUMERIC, restore.c_str());
     }
 
     void csvTrains()

@@ -9,6 +9,8 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).":
+        "El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).",
     "left as it is": "tal como estaba",
     "%1, one thread": "%1, un hilo",
     "not available (no NVIDIA driver library): GPU memory is read from LibTorch alone":

@@ -23,7 +23,7 @@ bool takesWheel(const QObject* o)
 void WheelGuard::install(QWidget* form)
 {
     auto* guard = new WheelGuard(form);
-    form->installEventFilter(guard); // for widgets added later (ChildAdded)
+    form->installEventFilter(guard); // for widgets added later (ChildPolished)
     for (QWidget* w : form->findChildren<QWidget*>())
         guard->guard(w);
 }
@@ -40,7 +40,9 @@ void WheelGuard::guard(QWidget* widget)
 
 bool WheelGuard::eventFilter(QObject* watched, QEvent* event)
 {
-    if (event->type() == QEvent::ChildAdded) {
+    // ChildPolished, not ChildAdded: when a child is added it is still in QWidget's constructor,
+    // and a combo box is not yet a QComboBox to qobject_cast.
+    if (event->type() == QEvent::ChildPolished) {
         if (auto* child = qobject_cast<QWidget*>(static_cast<QChildEvent*>(event)->child())) {
             guard(child);
             for (QWidget* w : child->findChildren<QWidget*>())
