@@ -18,11 +18,10 @@
 
 namespace entrena::ui {
 
-namespace {
-
-std::string selected(const QComboBox* box) { return box->currentData().toString().toStdString(); }
-
-} // namespace
+std::string RunConfigPanel::selected(const QComboBox* box)
+{
+    return box->currentData().toString().toStdString();
+}
 
 std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
 {

@@ -59,7 +59,6 @@ void select(QComboBox* box, const std::string& value)
         box->setCurrentIndex(i);
 }
 
-std::string selected(const QComboBox* box) { return box->currentData().toString().toStdString(); }
 
 QString joined(const std::vector<int64_t>& values)
 {

@@ -71,6 +71,8 @@ private:
     std::vector<FieldText> fieldTexts() const;
     void showProblem(const QString& problem);
     void updateButtons();
+    /// The identifier behind a combo box's current choice ("reduce_on_plateau").
+    static std::string selected(const QComboBox* box);
     /// The folder a data set lives in on Debian ("" when it has none).
     static QString defaultPath(const std::string& dataset);
     void retranslate();
