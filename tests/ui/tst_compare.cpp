@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QSlider>
 #include <QLabel>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QtTest>
 #include <cmath>
 
@@ -283,6 +285,29 @@ private slots:
         QVERIFY(time >= 0);
         QCOMPARE(t->item(time, 3)->text(), QStringLiteral("–")); // run 2 peaks at 77%
         QVERIFY(t->item(time, 1)->text() != QStringLiteral("–"));
+    }
+
+    // Regression: at 1280x720 the side panel showed the first run's column only; the others were
+    // behind a horizontal scroll bar.
+    void summaryShowsEveryRunWithoutScrolling()
+    {
+        auto view = std::make_unique<CompareView>(db_, ids_);
+        view->resize(1280, 720);
+        view->show();
+        QSignalSpy loaded(view.get(), &CompareView::loaded);
+        QVERIFY(view->isLoaded() || loaded.wait(30000));
+        QApplication::processEvents();
+        QTableWidget* t = view->summaryTable();
+        QCOMPARE(t->columnCount(), int(ids_.size()) + 1);
+        t->horizontalHeader()->setStretchLastSection(false); // the columns as their contents need them
+        t->resizeColumnsToContents();
+        int columns = 0;
+        for (int c = 0; c < t->columnCount(); ++c)
+            columns += t->columnWidth(c);
+        t->horizontalHeader()->setStretchLastSection(true);
+        QVERIFY2(columns <= t->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 px of columns in a %2 px table").arg(columns).arg(t->viewport()->width())));
+        QCOMPARE(t->horizontalScrollBar()->maximum(), 0);
     }
 
     void summaryMeasuresRunsAgainstTheBaseline()

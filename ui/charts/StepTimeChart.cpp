@@ -5,6 +5,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QLocale>
 
 #include <algorithm>
@@ -78,14 +79,37 @@ void StepTimeChart::retranslate()
 {
     if (auto* t = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0)))
         t->setText(tr("Time per step (ms)"));
+    plot_->setAccessibleName(tr("Time per step chart"));
     const QString names[kParts] = {tr("waiting for data"), tr("forward"),       tr("backward"),
                                    tr("optimizer"),        tr("communication"), tr("logging")};
     for (int i = 0; i < kParts; ++i)
         layers_[i]->setName(names[i]);
     plot_->xAxis->setLabel(tr("step"));
     if (hasLast_)
-        hint_->setText(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
+        setHint(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void StepTimeChart::setHint(const QString& text)
+{
+    if (text != hint_->text())
+        hint_->setText(text);
+    fitHint();
+}
+
+// A wrapped label in a nested layout gets one line's height when space is short (at 1280x720 the
+// hint's second line was cut): reserve what its text needs at this width; the plot gives way.
+void StepTimeChart::fitHint()
+{
+    const int needed = hint_->text().isEmpty() ? 0 : hint_->heightForWidth(std::max(1, width()));
+    if (hint_->minimumHeight() != needed)
+        hint_->setMinimumHeight(needed);
+}
+
+void StepTimeChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitHint();
 }
 
 void StepTimeChart::changeEvent(QEvent* event)
@@ -100,7 +124,7 @@ void StepTimeChart::clear()
     for (QCPGraph* g : layers_)
         g->data()->clear();
     hasLast_ = false;
-    hint_->clear();
+    setHint(QString());
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -120,7 +144,7 @@ void StepTimeChart::addSteps(const QVector<StepEvent>& steps)
     }
     if (!hasLast_)
         return;
-    hint_->setText(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
+    setHint(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
     plot_->rescaleAxes();
     plot_->yAxis->setRangeLower(0);
     plot_->yAxis->scaleRange(1.08, plot_->yAxis->range().center());

@@ -33,8 +33,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void setHint(const QString& text);
+    void fitHint();
     void retranslate();
 
     QCustomPlot* plot_;

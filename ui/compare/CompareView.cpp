@@ -16,9 +16,11 @@
 #include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPixmap>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
@@ -139,14 +141,14 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     tabs_->addTab(summaryPage, QString());
     tabs_->addTab(paramsPage, QString());
 
-    auto* splitter = new QSplitter(Qt::Horizontal);
-    splitter->addWidget(left);
-    splitter->addWidget(tabs_);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({1000, 420}); // room for a column per run in the tables
+    splitter_ = new QSplitter(Qt::Horizontal);
+    splitter_->addWidget(left);
+    splitter_->addWidget(tabs_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setSizes({1000, 420}); // until the summary says what it needs (fitSidePanel)
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(splitter);
+    layout->addWidget(splitter_);
 
     connect(xMode_, &QComboBox::currentIndexChanged, this, [this](int index) { setXMode(XAxisMode(index)); });
     connect(smoothing_, &QSlider::valueChanged, this, [this](int v) { setSmoothing(v / 100.0); });
@@ -251,6 +253,8 @@ void CompareView::onLoaded(const CompareData& data)
     data_ = data;
     loaded_ = true;
     status_->clear();
+    fillParameters();
+    fillSummary(); // first: it may widen the side panel, and the charts draw for their width
     for (CompareChart* c : charts_)
         c->setData(data_);
     for (std::size_t r = 0; r < data_.runs.size(); ++r) {
@@ -262,8 +266,6 @@ void CompareView::onLoaded(const CompareData& data)
         legendBoxes_ << box;
     }
     legend_->addStretch(1);
-    fillParameters();
-    fillSummary();
     updateSmoothingNote();
     Q_EMIT loaded();
 }
@@ -447,6 +449,34 @@ void CompareView::fillSummary()
         }
     }
     summary_->resizeColumnsToContents();
+    fitSidePanel();
+}
+
+void CompareView::fitSidePanel()
+{
+    // At 1280x720 the side panel showed the figures' names and the first run; the second run's
+    // column was behind a scroll bar. Widen the panel by what the columns lack.
+    if (sideFitted_ || !isVisible())
+        return;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the widths as laid out now
+    const QList<int> sizes = splitter_->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    // What the columns need: fitted to their contents without the last column's stretch.
+    summary_->horizontalHeader()->setStretchLastSection(false);
+    summary_->resizeColumnsToContents();
+    int content = 0;
+    for (int c = 0; c < summary_->columnCount(); ++c)
+        content += summary_->columnWidth(c);
+    summary_->horizontalHeader()->setStretchLastSection(true);
+    const int lacking = content - summary_->viewport()->width();
+    if (total <= 0 || lacking <= 0) {
+        sideFitted_ = total > 0;
+        return;
+    }
+    const int wanted = std::min(total / 2, tabs_->width() + lacking);
+    splitter_->setSizes({total - wanted, wanted});
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    sideFitted_ = true;
 }
 
 } // namespace entrena::ui

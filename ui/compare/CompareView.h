@@ -8,6 +8,7 @@
 class QCPRange;
 class QCheckBox;
 class QComboBox;
+class QSplitter;
 class QDoubleSpinBox;
 class QHBoxLayout;
 class QLabel;
@@ -62,6 +63,8 @@ private:
     QStringList runColumns(const QString& first, std::vector<RunRecord>& records) const;
     void fillParameters();
     void fillSummary();
+    /// Widens the side panel, once, to show the summary's every column (up to half the view).
+    void fitSidePanel();
     void linkX(CompareChart* source, const QCPRange& range);
 
     QString dbPath_;
@@ -85,6 +88,8 @@ private:
     QDoubleSpinBox* target_;
     QTableWidget* summary_;
     QTabWidget* tabs_;
+    QSplitter* splitter_ = nullptr;
+    bool sideFitted_ = false;
 };
 
 } // namespace entrena::ui
