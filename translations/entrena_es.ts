@@ -477,6 +477,10 @@
         <source>One process.</source>
         <translation>Un proceso.</translation>
     </message>
+    <message>
+        <source>Devices to train on</source>
+        <translation>Dispositivos para entrenar</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DevicesDialog</name>
@@ -646,6 +650,22 @@ que aplicó cada paso</translation>
 as the run goes</source>
         <translation>La memoria de este proceso
 durante la ejecución</translation>
+    </message>
+    <message>
+        <source>Training loss chart</source>
+        <translation>Gráfico de la pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>Validation chart</source>
+        <translation>Gráfico de validación</translation>
+    </message>
+    <message>
+        <source>Learning rate chart</source>
+        <translation>Gráfico de la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Memory chart</source>
+        <translation>Gráfico de memoria</translation>
     </message>
 </context>
 <context>
@@ -1869,6 +1889,21 @@ durante la ejecución</translation>
         <source>Baseline</source>
         <translation>Referencia</translation>
     </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>Filtrar las ejecuciones</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::SchedulePreview</name>
+    <message>
+        <source>Learning rate schedule preview</source>
+        <translation>Vista previa del programa de la tasa de aprendizaje</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SettingsDialog</name>
@@ -1954,6 +1989,33 @@ durante la ejecución</translation>
     <message>
         <source>Model-FLOP utilisation %1%.</source>
         <translation>Utilización de FLOP del modelo: %1%.</translation>
+    </message>
+    <message>
+        <source>Time per step chart</source>
+        <translation>Gráfico del tiempo por paso</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::WindowLayout</name>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Configuration</source>
+        <translation>&amp;Configuración</translation>
+    </message>
+    <message>
+        <source>&amp;Runs list</source>
+        <translation>&amp;Lista de ejecuciones</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Pantalla completa</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>&amp;Restablecer la disposición</translation>
     </message>
 </context>
 <context>

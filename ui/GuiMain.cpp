@@ -2,6 +2,7 @@
 
 #include "AppIcon.h"
 #include "MainWindow.h"
+#include "WindowLayout.h"
 #include "entrena/RunStore.h"
 #include "entrena/Version.h"
 #include "report/ReportCommand.h"
@@ -73,6 +74,8 @@ int runGui(int argc, char** argv)
     try {
         if (parser.isSet(configOption)) {
             config = RunConfig::fromFile(parser.value(configOption).toStdString());
+        } else if (const auto remembered = WindowLayout::rememberedForm()) {
+            config = *remembered;
         } else {
             QFile builtIn(QStringLiteral(":/configs/default.json"));
             if (builtIn.open(QIODevice::ReadOnly))

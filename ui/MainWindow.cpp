@@ -13,10 +13,12 @@
 #include "dialogs/SettingsDialog.h"
 #include "entrena/Devices.h"
 #include "panels/RunConfigPanel.h"
+#include "panels/RunNaming.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 #include "RunTableModel.h"
 #include "tools/BatchSizeSearch.h"
+#include "WindowLayout.h"
 #include "settings/Settings.h"
 
 #include <QApplication>
@@ -66,18 +68,21 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     scroll->setMinimumWidth(config_->sizeHint().width() + 24);
 
     vertical_ = new QSplitter(Qt::Vertical);
+    vertical_->setObjectName(QStringLiteral("chartsSplitter"));
     vertical_->addWidget(charts_);
     vertical_->addWidget(runs_);
     vertical_->setStretchFactor(0, 3);
     vertical_->setStretchFactor(1, 1);
     // The form scrolls; Start and Stop stay in view beneath it.
     auto* left = new QWidget;
+    left->setObjectName(QStringLiteral("formSide"));
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(0);
     leftLayout->addWidget(scroll, 1);
     leftLayout->addWidget(config_->buttonBar());
     horizontal_ = new QSplitter(Qt::Horizontal);
+    horizontal_->setObjectName(QStringLiteral("mainSplitter"));
     horizontal_->addWidget(left);
     horizontal_->addWidget(vertical_);
     horizontal_->setStretchFactor(1, 1);
@@ -90,6 +95,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(progress_);
 
+    layout_ = new WindowLayout(this, {horizontal_, vertical_, left, runs_, runs_->header()});
     createMenus();
     retranslate();
 
@@ -139,7 +145,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         lastError_ = error;
         status_->setText(tr("Run store unavailable: %1").arg(error));
     }
-    if (!restoreGeometry(Settings::windowGeometry.value()))
+    if (!layout_->restore())
         resize(1280, 820);
     fitToScreen();
 }
@@ -242,6 +248,7 @@ void MainWindow::createMenus()
     runMenu_->addSeparator();
     compareAction_ = clicks("compareButton", QKeySequence(Qt::CTRL | Qt::Key_K), "compareAction");
 
+    layout_->addViewMenu();
     helpMenu_ = menuBar()->addMenu(QString());
     aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
         QApplication::setOverrideCursor(Qt::WaitCursor);
@@ -274,6 +281,7 @@ void MainWindow::retranslate()
     compareAction_->setText(tr("&Compare selected runs"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
+    layout_->retranslate();
     if (!controller_->isRunning())
         status_->setText(tr("Ready. Runs are stored in %1").arg(dbPath_));
 }
@@ -357,9 +365,12 @@ bool MainWindow::startTraining()
 {
     if (controller_->isRunning())
         return false;
-    const auto config = validatedConfig(tr("Cannot start"));
+    auto config = validatedConfig(tr("Cannot start"));
     if (!config)
         return false;
+    config->name = nameForNewRun(QString::fromStdString(config->name), QString::fromStdString(config->toJson()),
+                                 runs_->namedRuns())
+                       .toStdString();
     beginRun(tr("Starting…"));
     controller_->start(*config, dbPath_, config_->ranks());
     return true;
@@ -573,7 +584,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         if (!controller_->isRunning()) {
             // The run ended while the question was open: there is nothing left to stop, and no
             // "idle" to come that would close the window.
-            Settings::windowGeometry.set(saveGeometry());
+            remember();
             event->accept();
             return;
         }
@@ -583,8 +594,14 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    Settings::windowGeometry.set(saveGeometry());
+    remember();
     event->accept();
+}
+
+void MainWindow::remember()
+{
+    layout_->save();
+    WindowLayout::rememberForm(config_->config());
 }
 
 } // namespace entrena::ui

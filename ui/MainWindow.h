@@ -61,6 +61,8 @@ protected:
 
 private:
     void fitToScreen();
+    /// Keeps the window's arrangement and the form for the next session.
+    void remember();
     void createMenus();
     void retranslate();
     void showError(const QString& title, const QString& message);
@@ -118,6 +120,7 @@ private:
     QSize fittedSize_; ///< the size fitToScreen() chose
     QElapsedTimer runClock_;
     class BatchSizeSearch* batchSearch_;
+    class WindowLayout* layout_ = nullptr;
 };
 
 } // namespace entrena::ui

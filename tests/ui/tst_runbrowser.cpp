@@ -3,9 +3,13 @@
 #include "RunTableModel.h"
 #include "entrena/RunStore.h"
 #include "panels/RunFilterProxy.h"
+#include "panels/RunNaming.h"
 #include "panels/RunsPanel.h"
 
+#include <QHeaderView>
 #include <QMenu>
+#include <QPainter>
+#include <QStyleOptionHeader>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -164,6 +168,73 @@ private slots:
         again.setColumnVisible(Col::Scheduler, true);
     }
 
+    // Newest first is a descending sort, and its indicator must point down: QHeaderView hands the
+    // style "SortUp" for descending, which Fusion draws as ▲.
+    void sortIndicatorPointsTheWayTheOrderReads()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(db_), QString());
+        auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
+        QHeaderView* header = view->horizontalHeader();
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        // A wide first row points down (▼), a wide last row up (▲).
+        auto inkTopMinusBottom = [&] {
+            QStyleOptionHeader option;
+            option.initFrom(header);
+            option.rect = QRect(0, 0, 24, 24);
+            option.sortIndicator = QStyleOptionHeader::SortUp; // what QHeaderView passes for descending
+            QImage image(24, 24, QImage::Format_ARGB32);
+            image.fill(Qt::transparent);
+            QPainter painter(&image);
+            header->style()->drawPrimitive(QStyle::PE_IndicatorHeaderArrow, &option, &painter, header);
+            painter.end();
+            QVector<int> rows; // ink per row, from the arrow's first row to its last
+            for (int y = 0; y < 24; ++y) {
+                int ink = 0;
+                for (int x = 0; x < 24; ++x)
+                    ink += qAlpha(image.pixel(x, y)) > 60 ? 1 : 0;
+                if (ink > 0 || !rows.isEmpty())
+                    rows << ink;
+            }
+            while (!rows.isEmpty() && rows.back() == 0)
+                rows.pop_back();
+            return rows.size() < 2 ? 0 : rows.front() - rows.back();
+        };
+        QVERIFY2(inkTopMinusBottom() > 0, "descending draws ▼");
+        view->sortByColumn(Col::Id, Qt::AscendingOrder);
+        QVERIFY2(inkTopMinusBottom() < 0, "ascending draws ▲");
+    }
+
+    // The status column is sized while the runs are finished; a run that starts later still fits.
+    void statusColumnFitsEveryStatus()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(db_), QString());
+        auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
+        for (RunStatus s : {RunStatus::Running, RunStatus::Interrupted, RunStatus::Diverged})
+            QVERIFY2(view->columnWidth(Col::Status) >= view->fontMetrics().horizontalAdvance(app::RunTableModel::statusText(s)) + 6,
+                     toString(s));
+    }
+
+    // Runs started from one form are told apart by what differs from the latest of that name.
+    void newRunsAreNamedByWhatDiffers()
+    {
+        const QString a = QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.05}, "data": {"batch_size": 128}})");
+        const QString b = QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.01}, "data": {"batch_size": 256}})");
+        QVector<NamedRun> runs;
+        QCOMPARE(nameForNewRun(QStringLiteral("fmnist-mlp"), a, runs), QStringLiteral("fmnist-mlp")); // a new name stays
+        runs.push_back({1, QStringLiteral("fmnist-mlp"), a});
+        const QString second = nameForNewRun(QStringLiteral("fmnist-mlp"), b, runs);
+        QCOMPARE(second, QStringLiteral("fmnist-mlp · batch_size 256, lr 0.01"));
+        runs.push_back({2, second, b});
+        // The same settings as the latest run of the name: a number, never a name already taken.
+        QCOMPARE(nameForNewRun(QStringLiteral("fmnist-mlp"), b, runs), QStringLiteral("fmnist-mlp #3"));
+        runs.push_back({3, QStringLiteral("fmnist-mlp #3"), b});
+        // Run again from a derived name compares with the latest of the same base, not its own suffix.
+        QCOMPARE(nameForNewRun(second, a, runs), QStringLiteral("fmnist-mlp · batch_size 128, lr 0.05"));
+        QCOMPARE(nameForNewRun(QStringLiteral("other"), a, runs), QStringLiteral("other"));
+    }
+
     void runningRunPulsesAndRefreshKeepsTheSelection()
     {
         RunsPanel panel;
@@ -191,6 +262,27 @@ private slots:
         const bool phase = proxy->pulse();
         QTRY_VERIFY_WITH_TIMEOUT(proxy->pulse() != phase, 3000);
         RunStore(db_.toStdString()).finishRun(live, RunStatus::Finished, EndEvent{}, std::nullopt);
+    }
+
+    // A run started after the columns were fitted, with a longer name than any before it, is not cut short.
+    void aLaterLongerNameWidensTheNameColumn()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(db_), QString());
+        auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
+        const int before = view->columnWidth(Col::Name);
+        const QString name = QStringLiteral("run 0 · batch_size 256, lr 0.01, momentum 0.9");
+        const int64_t id = RunStore(db_.toStdString()).createRun(name.toStdString(), "{}", "{}");
+        panel.refresh();
+        auto* proxy = view->model();
+        int row = -1;
+        for (int r = 0; r < proxy->rowCount(); ++r)
+            if (proxy->index(r, Col::Id).data().toLongLong() == id)
+                row = r;
+        QVERIFY(row >= 0);
+        QVERIFY(view->columnWidth(Col::Name) > before);
+        QVERIFY(view->columnWidth(Col::Name) >= view->fontMetrics().horizontalAdvance(name));
+        RunStore(db_.toStdString()).finishRun(id, RunStatus::Finished, EndEvent{}, std::nullopt);
     }
 };
 

@@ -9,6 +9,19 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "Devices to train on": "Dispositivos para entrenar",
+    "Training loss chart": "Gráfico de la pérdida de entrenamiento",
+    "Validation chart": "Gráfico de validación",
+    "Learning rate chart": "Gráfico de la tasa de aprendizaje",
+    "Memory chart": "Gráfico de memoria",
+    "Filter runs": "Filtrar las ejecuciones",
+    "Learning rate schedule preview": "Vista previa del programa de la tasa de aprendizaje",
+    "Time per step chart": "Gráfico del tiempo por paso",
+    "&View": "&Ver",
+    "&Configuration": "&Configuración",
+    "&Runs list": "&Lista de ejecuciones",
+    "&Full screen": "&Pantalla completa",
+    "Reset &layout": "&Restablecer la disposición",
     "The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).":
         "El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).",
     "left as it is": "tal como estaba",

@@ -144,6 +144,11 @@ void LiveCharts::retranslate()
     setTitle(valPlot_, tr("Validation"));
     setTitle(lrPlot_, tr("Learning rate"));
     setTitle(memoryPlot_, tr("Memory (MiB)"));
+    // A screen reader announces a chart by what it plots.
+    lossPlot_->setAccessibleName(tr("Training loss chart"));
+    valPlot_->setAccessibleName(tr("Validation chart"));
+    lrPlot_->setAccessibleName(tr("Learning rate chart"));
+    memoryPlot_->setAccessibleName(tr("Memory chart"));
     memory_->setName(tr("process resident"));
     deviceAllocated_->setName(tr("device allocated"));
     deviceReserved_->setName(tr("device reserved"));

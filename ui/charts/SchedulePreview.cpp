@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QVBoxLayout>
 
 namespace entrena::ui {
@@ -39,6 +40,16 @@ SchedulePreview::SchedulePreview(QWidget* parent) : QWidget(parent), plot_(new Q
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
+    retranslate();
+}
+
+void SchedulePreview::retranslate() { plot_->setAccessibleName(tr("Learning rate schedule preview")); }
+
+void SchedulePreview::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void SchedulePreview::show(const RunConfig& c)

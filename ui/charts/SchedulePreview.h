@@ -19,7 +19,12 @@ public:
     void show(const RunConfig& config);
     int points() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+
     QCustomPlot* plot_;
 };
 

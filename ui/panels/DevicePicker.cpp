@@ -145,6 +145,7 @@ void DevicePicker::onItemChanged(QListWidgetItem* changedItem)
 
 void DevicePicker::retranslate()
 {
+    list_->setAccessibleName(tr("Devices to train on"));
     for (int i = 0; i < list_->count() && i < int(devices_.size()); ++i) {
         const ComputeDevice& d = devices_[size_t(i)];
         if (d.type == "cpu")

@@ -3,6 +3,7 @@
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "panels/RunFilterProxy.h"
+#include "panels/SortArrowStyle.h"
 #include "report/Report.h"
 #include "report/ReportWriter.h"
 #include "settings/Settings.h"
@@ -24,8 +25,9 @@
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QTimer>
 #include <QScrollBar>
+#include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -54,6 +56,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     view_->setModel(proxy_);
     view_->setSortingEnabled(true);
     view_->sortByColumn(app::RunTableModel::Id, Qt::DescendingOrder);
+    SortArrowStyle::install(view_->horizontalHeader());
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several runs → one comparison report
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -111,13 +114,51 @@ RunsPanel::RunsPanel(QWidget* parent)
 void RunsPanel::retranslate()
 {
     filter_->setPlaceholderText(tr("Filter runs by any column…"));
+    filter_->setAccessibleName(tr("Filter runs"));
+    view_->setAccessibleName(tr("Runs"));
     status_->setItemText(0, tr("All statuses"));
     tag_->setItemText(0, tr("All tags"));
     compare_->setText(tr("Compare"));
     compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
+    if (sized_) { // the words changed length: fit the columns to them
+        view_->resizeColumnsToContents();
+        fitStatusColumn();
+    }
     for (int i = 1; i < status_->count(); ++i)
         status_->setItemText(i,
                              app::RunTableModel::statusText(runStatusFromString(status_->itemData(i).toString().toStdString())));
+}
+
+void RunsPanel::fitStatusColumn()
+{
+    // Every status the column can show fits, not only those present when it was sized: a run that
+    // starts later must not read "runn…".
+    const QFontMetrics metrics(view_->font());
+    int widest = view_->horizontalHeader()->sectionSize(app::RunTableModel::Status);
+    const int margins = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_) + 1) + 2;
+    for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed,
+                        RunStatus::Diverged, RunStatus::Interrupted})
+        widest = std::max(widest, metrics.horizontalAdvance(app::RunTableModel::statusText(s)) + margins);
+    if (view_->columnWidth(app::RunTableModel::Status) < widest)
+        view_->setColumnWidth(app::RunTableModel::Status, widest);
+}
+
+void RunsPanel::fitNewNames()
+{
+    // A run started after the columns were fitted is named by what differs ("· batch_size 256"),
+    // often longer than the names already there: widen the name column for it, never narrow it.
+    int widest = view_->columnWidth(app::RunTableModel::Name);
+    qint64 newest = fittedUpTo_;
+    for (int row = 0; row < proxy_->rowCount(); ++row) {
+        const QModelIndex name = proxy_->index(row, app::RunTableModel::Name);
+        const qint64 id = runIdAt(name);
+        if (id > fittedUpTo_)
+            widest = std::max(widest, view_->sizeHintForIndex(name).width());
+        newest = std::max(newest, id);
+    }
+    fittedUpTo_ = newest;
+    if (widest > view_->columnWidth(app::RunTableModel::Name))
+        view_->setColumnWidth(app::RunTableModel::Name, widest);
 }
 
 void RunsPanel::changeEvent(QEvent* event)
@@ -149,7 +190,13 @@ void RunsPanel::refresh()
     // Fitting the columns measures every cell: on the first rows only, not on every refresh.
     if (!sized_ && model_->rowCount() > 0) {
         view_->resizeColumnsToContents();
+        fitStatusColumn();
         sized_ = true;
+        for (int row = 0; row < model_->rowCount(); ++row)
+            if (const RunRecord* r = model_->runAt(row))
+                fittedUpTo_ = std::max(fittedUpTo_, qint64(r->id));
+    } else if (sized_) {
+        fitNewNames();
     }
     if (model_->anyRunning() && !liveRefresh_->isActive())
         liveRefresh_->start();
@@ -174,6 +221,20 @@ void RunsPanel::refreshTags()
     const int i = tag_->findData(current);
     tag_->setCurrentIndex(i >= 0 ? i : 0);
     proxy_->setTag(tag_->currentData().toString());
+}
+
+QHeaderView* RunsPanel::header() const
+{
+    return view_->horizontalHeader();
+}
+
+QVector<NamedRun> RunsPanel::namedRuns() const
+{
+    QVector<NamedRun> runs;
+    for (int row = 0; row < model_->rowCount(); ++row)
+        if (const RunRecord* r = model_->runAt(row))
+            runs.push_back({r->id, QString::fromStdString(r->name), QString::fromStdString(r->configJson)});
+    return runs;
 }
 
 void RunsPanel::setTagFilter(const QString& tag)

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "panels/RunNaming.h"
+
 #include <QWidget>
+
+class QHeaderView;
 
 class QComboBox;
 class QLineEdit;
@@ -28,6 +32,8 @@ public:
     QString open(const QString& dbPath);
     void refresh();
     app::RunTableModel* model() const { return model_; }
+    /// The list's column header (its widths and order are remembered with the window).
+    QHeaderView* header() const;
     /// Rows shown after filtering.
     int visibleRows() const;
     void setTextFilter(const QString& text);
@@ -42,6 +48,9 @@ public:
 
     /// Opens the details dialog of a run (what double-click does).
     void showDetails(qint64 runId);
+
+    /// Every run's id, name and configuration (for naming a new run by what differs).
+    QVector<NamedRun> namedRuns() const;
 
     /// The selected runs, in the order shown.
     QList<qint64> selectedRunIds() const;
@@ -64,6 +73,8 @@ private:
     void retranslate();
     void contextMenu(const QPoint& pos);
     void refreshTags();
+    void fitStatusColumn();
+    void fitNewNames();
     qint64 runIdAt(const QModelIndex& proxyIndex) const;
 
     app::RunTableModel* model_;
@@ -75,6 +86,7 @@ private:
     QPushButton* compare_;
     QTimer* liveRefresh_;
     bool sized_ = false;
+    qint64 fittedUpTo_ = 0; ///< the newest run whose name the name column was fitted to
 };
 
 } // namespace entrena::ui

@@ -24,6 +24,12 @@ struct Settings {
     static const Setting<QString> language;       ///< "" (system), "en", "es"
     static const Setting<QByteArray> windowGeometry;
     static const Setting<QByteArray> windowState;
+    static const Setting<QByteArray> mainSplitter;    ///< the form | the charts and runs
+    static const Setting<QByteArray> chartsSplitter;  ///< the charts / the runs
+    static const Setting<QByteArray> runsHeader;      ///< the runs list's column widths and order
+    static const Setting<bool> formShown;             ///< View → Configuration
+    static const Setting<bool> runsShown;             ///< View → Runs list
+    static const Setting<QString> lastForm;           ///< the form's configuration at the last quit (JSON)
     static const Setting<QString> lastConfigFolder;
     static const Setting<QString> lastExportFolder; ///< charts, reports and checkpoints
     static const Setting<QStringList> hiddenRunColumns;    ///< RunTableModel::Column numbers
