@@ -452,6 +452,15 @@ void CompareView::fillSummary()
     fitSidePanel();
 }
 
+void CompareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // In the run details the charts are a second tab: the data arrive while it is hidden, so the
+    // side panel is fitted when the tab is first shown.
+    if (!sideFitted_ && summary_->rowCount() > 0)
+        fitSidePanel();
+}
+
 void CompareView::fitSidePanel()
 {
     // At 1280x720 the side panel showed the figures' names and the first run; the second run's
