@@ -65,6 +65,33 @@
     </message>
 </context>
 <context>
+    <name>RunDetailsDialog</name>
+    <message>
+        <source>checkpoint</source>
+        <translation>punto de control</translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation>parada temprana</translation>
+    </message>
+    <message>
+        <source>learning rate reduced</source>
+        <translation>tasa de aprendizaje reducida</translation>
+    </message>
+    <message>
+        <source>out of memory, retried</source>
+        <translation>sin memoria, reintentado</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>reanudación</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>vuelta atrás</translation>
+    </message>
+</context>
+<context>
     <name>entrena::app::RunTableModel</name>
     <message>
         <source>running</source>

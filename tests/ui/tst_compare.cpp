@@ -407,6 +407,24 @@ private slots:
         QVERIFY(view->parametersTable()->rowCount() > 8); // one run: its whole configuration
     }
 
+    // An event's kind reads as words in the reader's language, not as a stored identifier.
+    void runDetailsNameEventKindsInWords()
+    {
+        RunStore store(db_.toStdString());
+        const int64_t id = store.createRun("events", "{}", "{}");
+        store.addEvent(id, 12, "lr_reduced", "lr 0.1 -> 0.05");
+        store.addEvent(id, 13, "something_new", "kept as stored");
+        RunDetailsDialog dialog(store, id);
+        QTableWidget* events = nullptr;
+        for (auto* t : dialog.findChildren<QTableWidget*>())
+            if (t->columnCount() == 4 && t->rowCount() == 2)
+                events = t;
+        QVERIFY(events);
+        QCOMPARE(events->item(0, 2)->text(), QStringLiteral("learning rate reduced"));
+        QCOMPARE(events->item(1, 2)->text(), QStringLiteral("something_new"));
+        store.finishRun(id, RunStatus::Finished, EndEvent{}, std::nullopt);
+    }
+
     void unknownRunFailsWithAMessage()
     {
         CompareView view(db_, {ids_[0], 999});

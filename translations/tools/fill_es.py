@@ -9,6 +9,12 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    "checkpoint": "punto de control",
+    "early stop": "parada temprana",
+    "learning rate reduced": "tasa de aprendizaje reducida",
+    "out of memory, retried": "sin memoria, reintentado",
+    "resumed": "reanudación",
+    "rolled back": "vuelta atrás",
     "Devices to train on": "Dispositivos para entrenar",
     "Training loss chart": "Gráfico de la pérdida de entrenamiento",
     "Validation chart": "Gráfico de validación",

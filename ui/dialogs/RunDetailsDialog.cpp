@@ -6,6 +6,7 @@
 #include "entrena/Export.h"
 #include "settings/Settings.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -14,6 +15,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -47,6 +49,23 @@ QString readableTime(const std::string& iso)
 {
     const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
     return t.isValid() ? QLocale().toString(t.toLocalTime(), QLocale::ShortFormat) : QString::fromStdString(iso);
+}
+
+/// An event's kind as the reader says it; a kind this build does not know stays as stored.
+QString kindText(const std::string& kind)
+{
+    static const char* const known[][2] = {
+        {"checkpoint", QT_TRANSLATE_NOOP("RunDetailsDialog", "checkpoint")},
+        {"early_stop", QT_TRANSLATE_NOOP("RunDetailsDialog", "early stop")},
+        {"lr_reduced", QT_TRANSLATE_NOOP("RunDetailsDialog", "learning rate reduced")},
+        {"oom_retry", QT_TRANSLATE_NOOP("RunDetailsDialog", "out of memory, retried")},
+        {"resumed", QT_TRANSLATE_NOOP("RunDetailsDialog", "resumed")},
+        {"rollback", QT_TRANSLATE_NOOP("RunDetailsDialog", "rolled back")},
+    };
+    for (const auto& k : known)
+        if (kind == k[0])
+            return QCoreApplication::translate("RunDetailsDialog", k[1]);
+    return QString::fromStdString(kind);
 }
 
 void addRow(QTableWidget* t, const QStringList& cells)
@@ -136,7 +155,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
 
     auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
     for (const auto& e : store.events(runId))
-        addRow(events, {QString::number(e.step), readableTime(e.time), QString::fromStdString(e.kind),
+        addRow(events, {QString::number(e.step), readableTime(e.time), kindText(e.kind),
                         QString::fromStdString(e.message)});
     events->resizeColumnsToContents(); // whole times, not "2026-12-04T…"
     events->horizontalHeader()->setStretchLastSection(true);
