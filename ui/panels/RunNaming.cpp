@@ -1,9 +1,7 @@
 #include "panels/RunNaming.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLocale>
+#include "ConfigFlatten.h"
+
 #include <QMap>
 #include <QRegularExpression>
 
@@ -23,47 +21,24 @@ QString baseOf(const QString& name)
     return base.trimmed();
 }
 
-void flatten(const QJsonValue& value, const QString& path, QMap<QString, QJsonValue>& out)
+/// The configuration's leaves by dotted key, as the runs table shows them; the name is not a setting.
+QMap<QString, QString> leaves(const QString& json)
 {
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            flatten(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(), out);
-        return;
-    }
-    out.insert(path, value);
-}
-
-QMap<QString, QJsonValue> leaves(const QString& json)
-{
-    QMap<QString, QJsonValue> out;
-    flatten(QJsonDocument::fromJson(json.toUtf8()).object(), QString(), out);
+    QMap<QString, QString> out;
+    for (const auto& [key, value] : app::flattenConfig(json))
+        out.insert(key, value);
     out.remove(QStringLiteral("name"));
     return out;
-}
-
-QString shown(const QJsonValue& value)
-{
-    if (value.isDouble())
-        return QLocale::c().toString(value.toDouble(), 'g', 6);
-    if (value.isString())
-        return value.toString();
-    if (value.isBool())
-        return value.toBool() ? QStringLiteral("on") : QStringLiteral("off");
-    if (value.isArray()) {
-        QStringList parts;
-        for (const QJsonValue& v : value.toArray())
-            parts << shown(v);
-        return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
-    }
-    return QStringLiteral("-");
 }
 
 } // namespace
 
 QString nameForNewRun(const QString& name, const QString& configJson, const QVector<NamedRun>& runs)
 {
-    if (std::none_of(runs.begin(), runs.end(), [&](const NamedRun& r) { return r.name == name; }))
+    const auto isTaken = [&](const QString& n) {
+        return std::any_of(runs.begin(), runs.end(), [&](const NamedRun& r) { return r.name == n; });
+    };
+    if (!isTaken(name))
         return name;
     const QString base = baseOf(name);
     const NamedRun* latest = nullptr;
@@ -77,14 +52,11 @@ QString nameForNewRun(const QString& name, const QString& configJson, const QVec
     }
     QStringList differences;
     if (latest) {
-        const QMap<QString, QJsonValue> now = leaves(configJson), before = leaves(latest->configJson);
+        const QMap<QString, QString> now = leaves(configJson), before = leaves(latest->configJson);
         for (auto it = now.begin(); it != now.end(); ++it)
             if (before.value(it.key()) != it.value())
-                differences << it.key().section(QLatin1Char('.'), -1) + QLatin1Char(' ') + shown(it.value());
+                differences << it.key().section(QLatin1Char('.'), -1) + QLatin1Char(' ') + it.value();
     }
-    const auto isTaken = [&](const QString& n) {
-        return std::any_of(runs.begin(), runs.end(), [&](const NamedRun& r) { return r.name == n; });
-    };
     if (differences.isEmpty()) { // the same settings again: the next free number
         int n = sameBase + 1;
         while (isTaken(QStringLiteral("%1 #%2").arg(base).arg(n)))
