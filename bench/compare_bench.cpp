@@ -10,7 +10,7 @@
 //       [--pans 40] [--db FILE] [--screenshot FILE.png]
 #include "compare/CompareChart.h"
 #include "compare/CompareView.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -9,7 +9,7 @@
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 

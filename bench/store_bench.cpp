@@ -3,7 +3,7 @@
 // reads back raw and decimated. Medians of --repeats; prints one JSON object.
 //
 //   build/test/bench/store_bench [--points 1000000] [--runs 4] [--repeats 3] [--db FILE]
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "entrena/Config.h"
-#include "entrena/Events.h"
+#include "entrena/config/Config.h"
+#include "entrena/train/Events.h"
 
 #include <QElapsedTimer>
 #include <QMainWindow>

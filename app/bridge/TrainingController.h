@@ -1,8 +1,8 @@
 #pragma once
 
 #include "EventQueue.h"
-#include "entrena/Config.h"
-#include "entrena/Events.h"
+#include "entrena/config/Config.h"
+#include "entrena/train/Events.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,9 +1,9 @@
 #include "TrainingWorker.h"
 
-#include "entrena/Distributed.h"
-#include "entrena/Launcher.h"
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/dist/Distributed.h"
+#include "entrena/dist/Launcher.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QDir>
 #include <QFileInfo>

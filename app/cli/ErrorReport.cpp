@@ -1,6 +1,6 @@
 #include "ErrorReport.h"
 
-#include "entrena/AtomicFile.h"
+#include "entrena/store/AtomicFile.h"
 
 #include <nlohmann/json.hpp>
 

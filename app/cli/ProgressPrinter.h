@@ -1,7 +1,7 @@
 #pragma once
 
 #include "ProgressBar.h"
-#include "entrena/Events.h"
+#include "entrena/train/Events.h"
 
 #include <chrono>
 #include <cstdio>

@@ -4,9 +4,9 @@
 #include "ErrorReport.h"
 #include "ProgressBar.h"
 #include "StopOnSignals.h"
-#include "entrena/BatchSizeFinder.h"
-#include "entrena/Config.h"
-#include "entrena/LrFinder.h"
+#include "entrena/search/BatchSizeFinder.h"
+#include "entrena/config/Config.h"
+#include "entrena/search/LrFinder.h"
 
 #include <unistd.h>
 

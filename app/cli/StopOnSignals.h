@@ -1,6 +1,6 @@
 #pragma once
 
-#include "entrena/Events.h"
+#include "entrena/train/Events.h"
 
 namespace entrena::cli {
 

@@ -2,7 +2,7 @@
 #include "CliCommands.h"
 #include "CliOptions.h"
 #include "ErrorReport.h"
-#include "entrena/Runtime.h"
+#include "entrena/system/Runtime.h"
 
 #include <iostream>
 

@@ -1,4 +1,4 @@
-// The entrena-cli contract of shared/design.md: JSON lines, exit statuses, --set, --db, signals.
+// The entrena-cli contract of docs/cli.md: JSON lines, exit statuses, --set, --db, signals.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 // The baseline check: one run per data set marked as the baseline; every other run's speed-up to
 // the baseline's final accuracy and its change in final accuracy, and the "faster but worse" flag.
-#include "entrena/Baseline.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/Baseline.h"
+#include "entrena/store/RunStore.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

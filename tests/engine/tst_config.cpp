@@ -1,5 +1,5 @@
 // The configuration contract: defaults, overrides, and errors that name the key.
-#include "entrena/Config.h"
+#include "entrena/config/Config.h"
 
 #include <QtTest>
 
@@ -23,7 +23,7 @@ private Q_SLOTS:
 
     void designExampleParses()
     {
-        // The example of shared/design.md, verbatim.
+        // The example of docs/configuration.md, verbatim.
         const RunConfig c = RunConfig::fromJson(R"({
           "name": "fmnist-cnn", "seed": 1,
           "data": {"dataset": "fashion-mnist", "path": "/usr/share/datasets/fashion-mnist",

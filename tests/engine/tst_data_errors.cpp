@@ -1,7 +1,7 @@
 // Bad data files end a run as `failed` with a message naming the file and the problem;
 // good IDX files are read gzipped or not.
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QScopeGuard>
 #include <QTemporaryDir>

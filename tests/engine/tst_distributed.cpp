@@ -1,11 +1,11 @@
 // Data-parallel pieces inside one process: the DistributedSampler rule of the shards, the loader
 // over them, the launcher environment (torchrun, Slurm, bad values), the gradient reducer's
 // buckets between two ranks on two threads over real Gloo, and the cluster script.
-#include "BatchLoader.h"
-#include "DistGroup.h"
-#include "entrena/Config.h"
-#include "entrena/Distributed.h"
-#include "entrena/Launcher.h"
+#include "data/BatchLoader.h"
+#include "dist/DistGroup.h"
+#include "entrena/config/Config.h"
+#include "entrena/dist/Distributed.h"
+#include "entrena/dist/Launcher.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,11 +1,11 @@
 // The learning-rate range test: the suggestion rule on scripted curves (an early spike, a late
 // one, noise), the model and optimizer restored exactly, a sensible rate for the default CNN on
 // real data, and `entrena-cli lr-find`.
-#include "Dataset.h"
-#include "LrRangeTest.h"
-#include "Model.h"
-#include "Optimizers.h"
-#include "entrena/LrFinder.h"
+#include "data/Dataset.h"
+#include "search/LrRangeTest.h"
+#include "model/Model.h"
+#include "optim/Optimizers.h"
+#include "entrena/search/LrFinder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 // Memory and time: the batch-size finder, OOM recovery under train.memory_budget_mb (the CPU
 // stand-in for a GPU running out of memory), and the step-time split.
-#include "entrena/BatchSizeFinder.h"
-#include "entrena/Checkpoints.h"
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/search/BatchSizeFinder.h"
+#include "entrena/store/Checkpoints.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
 // Model summaries: parameter counts and FLOPs against hand counts.
-#include "entrena/ModelSummary.h"
+#include "entrena/model/ModelSummary.h"
 
 #include <QtTest>
 

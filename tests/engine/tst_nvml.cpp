@@ -1,6 +1,6 @@
 // NVML is loaded at run time where NVIDIA's driver provides it. Without a GPU here, a stand-in
 // library with fixed readings (tests/tools/fake_nvml.c) checks the loading and the reading.
-#include "Nvml.h"
+#include "system/Nvml.h"
 
 #include <QtTest>
 

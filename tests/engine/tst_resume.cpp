@@ -1,7 +1,7 @@
 // Exact resume: a run stopped and resumed ends with the weights of a run never interrupted.
-#include "entrena/Checkpoints.h"
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/store/Checkpoints.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,5 +1,5 @@
 // The run store: round trip, reopen, batching, interrupted runs, and stores it must not touch.
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,6 +1,6 @@
 // Learning-rate schedules against PyTorch's own (tests/data/scheduler_reference.json, written by
 // tests/tools/scheduler_reference.py with Debian's python3-torch 1.13.1).
-#include "entrena/LrScheduler.h"
+#include "entrena/optim/LrScheduler.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 // A user's TorchScript model is trained in full: every parameter and buffer changes.
-#include "entrena/Checkpoints.h"
-#include "entrena/ModelSummary.h"
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/store/Checkpoints.h"
+#include "entrena/model/ModelSummary.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

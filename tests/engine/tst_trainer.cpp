@@ -1,6 +1,6 @@
 // The trainer learns on real data, honours its contract for events, and stops when asked.
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -19,9 +19,9 @@
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
-#include "entrena/Devices.h"
-#include "entrena/RunStore.h"
-#include "entrena/Trainer.h"
+#include "entrena/system/Devices.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
 #include "panels/RunConfigPanel.h"
 #include "settings/LanguageManager.h"
 

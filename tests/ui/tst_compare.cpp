@@ -5,7 +5,7 @@
 #include "compare/CompareChart.h"
 #include "compare/CompareView.h"
 #include "dialogs/RunDetailsDialog.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <QSignalSpy>
 #include <QTabWidget>

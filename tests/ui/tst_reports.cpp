@@ -3,7 +3,7 @@
 #include "charts/ChartMenu.h"
 #include "charts/LiveCharts.h"
 #include "dialogs/RunDetailsDialog.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 #include "panels/RunsPanel.h"
 #include "report/Report.h"
 

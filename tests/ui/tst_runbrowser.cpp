@@ -1,7 +1,7 @@
 // The runs list: the columns, numeric sorting, tag filter, the column chooser with
 // hyper-parameter columns, the live indicator, and selection kept across refreshes.
 #include "RunTableModel.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 #include "panels/RunFilterProxy.h"
 #include "panels/RunNaming.h"
 #include "panels/RunsPanel.h"

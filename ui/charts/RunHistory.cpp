@@ -1,7 +1,7 @@
 #include "charts/RunHistory.h"
 
 #include "charts/LiveCharts.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <QVector>
 

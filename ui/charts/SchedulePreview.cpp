@@ -2,7 +2,7 @@
 
 #include "charts/ChartTheme.h"
 
-#include "entrena/LrScheduler.h"
+#include "entrena/optim/LrScheduler.h"
 
 #include <qcustomplot.h>
 

@@ -3,7 +3,7 @@
 // stacked area (milliseconds per step against the step), with a plain-language hint when one
 // part dominates.
 
-#include "entrena/Events.h"
+#include "entrena/train/Events.h"
 
 #include <QVector>
 #include <QWidget>

@@ -2,7 +2,7 @@
 
 #include "charts/ChartTheme.h"
 
-#include "entrena/Decimate.h"
+#include "entrena/store/Decimate.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "entrena/Baseline.h"
-#include "entrena/RunStore.h"
+#include "entrena/store/Baseline.h"
+#include "entrena/store/RunStore.h"
 
 #include <QList>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "dialogs/ClusterScriptDialog.h"
 
-#include "entrena/AtomicFile.h"
-#include "entrena/Launcher.h"
+#include "entrena/store/AtomicFile.h"
+#include "entrena/dist/Launcher.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "entrena/Config.h"
+#include "entrena/config/Config.h"
 
 #include <QDialog>
 

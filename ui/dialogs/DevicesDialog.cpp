@@ -1,6 +1,6 @@
 #include "dialogs/DevicesDialog.h"
 
-#include "entrena/Version.h"
+#include "entrena/system/Version.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "entrena/Devices.h"
+#include "entrena/system/Devices.h"
 
 #include <QDialog>
 

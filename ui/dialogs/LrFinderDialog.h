@@ -1,8 +1,8 @@
 #pragma once
 
-#include "entrena/Config.h"
-#include "entrena/Events.h"
-#include "entrena/LrFinder.h"
+#include "entrena/config/Config.h"
+#include "entrena/train/Events.h"
+#include "entrena/search/LrFinder.h"
 
 #include <QDialog>
 #include <memory>

@@ -3,7 +3,7 @@
 #include "ChoiceLabels.h"
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
-#include "entrena/Export.h"
+#include "entrena/export/Export.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "entrena/RunStore.h"
+#include "entrena/store/RunStore.h"
 
 #include <QDialog>
 

@@ -6,7 +6,7 @@
 
 #include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
-#include "entrena/ModelSummary.h"
+#include "entrena/model/ModelSummary.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "entrena/Config.h"
-#include "entrena/Devices.h"
+#include "entrena/config/Config.h"
+#include "entrena/system/Devices.h"
 
 #include <QHash>
 #include <QWidget>

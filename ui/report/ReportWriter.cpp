@@ -1,7 +1,7 @@
 #include "report/ReportWriter.h"
 
 #include "RunTableModel.h"
-#include "entrena/Version.h"
+#include "entrena/system/Version.h"
 #include "report/ReportCharts.h"
 
 #include <QAbstractTextDocumentLayout>

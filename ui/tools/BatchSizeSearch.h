@@ -2,7 +2,7 @@
 // The batch-size finder for the GUI: entrena::findBatchSize on a pool thread, its trials and its
 // answer reported back on the GUI thread as signals, stoppable.
 
-#include "entrena/BatchSizeFinder.h"
+#include "entrena/search/BatchSizeFinder.h"
 
 #include <QFutureWatcher>
 #include <QObject>

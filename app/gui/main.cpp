@@ -1,9 +1,0 @@
-// entrena: the GUI.
-#include "GuiMain.h"
-#include "entrena/Runtime.h"
-
-int main(int argc, char** argv)
-{
-    entrena::tuneProcess(argc, argv); // may re-execute with a sound BLAS/OpenMP environment
-    return entrena::ui::runGui(argc, argv);
-}

@@ -1,0 +1,177 @@
+#pragma once
+// The run store: one SQLite file holding every run (the schema: docs/run-store.md).
+// One writer (the training process) and any number of readers may use the file at once.
+
+#include "entrena/store/StoreError.h"
+#include "entrena/train/Events.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace entrena {
+
+class MetricBlocks;
+
+/// One row of `runs`, with the summary figures the run browser shows.
+struct RunRecord {
+    int64_t id = 0;
+    std::string uuid;
+    std::string name;
+    RunStatus status = RunStatus::Running;
+    std::string created; ///< ISO 8601, UTC
+    std::string started;
+    std::string ended;
+    std::string configJson;
+    std::string environmentJson;
+    int64_t parentRun = 0;
+    std::string notes;
+    std::string error;
+    std::optional<double> bestValAccuracy;
+    std::optional<double> testAccuracy;
+    std::optional<double> finalTrainLoss;
+    std::optional<double> samplesPerSec;
+    std::optional<double> seconds;
+    std::optional<double> peakMemoryBytes; ///< device peak on a GPU, else process resident (schema 3)
+    std::optional<double> finalValLoss;    ///< schema 3
+};
+
+struct MetricPoint {
+    int64_t step = 0;
+    int epoch = 0;
+    double wallTime = 0; ///< seconds since the Unix epoch
+    double value = 0;
+};
+
+/// A whole series as columns, for charts that keep millions of points.
+struct MetricColumns {
+    std::vector<double> step, epoch, wall, value;
+    std::size_t size() const { return value.size(); }
+};
+
+struct EventRecord {
+    int64_t step = 0;
+    std::string time;
+    std::string kind;
+    std::string message;
+};
+
+struct CheckpointRecord {
+    int64_t step = 0;
+    int epoch = 0;
+    std::string path;
+    double metric = 0;
+    bool isBest = false;
+    int64_t bytes = 0;
+    std::string checksum; ///< CRC-32 of the file, 8 hex digits (schema 2; "" before)
+};
+
+/// Which runs listRuns() returns.
+struct RunFilter {
+    std::optional<RunStatus> status;
+    std::string tag;             ///< "" : any
+    bool includeArchived = false;
+};
+
+class RunStore {
+public:
+    static constexpr int kSchemaVersion = 5;
+
+    /// Opens (creating it and its folder if need be) and migrates the store. Runs left
+    /// `running` by a process that no longer exists are marked `interrupted`.
+    /// Throws StoreError for a file that is not SQLite, from a newer Entrena, or unwritable.
+    explicit RunStore(const std::string& path);
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    /// `$XDG_DATA_HOME/entrena/runs.sqlite`, else `~/.local/share/entrena/runs.sqlite`.
+    static std::string defaultPath();
+
+    const std::string& path() const { return path_; }
+
+    // Writing (the training process).
+    int64_t createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson);
+    void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
+    /// Marks `failed`, with `error`, the run a process of this machine (`pid`) left running or
+    /// interrupted when it died: a data-parallel rank 0 killed under its supervisor.
+    void failRunOwnedBy(int64_t pid, const std::string& error);
+    /// Buffered; written in one transaction at least once a second and by flush().
+    void addMetric(int64_t runId, const std::string& key, int64_t step, int epoch, double value);
+    void addEvent(int64_t runId, int64_t step, const std::string& kind, const std::string& message);
+    void addCheckpoint(int64_t runId, const CheckpointRecord& checkpoint);
+    /// Writes buffered metrics now and refreshes the writer's heartbeat.
+    void flush();
+    /// Takes a run up again from a checkpoint at `step`: the run is `running` under this process,
+    /// and metrics, events and checkpoints after `step` (written past that checkpoint by the
+    /// process that stopped) are removed, so the run reads as one that never stopped.
+    void reopenRun(int64_t runId, int64_t step);
+
+    // Editing what a person says about a run.
+    void rename(int64_t runId, const std::string& name);
+    void setNotes(int64_t runId, const std::string& notes);
+    void setTags(int64_t runId, const std::vector<std::string>& tags);
+    void setArchived(int64_t runId, bool archived);
+    /// Deletes the run, its metrics, events, tags and checkpoint rows, then its checkpoint files.
+    /// Returns the files that could not be removed (already gone by hand is not a failure).
+    /// Throws StoreError for a running run.
+    std::vector<std::string> deleteRun(int64_t runId);
+
+    // Baselines (schema 5): one run per data set (datasetKey() of its configuration) that the
+    // others are measured against. Marking a run replaces the data set's previous baseline.
+    /// Throws StoreError for an unknown run or one that did not finish with a validation accuracy.
+    void setBaseline(int64_t runId);
+    void clearBaseline(int64_t runId);
+    /// Data set key -> baseline run.
+    std::map<std::string, int64_t> baselines();
+
+    // Reading (any process).
+    std::vector<RunRecord> listRuns(const RunFilter& filter = {});
+    std::vector<std::string> tags(int64_t runId);
+    /// Every run's tags in one query (the run browser's refresh).
+    std::map<int64_t, std::vector<std::string>> tagsByRun();
+    /// A series for a chart `buckets` points wide: the steps are cut into that many buckets and each
+    /// keeps its first, last, lowest and highest point, so spikes stay visible however long the run.
+    /// Series no longer than 4 × buckets come back whole.
+    std::vector<MetricPoint> decimatedMetrics(int64_t runId, const std::string& key, int buckets);
+    /// By numeric id or by name (the newest run of that name).
+    std::optional<RunRecord> findRun(const std::string& idOrName);
+    std::vector<MetricPoint> metrics(int64_t runId, const std::string& key);
+    MetricColumns metricColumns(int64_t runId, const std::string& key);
+    /// The series' overview: per 256 consecutive points the first, last, lowest and highest
+    /// (schema 4), sorted by step; `points` (if given) receives the length of the whole series.
+    /// What a chart draws at full width, read in a few milliseconds however long the series.
+    MetricColumns metricOverview(int64_t runId, const std::string& key, int64_t* points = nullptr);
+    std::vector<std::string> metricKeys(int64_t runId);
+    std::vector<EventRecord> events(int64_t runId);
+    std::vector<CheckpointRecord> checkpoints(int64_t runId);
+
+private:
+    void exec(const char* sql);
+    void migrate();
+    void markInterrupted();
+    void flushLocked();
+
+    std::string path_;
+    sqlite3* db_ = nullptr;
+    struct Pending {
+        int64_t runId;
+        std::string key;
+        int64_t step;
+        int epoch;
+        double wall;
+        double value;
+    };
+    std::vector<Pending> pending_;
+    std::chrono::steady_clock::time_point lastFlush_;
+    std::unique_ptr<MetricBlocks> blocks_;
+};
+
+} // namespace entrena

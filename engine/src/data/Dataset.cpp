@@ -1,0 +1,149 @@
+#include "data/Dataset.h"
+
+#include "data/CsvReader.h"
+#include "data/IdxReader.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace entrena {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Distributions name the files differently: accept the common spellings, gzipped or not.
+std::string findFile(const std::string& folder, const std::string& stem)
+{
+    std::vector<std::string> names = {stem + "-ubyte.gz", stem + "-ubyte"};
+    std::string dotted = stem;
+    const auto dash = dotted.rfind("-idx");
+    if (dash != std::string::npos)
+        dotted[dash] = '.';
+    names.push_back(dotted + "-ubyte.gz");
+    names.push_back(dotted + "-ubyte");
+    for (const auto& n : names) {
+        const fs::path p = fs::path(folder) / n;
+        if (fs::exists(p))
+            return p.string();
+    }
+    if (!fs::is_directory(folder))
+        throw std::runtime_error("data.path '" + folder + "' is not a folder; point it at the folder holding " +
+                                 stem + "-ubyte.gz (Fashion-MNIST: apt install dataset-fashion-mnist)");
+    throw std::runtime_error("data file " + stem + "-ubyte(.gz) not found in '" + folder +
+                             "'; check data.path and that the data set is complete");
+}
+
+torch::Tensor toFloat(const torch::Tensor& images) { return images.to(torch::kFloat32).div_(255.0f); }
+
+// A learnable 10-class problem with the shape of Fashion-MNIST: each class is a fixed random
+// pattern, each sample that pattern plus noise. Used by tests and benchmarks that must not
+// depend on files.
+void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch::Tensor& trainY,
+               torch::Tensor& testX, torch::Tensor& testY)
+{
+    auto gen = at::detail::createCPUGenerator(seed + 7919);
+    const int64_t nTrain = spec.trainLimit > 0 ? spec.trainLimit : 6000;
+    const int64_t nTest = spec.testLimit > 0 ? spec.testLimit : 1000;
+    const auto patterns = torch::rand({10, 1, 28, 28}, gen);
+    auto make = [&](int64_t n, torch::Tensor& x, torch::Tensor& y) {
+        y = torch::randint(0, 10, {n}, gen, torch::kInt64);
+        x = (patterns.index_select(0, y) + 0.35 * torch::randn({n, 1, 28, 28}, gen)).clamp_(0.0, 1.0);
+    };
+    make(nTrain, trainX, trainY);
+    make(nTest, testX, testY);
+}
+
+} // namespace
+
+DataSplits loadData(const DataSpec& spec, uint64_t seed)
+{
+    torch::Tensor trainX, trainY, testX, testY;
+    bool perFeature = false; // tables are standardised per column, images over all pixels
+    if (spec.dataset == "csv") {
+        // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape.
+        const CsvTable train = readCsv(spec.path, spec.labelColumn, spec.header);
+        trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
+        trainY = train.labels;
+        if (!spec.testPath.empty()) {
+            const CsvTable test = readCsv(spec.testPath, spec.labelColumn, spec.header);
+            if (test.features.size(1) != train.features.size(1))
+                throw std::runtime_error("the test CSV '" + spec.testPath + "' has " + std::to_string(test.features.size(1)) +
+                                         " feature columns, the training CSV " + std::to_string(train.features.size(1)));
+            testX = test.features.view({test.features.size(0), 1, 1, test.features.size(1)});
+            testY = test.labels;
+        } else {
+            testX = torch::empty({0, 1, 1, trainX.size(3)});
+            testY = torch::empty({0}, torch::kInt64);
+        }
+        if (spec.trainLimit > 0 && spec.trainLimit < trainX.size(0)) {
+            trainX = trainX.slice(0, 0, spec.trainLimit);
+            trainY = trainY.slice(0, 0, spec.trainLimit);
+        }
+        perFeature = true;
+    } else if (spec.dataset == "synthetic") {
+        synthetic(spec, seed, trainX, trainY, testX, testY);
+    } else {
+        trainX = readIdxImages(findFile(spec.path, "train-images-idx3"));
+        trainY = readIdxLabels(findFile(spec.path, "train-labels-idx1"));
+        testX = readIdxImages(findFile(spec.path, "t10k-images-idx3"));
+        testY = readIdxLabels(findFile(spec.path, "t10k-labels-idx1"));
+        if (trainX.size(0) != trainY.size(0))
+            throw std::runtime_error("the training images (" + std::to_string(trainX.size(0)) + ") and labels (" +
+                                     std::to_string(trainY.size(0)) + ") in '" + spec.path + "' do not match");
+        if (testX.size(0) != testY.size(0))
+            throw std::runtime_error("the test images (" + std::to_string(testX.size(0)) + ") and labels (" +
+                                     std::to_string(testY.size(0)) + ") in '" + spec.path + "' do not match");
+        if (spec.trainLimit > 0 && spec.trainLimit < trainX.size(0)) {
+            trainX = trainX.slice(0, 0, spec.trainLimit);
+            trainY = trainY.slice(0, 0, spec.trainLimit);
+        }
+        if (spec.testLimit > 0 && spec.testLimit < testX.size(0)) {
+            testX = testX.slice(0, 0, spec.testLimit);
+            testY = testY.slice(0, 0, spec.testLimit);
+        }
+        trainX = toFloat(trainX);
+        testX = toFloat(testX);
+    }
+
+    DataSplits d;
+    d.classes = trainY.max().item<int64_t>() + 1;
+    if (testY.numel() > 0)
+        d.classes = std::max(d.classes, testY.max().item<int64_t>() + 1);
+    if (!perFeature)
+        d.classes = std::max<int64_t>(d.classes, 10);
+    const int64_t n = trainX.size(0);
+    const int64_t nVal = int64_t(double(n) * spec.valFraction);
+    if (n - nVal < 1)
+        throw std::runtime_error("data.val_fraction leaves no training samples (" + std::to_string(n) + " in all)");
+    auto gen = at::detail::createCPUGenerator(seed);
+    const auto order = torch::randperm(n, gen, torch::kInt64);
+    const auto valIdx = order.slice(0, 0, nVal);
+    const auto trainIdx = order.slice(0, nVal, n);
+    d.trainX = trainX.index_select(0, trainIdx);
+    d.trainY = trainY.index_select(0, trainIdx);
+    d.valX = trainX.index_select(0, valIdx);
+    d.valY = trainY.index_select(0, valIdx);
+
+    // Normalise everything by the training split's statistics, never the validation or test split's.
+    if (perFeature) {
+        const auto mean = d.trainX.mean(0, /*keepdim=*/true);
+        const auto std = d.trainX.std(0, /*unbiased=*/true, /*keepdim=*/true).clamp_min(1e-6);
+        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+            *t = (*t - mean) / std;
+        d.mean = mean.mean().item<double>();
+        d.std = std.mean().item<double>();
+        const auto m = mean.flatten().to(torch::kFloat64).contiguous(), sd = std.flatten().to(torch::kFloat64).contiguous();
+        d.featureMean.assign(m.data_ptr<double>(), m.data_ptr<double>() + m.numel());
+        d.featureStd.assign(sd.data_ptr<double>(), sd.data_ptr<double>() + sd.numel());
+    } else {
+        d.mean = d.trainX.mean().item<double>();
+        d.std = std::max(1e-6, d.trainX.std().item<double>());
+        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+            t->sub_(d.mean).div_(d.std);
+    }
+    d.testX = testX;
+    d.testY = testY;
+    return d;
+}
+
+} // namespace entrena

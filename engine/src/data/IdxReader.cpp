@@ -1,0 +1,115 @@
+#include "data/IdxReader.h"
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+namespace entrena {
+namespace {
+
+constexpr uint32_t kImageMagic = 0x00000803; // unsigned byte, 3 dimensions
+constexpr uint32_t kLabelMagic = 0x00000801; // unsigned byte, 1 dimension
+
+struct GzCloser {
+    void operator()(gzFile_s* f) const { gzclose(f); }
+};
+
+// gzread reads plain files unchanged, so one path serves both .gz and uncompressed files.
+class IdxFile {
+public:
+    explicit IdxFile(const std::string& path) : path_(path)
+    {
+        file_.reset(gzopen(path.c_str(), "rb"));
+        if (!file_)
+            throw std::runtime_error("cannot open data file '" + path + "': " + std::strerror(errno ? errno : ENOENT) +
+                                     "; check data.path (Fashion-MNIST: apt install dataset-fashion-mnist)");
+    }
+
+    uint32_t u32(const char* what)
+    {
+        unsigned char b[4];
+        read(b, 4, std::string("its header (") + what + ")");
+        return uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | uint32_t(b[3]);
+    }
+
+    void read(void* out, size_t bytes, const std::string& what)
+    {
+        size_t done = 0;
+        auto* p = static_cast<unsigned char*>(out);
+        while (done < bytes) {
+            const unsigned chunk = unsigned(std::min<size_t>(bytes - done, 1u << 30));
+            const int n = gzread(file_.get(), p + done, chunk);
+            if (n < 0)
+                throw std::runtime_error("data file '" + path_ + "' is damaged (" + zerror() + ")");
+            if (n == 0)
+                throw std::runtime_error("data file '" + path_ + "' is truncated: " + what + " needs " +
+                                         std::to_string(bytes) + " bytes, only " + std::to_string(done) +
+                                         " are there; download or reinstall the data set");
+            done += size_t(n);
+        }
+    }
+
+    const std::string& path() const { return path_; }
+
+private:
+    std::string zerror()
+    {
+        int code = 0;
+        const char* message = gzerror(file_.get(), &code);
+        return message ? message : "read error";
+    }
+
+    std::string path_;
+    std::unique_ptr<gzFile_s, GzCloser> file_;
+};
+
+void expectMagic(IdxFile& f, uint32_t expected, const char* kind)
+{
+    const uint32_t magic = f.u32("magic number");
+    if (magic != expected) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "' is not an IDX %s file (magic number 0x%08X, expected 0x%08X)", kind, magic,
+                      expected);
+        throw std::runtime_error("data file '" + f.path() + buf);
+    }
+}
+
+} // namespace
+
+torch::Tensor readIdxImages(const std::string& path)
+{
+    IdxFile f(path);
+    expectMagic(f, kImageMagic, "image");
+    const uint32_t count = f.u32("image count");
+    const uint32_t rows = f.u32("rows");
+    const uint32_t cols = f.u32("columns");
+    if (count == 0 || rows == 0 || cols == 0 || rows > 4096 || cols > 4096 || uint64_t(count) * rows * cols > (1ull << 34))
+        throw std::runtime_error("data file '" + path + "' has an implausible header: " + std::to_string(count) +
+                                 " images of " + std::to_string(rows) + "x" + std::to_string(cols));
+    auto images = torch::empty({int64_t(count), 1, int64_t(rows), int64_t(cols)}, torch::kUInt8);
+    f.read(images.data_ptr<uint8_t>(), size_t(images.numel()),
+           "the payload (" + std::to_string(count) + " images of " + std::to_string(rows) + "x" + std::to_string(cols) + ")");
+    return images;
+}
+
+torch::Tensor readIdxLabels(const std::string& path)
+{
+    IdxFile f(path);
+    expectMagic(f, kLabelMagic, "label");
+    const uint32_t count = f.u32("label count");
+    if (count == 0 || count > (1u << 30))
+        throw std::runtime_error("data file '" + path + "' has an implausible label count " + std::to_string(count));
+    std::vector<uint8_t> raw(count);
+    f.read(raw.data(), raw.size(), "the payload (" + std::to_string(count) + " labels)");
+    auto labels = torch::empty({int64_t(count)}, torch::kInt64);
+    auto* out = labels.data_ptr<int64_t>();
+    for (size_t i = 0; i < raw.size(); ++i)
+        out[i] = raw[i];
+    return labels;
+}
+
+} // namespace entrena

@@ -1,0 +1,222 @@
+#include "entrena/export/Export.h"
+
+#include "store/Checkpoint.h"
+#include "data/Dataset.h"
+#include "train/Evaluate.h"
+#include "model/Model.h"
+#include "model/Models.h"
+#include "entrena/store/AtomicFile.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/system/Version.h"
+
+#include <nlohmann/json.hpp>
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace entrena {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string lowerExtension(const std::string& path)
+{
+    std::string ext = fs::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
+const char* safetensorsDtype(torch::ScalarType t)
+{
+    switch (t) {
+    case torch::kFloat32: return "F32";
+    case torch::kFloat64: return "F64";
+    case torch::kFloat16: return "F16";
+    case torch::kBFloat16: return "BF16";
+    case torch::kInt64: return "I64";
+    case torch::kInt32: return "I32";
+    case torch::kInt16: return "I16";
+    case torch::kInt8: return "I8";
+    case torch::kUInt8: return "U8";
+    case torch::kBool: return "BOOL";
+    default: throw std::runtime_error(std::string("safetensors has no type for ") + c10::toString(t));
+    }
+}
+
+// The safetensors layout (github.com/huggingface/safetensors, "Format"): an 8-byte little-endian
+// header length N, N bytes of JSON {name: {dtype, shape, data_offsets: [begin, end]}} padded with
+// spaces to a multiple of 8, then the tensors' bytes, little-endian, row-major, back to back.
+// As the reference writer does, the tensors are laid out by element size, largest first (then by
+// name), so that every tensor's data starts at an offset that is a multiple of its element size
+// and a reader can map it in place (numpy.frombuffer, torch.frombuffer) without copying.
+std::vector<char> safetensorsBytes(std::vector<std::pair<std::string, torch::Tensor>> tensors,
+                                   const std::map<std::string, std::string>& metadata)
+{
+    std::stable_sort(tensors.begin(), tensors.end(), [](const auto& a, const auto& b) {
+        const auto sa = a.second.element_size(), sb = b.second.element_size();
+        return sa != sb ? sa > sb : a.first < b.first;
+    });
+    json header = json::object();
+    header["__metadata__"] = metadata;
+    size_t offset = 0;
+    std::vector<torch::Tensor> data;
+    for (const auto& [name, t] : tensors) {
+        auto c = t.detach().cpu().contiguous();
+        const size_t bytes = size_t(c.numel()) * c.element_size();
+        header[name] = {{"dtype", safetensorsDtype(c.scalar_type())}, {"shape", c.sizes().vec()},
+                        {"data_offsets", {offset, offset + bytes}}};
+        offset += bytes;
+        data.push_back(c);
+    }
+    std::string text = header.dump();
+    text.append((8 - text.size() % 8) % 8, ' ');
+    std::vector<char> out(8 + text.size() + offset);
+    uint64_t n = text.size();
+    for (int i = 0; i < 8; ++i)
+        out[size_t(i)] = char((n >> (8 * i)) & 0xff); // little-endian regardless of the host
+    std::memcpy(out.data() + 8, text.data(), text.size());
+    char* p = out.data() + 8 + text.size();
+    for (const auto& c : data) {
+        const size_t bytes = size_t(c.numel()) * c.element_size();
+        std::memcpy(p, c.data_ptr(), bytes);
+        p += bytes;
+    }
+    return out;
+}
+
+std::optional<CheckpointRecord> chooseCheckpoint(RunStore& store, int64_t runId, const std::string& which)
+{
+    std::optional<CheckpointRecord> chosen;
+    for (const auto& c : store.checkpoints(runId)) {
+        if (which == "best" && !c.isBest)
+            continue;
+        if (!chosen || c.step >= chosen->step)
+            chosen = c;
+    }
+    return chosen;
+}
+
+// What the weights expect as input: shape and the normalisation the training data received.
+json inputJson(const DataSplits& d)
+{
+    json j = {{"shape", {d.channels(), d.height(), d.width()}}, {"classes", d.classes}};
+    if (!d.featureMean.empty())
+        j["normalization"] = {{"per_feature", true}, {"mean", d.featureMean}, {"std", d.featureStd},
+                              {"formula", "(value - mean[i]) / std[i] for feature column i"}};
+    else
+        j["normalization"] = {{"per_feature", false}, {"mean", d.mean}, {"std", d.std},
+                              {"formula", "(pixel / 255 - mean) / std"}};
+    return j;
+}
+
+json optionalNumber(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+} // namespace
+
+ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string& which, const std::string& out)
+{
+    if (which != "best" && which != "last")
+        throw std::runtime_error("--checkpoint must be best or last, not '" + which + "'");
+    const auto run = store.findRun(std::to_string(runId));
+    if (!run)
+        throw std::runtime_error("no run " + std::to_string(runId) + " in " + store.path());
+    const auto record = chooseCheckpoint(store, runId, which);
+    if (!record)
+        throw CheckpointError("run " + std::to_string(runId) + " ('" + run->name + "') has no " +
+                              (which == "best" ? "best checkpoint (it had no validation split?)" : "checkpoint") +
+                              "; it ended before its first one, or kept none (train.checkpoint_every 0 and no validation split)");
+    const std::string ext = lowerExtension(out);
+    if (ext != ".pt" && ext != ".pth" && ext != ".safetensors")
+        throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");
+
+    const RunConfig config = RunConfig::fromJson(run->configJson);
+    const bool script = config.model.arch == "torchscript";
+
+    // The data set gives the input shape and the normalisation the weights expect, and a test set
+    // to measure the exported weights on. Without it the export still happens, with less said.
+    std::optional<DataSplits> data;
+    std::string dataProblem;
+    try {
+        data = loadData(config.data, config.seed);
+    } catch (const std::exception& e) {
+        dataProblem = e.what();
+    }
+    ExportResult result;
+    result.file = out;
+    result.sidecar = out + ".json";
+    result.checkpoint = record->path;
+    std::vector<std::pair<std::string, torch::Tensor>> tensors;
+    std::optional<Model> model;
+    if (data || script) {
+        // Through the model: the architecture is checked, and the weights can be measured.
+        model = data ? Model::build(config.model, data->channels(), data->height(), data->width(), data->classes)
+                     : Model::build(config.model, 1, 28, 28, 10); // a TorchScript module brings its own shapes
+        if (prefersChannelsLast(config.model))
+            model->toChannelsLast(); // as it trained, so that the measured accuracy is the recorded one
+        loadModelWeights(record->path, record->checksum, *model);
+        tensors = model->namedTensors();
+        if (data && data->testX.size(0) > 0)
+            result.testAccuracy =
+                evaluate(*model, data->testX, data->testY, torch::kCPU, prefersChannelsLast(config.model)).accuracy;
+    } else {
+        tensors = checkpointTensors(record->path, record->checksum);
+    }
+    result.tensors = int(tensors.size());
+
+    AtomicFile file(out);
+    try {
+        if (ext == ".safetensors") {
+            result.format = "safetensors";
+            const auto bytes = safetensorsBytes(tensors, {{"format", "pt"}, {"entrena_run", run->name}});
+            file.write(bytes.data(), bytes.size());
+        } else if (script) {
+            result.format = "torchscript";
+            model->train(false);
+            model->script().save(file.tmp());
+        } else {
+            result.format = "state_dict";
+            c10::Dict<std::string, torch::Tensor> dict;
+            for (const auto& [name, t] : tensors)
+                dict.insert(name, t.detach().cpu().contiguous());
+            const std::vector<char> bytes = torch::pickle_save(dict);
+            file.write(bytes.data(), bytes.size());
+        }
+    } catch (const c10::Error& e) {
+        throw std::runtime_error("cannot write '" + out + "': " + e.what_without_backtrace());
+    }
+
+    json names = json::array();
+    for (const auto& [name, t] : tensors)
+        names.push_back({{"name", name}, {"shape", t.sizes().vec()}, {"dtype", c10::toString(t.scalar_type())}});
+    json sidecar = {
+        {"entrena_version", kVersion},
+        {"format", result.format},
+        {"file", fs::path(out).filename().string()},
+        {"run", {{"id", run->id}, {"uuid", run->uuid}, {"name", run->name}, {"status", toString(run->status)},
+                 {"created", run->created}}},
+        {"checkpoint", {{"which", which}, {"step", record->step}, {"epoch", record->epoch},
+                        {"checksum", record->checksum}}},
+        {"config", json::parse(run->configJson)},
+        {"metrics", {{"test_accuracy_recorded", optionalNumber(run->testAccuracy)},
+                     {"best_val_accuracy", optionalNumber(run->bestValAccuracy)},
+                     {"final_train_loss", optionalNumber(run->finalTrainLoss)},
+                     {"samples_per_s", optionalNumber(run->samplesPerSec)},
+                     {"test_accuracy_of_these_weights",
+                      result.testAccuracy >= 0 ? json(result.testAccuracy) : json(nullptr)}}},
+        {"input", data ? inputJson(*data) : json{{"unavailable", dataProblem}}},
+        {"tensors", names}};
+    const std::string text = sidecar.dump(2) + "\n";
+    AtomicFile side(result.sidecar);
+    side.write(text.data(), text.size());
+    file.commit();
+    side.commit();
+    return result;
+}
+
+} // namespace entrena

@@ -1,0 +1,109 @@
+#include "model/Model.h"
+
+#include "model/Models.h"
+
+#include <filesystem>
+
+namespace entrena {
+
+Model Model::buildOn(const torch::Device& device, const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
+                     int64_t classes)
+{
+    Model m = build(spec, channels, height, width, classes);
+    m.to(device);
+    if (prefersChannelsLast(spec))
+        m.toChannelsLast();
+    return m;
+}
+
+Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    Model m;
+    if (spec.arch != "torchscript") {
+        m.sequential_ = makeModel(spec, channels, height, width, classes);
+        return m;
+    }
+    if (!std::filesystem::exists(spec.path))
+        throw std::runtime_error("model.path '" + spec.path + "' does not exist; export your model with "
+                                 "torch.jit.script(model).save(path) and give that path");
+    try {
+        m.script_ = torch::jit::load(spec.path);
+    } catch (const c10::Error& e) {
+        throw std::runtime_error("model.path '" + spec.path + "' is not a TorchScript module (" +
+                                 e.what_without_backtrace() + "); save it with torch.jit.script(model).save(path)");
+    } catch (const std::exception& e) {
+        throw std::runtime_error("model.path '" + spec.path + "' is not a TorchScript module (" + e.what() + ")");
+    }
+    if (m.parameters().empty())
+        throw std::runtime_error("the TorchScript module '" + spec.path + "' has no parameters to train");
+    bool trainable = false;
+    for (const auto& p : m.parameters())
+        trainable = trainable || p.requires_grad();
+    if (!trainable)
+        throw std::runtime_error("none of the parameters of the TorchScript module '" + spec.path +
+                                 "' requires gradients; nothing would train");
+    if (!m.script_->find_method("forward"))
+        throw std::runtime_error("the TorchScript module '" + spec.path + "' has no forward method");
+    return m;
+}
+
+torch::Tensor Model::forward(const torch::Tensor& x)
+{
+    if (!script_)
+        return sequential_->forward(x);
+    const c10::IValue out = script_->forward({x});
+    if (!out.isTensor())
+        throw std::runtime_error("the TorchScript module's forward must return one tensor of class scores");
+    return out.toTensor();
+}
+
+std::vector<torch::Tensor> Model::parameters() const
+{
+    if (!script_)
+        return sequential_->parameters();
+    std::vector<torch::Tensor> out;
+    for (const auto& p : script_->parameters())
+        out.push_back(p);
+    return out;
+}
+
+std::vector<std::pair<std::string, torch::Tensor>> Model::namedTensors() const
+{
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    if (!script_) {
+        for (const auto& p : sequential_->named_parameters())
+            out.emplace_back(p.key(), p.value());
+        for (const auto& b : sequential_->named_buffers())
+            out.emplace_back(b.key(), b.value());
+        return out;
+    }
+    for (const auto& p : script_->named_parameters())
+        out.emplace_back(p.name, p.value);
+    for (const auto& b : script_->named_buffers())
+        out.emplace_back(b.name, b.value);
+    return out;
+}
+
+void Model::train(bool on)
+{
+    if (script_)
+        script_->train(on);
+    else
+        sequential_->train(on);
+}
+
+void Model::to(const torch::Device& device)
+{
+    if (script_)
+        script_->to(device);
+    else
+        sequential_->to(device);
+}
+
+void Model::toChannelsLast()
+{
+    if (!script_)
+        entrena::toChannelsLast(*sequential_);
+}
+
+} // namespace entrena

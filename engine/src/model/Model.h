@@ -1,0 +1,47 @@
+#pragma once
+
+#include "entrena/config/Config.h"
+
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace entrena {
+
+/// The network a run trains: one of Entrena's own (a torch::nn::Sequential) or a user's
+/// TorchScript module, behind one interface, so the trainer, checkpoints and summaries need not
+/// care which.
+class Model {
+public:
+    /// Builds `spec` for inputs of [channels, height, width]. Throws std::runtime_error naming the
+    /// problem (a TorchScript file that is not one, or has no parameters).
+    static Model build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
+
+    /// As build(), on `device`, and channels-last where the model prefers it (prefersChannelsLast):
+    /// the model as a run trains it, before its optimizer is made.
+    static Model buildOn(const torch::Device& device, const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
+                         int64_t classes);
+
+    torch::Tensor forward(const torch::Tensor& x);
+    std::vector<torch::Tensor> parameters() const;
+    /// Parameters and buffers by their dotted names (as PyTorch's state_dict names them).
+    std::vector<std::pair<std::string, torch::Tensor>> namedTensors() const;
+    void train(bool on);
+    void to(const torch::Device& device);
+    /// Stores 4-d weights channels-last (before the optimizer is created).
+    void toChannelsLast();
+
+    bool isScript() const { return script_.has_value(); }
+    torch::nn::Sequential& sequential() { return sequential_; }
+    torch::jit::Module& script() { return *script_; }
+
+private:
+    torch::nn::Sequential sequential_{nullptr};
+    std::optional<torch::jit::Module> script_;
+};
+
+} // namespace entrena

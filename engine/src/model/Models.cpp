@@ -1,0 +1,133 @@
+#include "model/Models.h"
+
+namespace entrena {
+namespace nn = torch::nn;
+
+namespace {
+
+nn::Sequential mlp(const ModelSpec& spec, int64_t inputs, int64_t classes)
+{
+    nn::Sequential s;
+    s->push_back("flatten", nn::Flatten());
+    int64_t width = inputs;
+    for (size_t i = 0; i < spec.hidden.size(); ++i) {
+        const std::string n = std::to_string(i);
+        s->push_back("fc" + n, nn::Linear(width, spec.hidden[i]));
+        s->push_back("relu" + n, nn::ReLU());
+        if (spec.dropout > 0)
+            s->push_back("dropout" + n, nn::Dropout(spec.dropout));
+        width = spec.hidden[i];
+    }
+    s->push_back("out", nn::Linear(width, classes));
+    return s;
+}
+
+// Two conv blocks (3×3 conv, ReLU, 2×2 max-pool), then a 128-wide hidden layer. Each block pools
+// before its ReLU: max-pooling and ReLU commute exactly (forward and gradient, ties included), and
+// the ReLU then touches a quarter of the values.
+nn::Sequential cnn(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    const int64_t c1 = spec.channels.at(0), c2 = spec.channels.at(1);
+    nn::Sequential s;
+    s->push_back("conv1", nn::Conv2d(nn::Conv2dOptions(channels, c1, 3).padding(1)));
+    s->push_back("pool1", nn::MaxPool2d(2));
+    s->push_back("relu1", nn::ReLU());
+    s->push_back("conv2", nn::Conv2d(nn::Conv2dOptions(c1, c2, 3).padding(1)));
+    s->push_back("pool2", nn::MaxPool2d(2));
+    s->push_back("relu2", nn::ReLU());
+    s->push_back("flatten", nn::Flatten());
+    s->push_back("fc", nn::Linear(c2 * (height / 4) * (width / 4), 128));
+    s->push_back("relu3", nn::ReLU());
+    if (spec.dropout > 0)
+        s->push_back("dropout", nn::Dropout(spec.dropout));
+    s->push_back("out", nn::Linear(128, classes));
+    return s;
+}
+
+// A basic residual block (two 3×3 convolutions with batch norm), with a 1×1 projection on the
+// shortcut when the shape changes.
+struct ResidualBlockImpl : nn::Module {
+    ResidualBlockImpl(int64_t in, int64_t out, int64_t stride)
+        : conv1(register_module("conv1", nn::Conv2d(nn::Conv2dOptions(in, out, 3).stride(stride).padding(1).bias(false))))
+        , bn1(register_module("bn1", nn::BatchNorm2d(out)))
+        , conv2(register_module("conv2", nn::Conv2d(nn::Conv2dOptions(out, out, 3).padding(1).bias(false))))
+        , bn2(register_module("bn2", nn::BatchNorm2d(out)))
+    {
+        if (stride != 1 || in != out) {
+            projection = register_module("projection", nn::Conv2d(nn::Conv2dOptions(in, out, 1).stride(stride).bias(false)));
+            projectionBn = register_module("projection_bn", nn::BatchNorm2d(out));
+        }
+    }
+
+    torch::Tensor forward(const torch::Tensor& x)
+    {
+        auto y = torch::relu(bn1(conv1(x)));
+        y = bn2(conv2(y));
+        const auto shortcut = projection ? projectionBn(projection(x)) : x;
+        return torch::relu(y + shortcut);
+    }
+
+    nn::Conv2d conv1, conv2, projection{nullptr};
+    nn::BatchNorm2d bn1, bn2, projectionBn{nullptr};
+};
+TORCH_MODULE(ResidualBlock);
+
+// A small ResNet for 28×28 and 32×32 inputs: a 3×3 stem, one stage per entry of `channels` (each
+// after the first halves the resolution), global average pooling, one linear layer.
+nn::Sequential resnet(const ModelSpec& spec, int64_t channels, int64_t classes)
+{
+    nn::Sequential s;
+    const int64_t stem = spec.channels.front();
+    s->push_back("stem", nn::Conv2d(nn::Conv2dOptions(channels, stem, 3).padding(1).bias(false)));
+    s->push_back("stem_bn", nn::BatchNorm2d(stem));
+    s->push_back("stem_relu", nn::ReLU());
+    int64_t width = stem;
+    for (size_t stage = 0; stage < spec.channels.size(); ++stage) {
+        for (int64_t b = 0; b < spec.blocks; ++b) {
+            const int64_t stride = (stage > 0 && b == 0) ? 2 : 1;
+            s->push_back("stage" + std::to_string(stage + 1) + "_block" + std::to_string(b + 1),
+                         ResidualBlock(width, spec.channels[stage], stride));
+            width = spec.channels[stage];
+        }
+    }
+    s->push_back("pool", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions(1)));
+    s->push_back("flatten", nn::Flatten());
+    if (spec.dropout > 0)
+        s->push_back("dropout", nn::Dropout(spec.dropout));
+    s->push_back("out", nn::Linear(width, classes));
+    return s;
+}
+
+} // namespace
+
+nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    if (spec.arch == "mlp")
+        return mlp(spec, channels * height * width, classes);
+    if (spec.arch == "cnn")
+        return cnn(spec, channels, height, width, classes);
+    if (spec.arch == "resnet")
+        return resnet(spec, channels, classes);
+    throw std::runtime_error("model.arch '" + spec.arch + "' is not available");
+}
+
+bool prefersChannelsLast(const ModelSpec& spec) { return spec.arch == "cnn" || spec.arch == "resnet"; }
+
+void toChannelsLast(torch::nn::Module& model)
+{
+    torch::NoGradGuard noGrad;
+    for (auto& p : model.parameters()) {
+        if (p.dim() == 4)
+            p.set_data(p.data().contiguous(torch::MemoryFormat::ChannelsLast));
+    }
+}
+
+int64_t parameterCount(const torch::nn::Module& model)
+{
+    int64_t n = 0;
+    for (const auto& p : model.parameters())
+        n += p.numel();
+    return n;
+}
+
+} // namespace entrena

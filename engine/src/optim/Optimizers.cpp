@@ -1,0 +1,64 @@
+#include "optim/Optimizers.h"
+
+namespace entrena {
+
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec,
+                                                       const std::vector<torch::Tensor>& parameters)
+{
+    if (spec.name == "sgd") {
+        return std::make_unique<torch::optim::SGD>(parameters, torch::optim::SGDOptions(spec.lr)
+                                                                   .momentum(spec.momentum)
+                                                                   .nesterov(spec.nesterov)
+                                                                   .dampening(spec.dampening)
+                                                                   .weight_decay(spec.weightDecay));
+    }
+    if (spec.name == "adam") {
+        return std::make_unique<torch::optim::Adam>(parameters, torch::optim::AdamOptions(spec.lr)
+                                                                    .betas({spec.beta1, spec.beta2})
+                                                                    .eps(spec.eps)
+                                                                    .weight_decay(spec.weightDecay));
+    }
+    if (spec.name == "adamw") {
+        return std::make_unique<torch::optim::AdamW>(parameters, torch::optim::AdamWOptions(spec.lr)
+                                                                     .betas({spec.beta1, spec.beta2})
+                                                                     .eps(spec.eps)
+                                                                     .weight_decay(spec.weightDecay));
+    }
+    if (spec.name == "rmsprop") {
+        return std::make_unique<torch::optim::RMSprop>(parameters, torch::optim::RMSpropOptions(spec.lr)
+                                                                       .alpha(spec.alpha)
+                                                                       .eps(spec.eps)
+                                                                       .momentum(spec.momentum)
+                                                                       .centered(spec.centered)
+                                                                       .weight_decay(spec.weightDecay));
+    }
+    throw std::runtime_error("optimizer.name '" + spec.name + "' is not available");
+}
+
+void setLearningRate(torch::optim::Optimizer& optimizer, double lr)
+{
+    for (auto& group : optimizer.param_groups())
+        group.options().set_lr(lr);
+}
+
+} // namespace entrena
+
+namespace entrena {
+
+void setMomentum(torch::optim::Optimizer& optimizer, double momentum)
+{
+    for (auto& group : optimizer.param_groups()) {
+        auto& o = group.options();
+        if (auto* sgd = dynamic_cast<torch::optim::SGDOptions*>(&o)) {
+            sgd->momentum(momentum);
+        } else if (auto* adam = dynamic_cast<torch::optim::AdamOptions*>(&o)) {
+            adam->betas({momentum, std::get<1>(adam->betas())});
+        } else if (auto* adamw = dynamic_cast<torch::optim::AdamWOptions*>(&o)) {
+            adamw->betas({momentum, std::get<1>(adamw->betas())});
+        } else if (auto* rms = dynamic_cast<torch::optim::RMSpropOptions*>(&o)) {
+            rms->momentum(momentum);
+        }
+    }
+}
+
+} // namespace entrena

@@ -1,0 +1,165 @@
+#include "data/BatchLoader.h"
+#include "search/LrRangeTest.h"
+#include "system/DeviceChoice.h"
+#include "optim/Optimizers.h"
+#include "train/Snapshot.h"
+#include "entrena/system/Runtime.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace entrena {
+namespace F = torch::nn::functional;
+
+std::vector<double> despike(const std::vector<double>& losses)
+{
+    // Hampel filter: a point further than 3 scaled MADs from the median of its 11 neighbours is one
+    // step's accident (a bad batch), not the curve; it takes the median's value. A sustained rise
+    // (the divergence the sweep looks for) moves the median with it and stays.
+    constexpr int half = 5;
+    const int n = int(losses.size());
+    std::vector<double> out = losses;
+    for (int i = 0; i < n; ++i) {
+        std::vector<double> w(losses.begin() + std::max(0, i - half), losses.begin() + std::min(n, i + half + 1));
+        std::nth_element(w.begin(), w.begin() + long(w.size() / 2), w.end());
+        const double median = w[w.size() / 2];
+        for (double& v : w)
+            v = std::abs(v - median);
+        std::nth_element(w.begin(), w.begin() + long(w.size() / 2), w.end());
+        const double mad = 1.4826 * w[w.size() / 2];
+        if (std::abs(losses[std::size_t(i)] - median) > 3 * mad + 1e-12)
+            out[std::size_t(i)] = median;
+    }
+    return out;
+}
+
+std::vector<double> smoothLosses(const std::vector<double>& losses, double beta)
+{
+    const std::vector<double> clean = despike(losses);
+    std::vector<double> out(clean.size());
+    double avg = 0;
+    for (std::size_t i = 0; i < clean.size(); ++i) {
+        avg = beta * avg + (1 - beta) * clean[i];
+        out[i] = avg / (1 - std::pow(beta, double(i + 1)));
+    }
+    return out;
+}
+
+LrSuggestion suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& smoothed)
+{
+    const int n = int(smoothed.size());
+    if (n < 5 || lrs.size() != smoothed.size())
+        throw std::invalid_argument("the learning-rate sweep has too few points to suggest a rate (" + std::to_string(n) +
+                                    "); run more steps or widen the range");
+    LrSuggestion s;
+    const int m = int(std::min_element(smoothed.begin(), smoothed.end()) - smoothed.begin());
+    // The plateau the descent starts from: the median of the first fifth (a spike there moves
+    // a mean, not a median).
+    std::vector<double> head(smoothed.begin(), smoothed.begin() + std::max(1, std::min(m, n / 5)));
+    std::nth_element(head.begin(), head.begin() + long(head.size() / 2), head.end());
+    const double plateau = std::max(head[head.size() / 2], smoothed[std::size_t(m)]);
+    const double threshold = plateau - 0.1 * (plateau - smoothed[std::size_t(m)]);
+    int begin = 0;
+    for (int i = m - 1; i >= 0; --i)
+        if (smoothed[std::size_t(i)] >= threshold) {
+            begin = i;
+            break;
+        }
+    s.valleyBegin = begin;
+    s.valleyEnd = m;
+    s.index = begin + (m - begin) / 2;
+    s.suggestedLr = lrs[std::size_t(s.index)];
+    // Steepest fall inside the descent, by central differences over log(lr).
+    double steepest = 0;
+    int at = s.index;
+    for (int i = std::max(1, begin); i < std::min(m + 1, n - 1); ++i) {
+        const double g = (smoothed[std::size_t(i + 1)] - smoothed[std::size_t(i - 1)]) /
+                         (std::log(lrs[std::size_t(i + 1)]) - std::log(lrs[std::size_t(i - 1)]));
+        if (g < steepest) {
+            steepest = g;
+            at = i;
+        }
+    }
+    s.steepestLr = lrs[std::size_t(at)];
+    return s;
+}
+
+LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const DataSplits& data, const RunConfig& c,
+                         const torch::Device& device, const LrFinderOptions& o, const StopToken& stop,
+                         const std::function<void(int, double, double)>& progress)
+{
+    if (!(o.startLr > 0) || !(o.endLr > o.startLr) || o.steps < 5)
+        throw std::runtime_error("the learning-rate range must grow from a positive start (got " + std::to_string(o.startLr) +
+                                 " to " + std::to_string(o.endLr) + " over " + std::to_string(o.steps) +
+                                 " steps); give e.g. 1e-6 to 10 over 100 steps");
+    // Snapshot: every parameter and buffer, the optimizer's state and rates. Restored however
+    // the sweep ends (the Lightning finder's best-known bug was not doing so).
+    Snapshot snapshot;
+    snapshot.take(model, optimizer);
+    const bool wasTraining = model.isScript() ? model.script().is_training() : model.sequential()->is_training();
+    auto restore = [&] {
+        snapshot.restore(model, optimizer, device);
+        model.train(wasTraining);
+    };
+
+    LrFinderResult r;
+    try {
+        model.train(true);
+        // Its own loader on its own seed: the run's data order is not touched.
+        int64_t epoch = 1;
+        auto loader = std::make_unique<BatchLoader>(data.trainX, data.trainY, c.data.batchSize, c.seed + 7919, epoch, 0, device);
+        double best = INFINITY;
+        for (int i = 0; i < o.steps && !stop.stopRequested(); ++i) {
+            const double lr = o.startLr * std::pow(o.endLr / o.startLr, double(i) / double(o.steps - 1));
+            auto batch = loader->next();
+            if (!batch) {
+                loader =
+                    std::make_unique<BatchLoader>(data.trainX, data.trainY, c.data.batchSize, c.seed + 7919, ++epoch, 0, device);
+                batch = loader->next();
+            }
+            setLearningRate(optimizer, lr);
+            optimizer.zero_grad();
+            auto loss = F::cross_entropy(model.forward(batch->x), batch->y);
+            const double value = loss.item<double>();
+            if (!std::isfinite(value)) {
+                r.diverged = true;
+                break;
+            }
+            loss.backward();
+            optimizer.step();
+            r.lrs.push_back(lr);
+            r.losses.push_back(value);
+            r.smoothed = smoothLosses(r.losses, o.beta);
+            if (progress)
+                progress(i + 1, lr, value);
+            best = std::min(best, r.smoothed.back());
+            if (i >= 5 && r.smoothed.back() > o.divergeFactor * best) {
+                r.diverged = true;
+                break;
+            }
+        }
+    } catch (...) {
+        restore();
+        throw;
+    }
+    restore();
+    if (r.lrs.size() >= 5)
+        r.suggestion = suggestLearningRate(r.lrs, r.smoothed);
+    return r;
+}
+
+LrFinderResult findLearningRate(const RunConfig& c, const LrFinderOptions& options, const StopToken& stop,
+                                const std::function<void(int, double, double)>& progress)
+{
+    applyThreadCount(c.devices.threads);
+    const torch::Device device = chooseDevice(c.devices);
+    torch::manual_seed(c.seed);
+    const DataSplits data = loadData(c.data, c.seed);
+    Model model = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+    model.to(device);
+    auto optimizer = makeOptimizer(c.optimizer, model.parameters());
+    return rangeTest(model, *optimizer, data, c, device, options, stop, progress);
+}
+
+} // namespace entrena
