@@ -2,7 +2,95 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
-    <name>ChoiceLabels</name>
+    <name>Registry</name>
+    <message>
+        <source>cosine</source>
+        <translation>coseno</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>lineal</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Constante</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Escalonado</translation>
+    </message>
+    <message>
+        <source>Every (epochs):</source>
+        <translation>Cada (épocas):</translation>
+    </message>
+    <message>
+        <source>Multiply by:</source>
+        <translation>Multiplicar por:</translation>
+    </message>
+    <message>
+        <source>Multi-step</source>
+        <translation>Varios escalones</translation>
+    </message>
+    <message>
+        <source>At epochs:</source>
+        <translation>En las épocas:</translation>
+    </message>
+    <message>
+        <source>Exponential</source>
+        <translation>Exponencial</translation>
+    </message>
+    <message>
+        <source>Per epoch multiply by:</source>
+        <translation>Multiplicar en cada época por:</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Coseno</translation>
+    </message>
+    <message>
+        <source>Period (epochs):</source>
+        <translation>Periodo (épocas):</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>toda la ejecución</translation>
+    </message>
+    <message>
+        <source>Minimum rate:</source>
+        <translation>Tasa mínima:</translation>
+    </message>
+    <message>
+        <source>One-cycle</source>
+        <translation>Un ciclo</translation>
+    </message>
+    <message>
+        <source>Peak rate:</source>
+        <translation>Tasa máxima:</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>Rising share:</source>
+        <translation>Fracción de subida:</translation>
+    </message>
+    <message>
+        <source>Annealing:</source>
+        <translation>Descenso:</translation>
+    </message>
+    <message>
+        <source>Reduce on plateau</source>
+        <translation>Reducir en meseta</translation>
+    </message>
+    <message>
+        <source>Patience (epochs):</source>
+        <translation>Paciencia (épocas):</translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation>Nombre de la ejecución:</translation>
+    </message>
     <message>
         <source>Fashion-MNIST</source>
         <translation>Fashion-MNIST</translation>
@@ -16,52 +104,72 @@
         <translation>Tabla CSV</translation>
     </message>
     <message>
+        <source>Test file:</source>
+        <translation>Archivo de prueba:</translation>
+    </message>
+    <message>
+        <source>Label column:</source>
+        <translation>Columna de la etiqueta:</translation>
+    </message>
+    <message>
         <source>Synthetic (no files)</source>
         <translation>Sintético (sin archivos)</translation>
+    </message>
+    <message>
+        <source>Channels:</source>
+        <translation>Canales:</translation>
     </message>
     <message>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
+        <source>MLP (fully connected)</source>
+        <translation>MLP (totalmente conectada)</translation>
+    </message>
+    <message>
+        <source>Hidden widths:</source>
+        <translation>Anchos ocultos:</translation>
+    </message>
+    <message>
         <source>CNN</source>
         <translation>CNN</translation>
+    </message>
+    <message>
+        <source>CNN (convolutional)</source>
+        <translation>CNN (convolucional)</translation>
     </message>
     <message>
         <source>ResNet</source>
         <translation>ResNet</translation>
     </message>
     <message>
+        <source>ResNet (residual, batch norm)</source>
+        <translation>ResNet (residual, normalización por lotes)</translation>
+    </message>
+    <message>
+        <source>Blocks per stage:</source>
+        <translation>Bloques por etapa:</translation>
+    </message>
+    <message>
         <source>TorchScript</source>
         <translation>TorchScript</translation>
     </message>
     <message>
-        <source>Constant</source>
-        <translation>Constante</translation>
+        <source>TorchScript (your own model)</source>
+        <translation>TorchScript (su propio modelo)</translation>
     </message>
     <message>
-        <source>Step</source>
-        <translation>Escalonado</translation>
+        <source>TorchScript file:</source>
+        <translation>Archivo TorchScript:</translation>
     </message>
     <message>
-        <source>Multi-step</source>
-        <translation>Varios escalones</translation>
+        <source>Momentum:</source>
+        <translation>Momento:</translation>
     </message>
     <message>
-        <source>Exponential</source>
-        <translation>Exponencial</translation>
-    </message>
-    <message>
-        <source>Cosine</source>
-        <translation>Coseno</translation>
-    </message>
-    <message>
-        <source>One-cycle</source>
-        <translation>Un ciclo</translation>
-    </message>
-    <message>
-        <source>Reduce on plateau</source>
-        <translation>Reducir en meseta</translation>
+        <source>The learning rate stays as set.</source>
+        <translation>La tasa de aprendizaje se mantiene como está.</translation>
     </message>
 </context>
 <context>
@@ -1363,46 +1471,6 @@ durante la ejecución</translation>
         <translation>Hilos de CPU:</translation>
     </message>
     <message>
-        <source>MLP (fully connected)</source>
-        <translation>MLP (totalmente conectada)</translation>
-    </message>
-    <message>
-        <source>CNN (convolutional)</source>
-        <translation>CNN (convolucional)</translation>
-    </message>
-    <message>
-        <source>The learning rate stays as set.</source>
-        <translation>La tasa de aprendizaje se mantiene como está.</translation>
-    </message>
-    <message>
-        <source>Every (epochs):</source>
-        <translation>Cada (épocas):</translation>
-    </message>
-    <message>
-        <source>Multiply by:</source>
-        <translation>Multiplicar por:</translation>
-    </message>
-    <message>
-        <source>Per epoch multiply by:</source>
-        <translation>Multiplicar en cada época por:</translation>
-    </message>
-    <message>
-        <source>Period (epochs):</source>
-        <translation>Periodo (épocas):</translation>
-    </message>
-    <message>
-        <source>Minimum rate:</source>
-        <translation>Tasa mínima:</translation>
-    </message>
-    <message>
-        <source>Patience (epochs):</source>
-        <translation>Paciencia (épocas):</translation>
-    </message>
-    <message>
-        <source>whole run</source>
-        <translation>toda la ejecución</translation>
-    </message>
-    <message>
         <source>automatic</source>
         <translation>automático</translation>
     </message>
@@ -1459,18 +1527,6 @@ durante la ejecución</translation>
         <translation>Dropout:</translation>
     </message>
     <message>
-        <source>Peak rate:</source>
-        <translation>Tasa máxima:</translation>
-    </message>
-    <message>
-        <source>Rising share:</source>
-        <translation>Fracción de subida:</translation>
-    </message>
-    <message>
-        <source>Annealing:</source>
-        <translation>Descenso:</translation>
-    </message>
-    <message>
         <source>Warm-up (steps):</source>
         <translation>Calentamiento (pasos):</translation>
     </message>
@@ -1489,18 +1545,6 @@ durante la ejecución</translation>
     <message>
         <source>Early stop after (epochs):</source>
         <translation>Parada temprana tras (épocas):</translation>
-    </message>
-    <message>
-        <source>ResNet (residual, batch norm)</source>
-        <translation>ResNet (residual, normalización por lotes)</translation>
-    </message>
-    <message>
-        <source>cosine</source>
-        <translation>coseno</translation>
-    </message>
-    <message>
-        <source>linear</source>
-        <translation>lineal</translation>
     </message>
     <message>
         <source>e.g. 256, 128</source>
@@ -1579,10 +1623,6 @@ durante la ejecución</translation>
         <translation>Archivo TorchScript:</translation>
     </message>
     <message>
-        <source>TorchScript (your own model)</source>
-        <translation>TorchScript (su propio modelo)</translation>
-    </message>
-    <message>
         <source>saved with torch.jit.script(model).save(path)</source>
         <translation>guardado con torch.jit.script(model).save(ruta)</translation>
     </message>
@@ -1593,14 +1633,6 @@ durante la ejecución</translation>
     <message>
         <source>%1 parameters</source>
         <translation>%1 parámetros</translation>
-    </message>
-    <message>
-        <source>At epochs:</source>
-        <translation>En las épocas:</translation>
-    </message>
-    <message>
-        <source>e.g. 5, 8</source>
-        <translation>p. ej. 5, 8</translation>
     </message>
     <message>
         <source>Find LR…</source>

@@ -416,7 +416,7 @@ LrFinderDialog* MainWindow::findLearningRate()
     });
     connect(dialog, &LrFinderDialog::applyMaxLr, this, [this](double lr) {
         RunConfig c = config_->config();
-        c.scheduler.name = "one_cycle";
+        c.scheduler.kind = SchedulerKind::OneCycle;
         c.scheduler.maxLr = lr;
         config_->setConfig(c);
         statusBar()->showMessage(tr("One-cycle schedule with max_lr %1.").arg(lr), 5000);

@@ -1,64 +1,40 @@
 #include "ChoiceLabels.h"
 
+#include "entrena/config/Registry.h"
+
 namespace entrena::app {
+namespace {
+
+// A registry entry's label in the reader's language, or the identifier itself when no entry has
+// that name (a run stored by a newer Entrena).
+template <class Kind>
+QString labelOf(const QString& id, bool translated)
+{
+    const auto kind = fromString<Kind>(id.toStdString());
+    if (!kind)
+        return id;
+    const char* label = registryEntry(*kind).label;
+    return translated ? QCoreApplication::translate("Registry", label) : QString::fromUtf8(label);
+}
+
+} // namespace
 
 QString ChoiceLabels::dataset(const QString& id)
 {
-    if (id == QStringLiteral("fashion-mnist"))
-        return tr("Fashion-MNIST");
-    if (id == QStringLiteral("mnist"))
-        return tr("MNIST");
-    if (id == QStringLiteral("csv"))
-        return tr("CSV table");
-    if (id == QStringLiteral("synthetic"))
-        return tr("Synthetic (no files)");
-    return id;
+    return labelOf<DatasetKind>(id, true);
 }
-
 QString ChoiceLabels::model(const QString& id)
 {
-    if (id == QStringLiteral("mlp"))
-        return tr("MLP");
-    if (id == QStringLiteral("cnn"))
-        return tr("CNN");
-    if (id == QStringLiteral("resnet"))
-        return tr("ResNet");
-    if (id == QStringLiteral("torchscript"))
-        return tr("TorchScript");
-    return id;
+    return labelOf<ModelArch>(id, true);
 }
-
+// The algorithms' own names, the same in every language.
 QString ChoiceLabels::optimizer(const QString& id)
 {
-    // The algorithms' own names, the same in every language.
-    if (id == QStringLiteral("sgd"))
-        return QStringLiteral("SGD");
-    if (id == QStringLiteral("adam"))
-        return QStringLiteral("Adam");
-    if (id == QStringLiteral("adamw"))
-        return QStringLiteral("AdamW");
-    if (id == QStringLiteral("rmsprop"))
-        return QStringLiteral("RMSprop");
-    return id;
+    return labelOf<OptimizerKind>(id, false);
 }
-
 QString ChoiceLabels::scheduler(const QString& id)
 {
-    if (id == QStringLiteral("constant"))
-        return tr("Constant");
-    if (id == QStringLiteral("step"))
-        return tr("Step");
-    if (id == QStringLiteral("multistep"))
-        return tr("Multi-step");
-    if (id == QStringLiteral("exponential"))
-        return tr("Exponential");
-    if (id == QStringLiteral("cosine"))
-        return tr("Cosine");
-    if (id == QStringLiteral("one_cycle"))
-        return tr("One-cycle");
-    if (id == QStringLiteral("reduce_on_plateau"))
-        return tr("Reduce on plateau");
-    return id;
+    return labelOf<SchedulerKind>(id, true);
 }
 
 } // namespace entrena::app

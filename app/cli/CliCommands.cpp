@@ -7,6 +7,7 @@
 #include "ProgressPrinter.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/config/Config.h"
+#include "entrena/config/Registry.h"
 #include "entrena/system/Devices.h"
 #include "entrena/dist/Distributed.h"
 #include "entrena/dist/Launcher.h"
@@ -130,7 +131,7 @@ int train(const CliOptions& o)
     if (config && !rank) {
         int nproc = o.nproc;
         const int listed = int(config->devices.ids.size());
-        if (config->devices.type == "cuda" && listed > 1 && nproc == 0)
+        if (config->devices.type == DeviceType::Cuda && listed > 1 && nproc == 0)
             nproc = listed; // one rank per listed GPU
         if (nproc > 1) {
             try {
@@ -179,7 +180,7 @@ int train(const CliOptions& o)
 int clusterScript(const CliOptions& o)
 {
     const RunConfig config = RunConfig::fromFile(o.config, o.sets); // refuses a bad one here, not on the cluster
-    const bool gpus = config.devices.type == "cuda";
+    const bool gpus = config.devices.type == DeviceType::Cuda;
     const int perNode = o.nproc > 0 ? o.nproc : gpus ? std::max<int>(1, int(config.devices.ids.size())) : 1;
     const ClusterLaunch l = clusterLaunch(fs::absolute(o.config).string(), o.nodes, perNode, gpus,
                                           config.name.empty() ? "entrena" : config.name);
@@ -372,34 +373,13 @@ int devices(const CliOptions& o)
 /// writes under each choice that adds keys of its own, so the list follows RunConfig::toJson.
 int configKeys()
 {
-    // As --set takes it: a string bare (an empty one as ""), anything else as JSON.
-    const auto shown = [](const nlohmann::json& v) {
-        return !v.is_string() ? v.dump() : v.get<std::string>().empty() ? std::string("\"\"") : v.get<std::string>();
-    };
-    std::vector<RunConfig> variants(1);
-    const auto add = [&](auto change) {
-        RunConfig c;
-        change(c);
-        variants.push_back(c);
-    };
-    add([](RunConfig& c) { c.data.dataset = "csv"; });
-    for (const char* arch : {"mlp", "cnn", "resnet", "torchscript"})
-        add([&](RunConfig& c) { c.model.arch = arch; });
-    for (const char* optimizer : {"sgd", "adam", "adamw", "rmsprop"})
-        add([&](RunConfig& c) { c.optimizer.name = optimizer; });
-    for (const char* scheduler : {"constant", "step", "multistep", "exponential", "cosine", "one_cycle", "reduce_on_plateau"})
-        add([&](RunConfig& c) { c.scheduler.name = scheduler; });
-    std::map<std::string, std::string> keys; // the default configuration's value wins
-    for (const RunConfig& c : variants) {
-        const nlohmann::json whole = nlohmann::json::parse(c.toJson());
-        for (const auto& [section, body] : whole.items()) {
-            if (!body.is_object()) {
-                keys.emplace(section, shown(body));
-                continue;
-            }
-            for (const auto& [name, value] : body.items())
-                keys.emplace(section + "." + name, shown(value));
-        }
+    // As --set takes it: a string bare (an empty one as ""), anything else as JSON. A key several
+    // entries share shows its first default (the order of the registries).
+    std::map<std::string, std::string> keys;
+    for (const ConfigKeyInfo& k : configKeyCatalog()) {
+        const auto value = nlohmann::json::parse(k.defaultValue);
+        const bool bare = value.is_string() && !value.get<std::string>().empty();
+        keys.emplace(k.key, bare ? value.get<std::string>() : k.defaultValue);
     }
     size_t width = 0;
     for (const auto& [key, value] : keys)

@@ -5,6 +5,7 @@
 
 using entrena::ConfigError;
 using entrena::RunConfig;
+using namespace entrena;
 
 class TestConfig : public QObject {
     Q_OBJECT
@@ -12,13 +13,13 @@ private Q_SLOTS:
     void emptyObjectGivesDocumentedDefaults()
     {
         const RunConfig c = RunConfig::fromJson("{}");
-        QCOMPARE(c.data.dataset, std::string("fashion-mnist"));
+        QCOMPARE(c.data.dataset, DatasetKind::FashionMnist);
         QCOMPARE(c.data.batchSize, int64_t(128));
-        QCOMPARE(c.optimizer.name, std::string("sgd"));
+        QCOMPARE(c.optimizer.kind, OptimizerKind::Sgd);
         QCOMPARE(c.optimizer.lr, 0.05);
-        QCOMPARE(c.scheduler.name, std::string("reduce_on_plateau"));
+        QCOMPARE(c.scheduler.kind, SchedulerKind::ReduceOnPlateau);
         QCOMPARE(c.train.logEvery, int64_t(50));
-        QCOMPARE(c.devices.type, std::string("cpu"));
+        QCOMPARE(c.devices.type, DeviceType::Cpu);
     }
 
     void designExampleParses()
@@ -36,7 +37,7 @@ private Q_SLOTS:
                     "precision": "fp32", "log_every": 50, "checkpoint_every": 1},
           "devices": {"type": "cpu", "ids": [], "threads": 0}})");
         QCOMPARE(c.name, std::string("fmnist-cnn"));
-        QCOMPARE(c.model.arch, std::string("cnn"));
+        QCOMPARE(c.model.arch, ModelArch::Cnn);
         QCOMPARE(c.scheduler.patience, int64_t(3));
         QCOMPARE(c.data.workers, 2);
     }
@@ -77,7 +78,7 @@ private Q_SLOTS:
         const RunConfig c = RunConfig::fromJson("{}", {"optimizer.lr=0.2", "model.arch=mlp", "train.epochs=3",
                                                       "scheduler.name=cosine", "scheduler.T_max=7"});
         QCOMPARE(c.optimizer.lr, 0.2);
-        QCOMPARE(c.model.arch, std::string("mlp"));
+        QCOMPARE(c.model.arch, ModelArch::Mlp);
         QCOMPARE(c.train.epochs, 3);
         QCOMPARE(c.scheduler.tMax, int64_t(7));
     }

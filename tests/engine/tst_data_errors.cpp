@@ -73,8 +73,8 @@ RunConfig configFor(const QString& dir)
     c.name = "data-check";
     c.data.path = dir.toStdString();
     c.data.batchSize = 50;
-    c.model.arch = "mlp";
-    c.scheduler.name = "constant";
+    c.model.arch = ModelArch::Mlp;
+    c.scheduler.kind = SchedulerKind::Constant;
     c.train.epochs = 1;
     return c;
 }
@@ -206,10 +206,10 @@ private Q_SLOTS:
         const QString file = dir.filePath(QStringLiteral("bad.csv"));
         writeFile(file, csv, false);
         RunConfig c;
-        c.data.dataset = "csv";
+        c.data.dataset = DatasetKind::Csv;
         c.data.path = file.toStdString();
-        c.model.arch = "mlp";
-        c.scheduler.name = "constant";
+        c.model.arch = ModelArch::Mlp;
+        c.scheduler.kind = SchedulerKind::Constant;
         c.train.epochs = 1;
         TrainingObserver quiet;
         StopToken stop;

@@ -193,7 +193,7 @@ private Q_SLOTS:
     void moreCudaRanksThanDevicesIsRefused()
     {
         RunConfig c;
-        c.devices.type = "cuda";
+        c.devices.type = DeviceType::Cuda;
         c.devices.ids = {0};
         try {
             checkDevicesForRanks(c, 2);
@@ -201,7 +201,7 @@ private Q_SLOTS:
         } catch (const DistributedError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("names only 1 device")), e.what());
         }
-        c.devices.type = "cpu";
+        c.devices.type = DeviceType::Cpu;
         c.devices.ids.clear();
         checkDevicesForRanks(c, 8); // CPU ranks share the cores
     }

@@ -11,7 +11,7 @@ private Q_SLOTS:
     void mlpCountsByHand()
     {
         ModelSpec m;
-        m.arch = "mlp";
+        m.arch = ModelArch::Mlp;
         m.hidden = {256, 128};
         const ModelSummary s = summarizeModel(m, 1, 28, 28, 10);
         QCOMPARE(s.parameters, int64_t(784 * 256 + 256 + 256 * 128 + 128 + 128 * 10 + 10));
@@ -22,7 +22,7 @@ private Q_SLOTS:
     void cnnCountsByHand()
     {
         ModelSpec m;
-        m.arch = "cnn";
+        m.arch = ModelArch::Cnn;
         m.channels = {32, 64};
         const ModelSummary s = summarizeModel(m, 1, 28, 28, 10);
         const double conv1 = 2.0 * 1 * 9 * 32 * 28 * 28, conv2 = 2.0 * 32 * 9 * 64 * 14 * 14;
@@ -46,7 +46,7 @@ private Q_SLOTS:
         QFETCH(int, channels);
         QFETCH(int, size);
         ModelSpec m;
-        m.arch = "resnet";
+        m.arch = ModelArch::Resnet;
         m.channels = {16, 32, 64};
         const ModelSummary s = summarizeModel(m, channels, size, size, 10);
         QCOMPARE(s.layers.back().outputShape, (std::vector<int64_t>{10}));

@@ -20,34 +20,12 @@ json reference()
     return json::parse(in);
 }
 
+// Through the configuration parser, as a file would give them: the registry's keys and names.
 SchedulerSpec specFrom(const json& c)
 {
-    SchedulerSpec s;
-    s.name = c["name"].get<std::string>();
-    const json& p = c["params"];
-    if (p.contains("step_size")) s.stepSize = p["step_size"];
-    if (p.contains("gamma")) s.gamma = p["gamma"];
-    if (p.contains("milestones")) s.milestones = p["milestones"].get<std::vector<int64_t>>();
-    if (p.contains("T_max")) s.tMax = p["T_max"];
-    if (p.contains("eta_min")) s.etaMin = p["eta_min"];
-    if (p.contains("mode")) s.mode = p["mode"];
-    if (p.contains("factor")) s.factor = p["factor"];
-    if (p.contains("patience")) s.patience = p["patience"];
-    if (p.contains("threshold")) s.threshold = p["threshold"];
-    if (p.contains("threshold_mode")) s.thresholdMode = p["threshold_mode"];
-    if (p.contains("cooldown")) s.cooldown = p["cooldown"];
-    if (p.contains("min_lr")) s.minLr = p["min_lr"];
-    if (p.contains("eps")) s.eps = p["eps"];
-    if (p.contains("max_lr")) s.maxLr = p["max_lr"];
-    if (p.contains("total_steps")) s.totalSteps = p["total_steps"];
-    if (p.contains("pct_start")) s.pctStart = p["pct_start"];
-    if (p.contains("anneal_strategy")) s.annealStrategy = p["anneal_strategy"];
-    if (p.contains("div_factor")) s.divFactor = p["div_factor"];
-    if (p.contains("final_div_factor")) s.finalDivFactor = p["final_div_factor"];
-    if (p.contains("three_phase")) s.threePhase = p["three_phase"];
-    if (p.contains("base_momentum")) s.baseMomentum = p["base_momentum"];
-    if (p.contains("max_momentum")) s.maxMomentum = p["max_momentum"];
-    return s;
+    json scheduler = c["params"];
+    scheduler["name"] = c["name"];
+    return entrena::RunConfig::fromJson(json{{"scheduler", scheduler}}.dump()).scheduler;
 }
 
 } // namespace
@@ -119,7 +97,7 @@ private Q_SLOTS:
     void oneCycleShorterThanTheRunIsRefused()
     {
         SchedulerSpec spec;
-        spec.name = "one_cycle";
+        spec.kind = entrena::SchedulerKind::OneCycle;
         spec.totalSteps = 10;
         QVERIFY_THROWS_EXCEPTION(entrena::ConfigError, LrScheduler(spec, 0.1, 1, 20));
     }
@@ -139,7 +117,7 @@ private Q_SLOTS:
     void warmupRampsLinearly()
     {
         SchedulerSpec spec;
-        spec.name = "constant";
+        spec.kind = entrena::SchedulerKind::Constant;
         spec.warmupSteps = 4;
         LrScheduler s(spec, 0.8, 1);
         const double expected[] = {0.2, 0.4, 0.6, 0.8, 0.8};
@@ -152,7 +130,7 @@ private Q_SLOTS:
     void plannedCurveCoversTheRun()
     {
         SchedulerSpec spec;
-        spec.name = "step";
+        spec.kind = entrena::SchedulerKind::Step;
         spec.stepSize = 1;
         spec.gamma = 0.5;
         const auto curve = LrScheduler::plannedCurve(spec, 1.0, 3, 4);

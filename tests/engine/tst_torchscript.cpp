@@ -55,7 +55,7 @@ private Q_SLOTS:
     void summaryCountsTheParameters()
     {
         ModelSpec spec;
-        spec.arch = "torchscript";
+        spec.arch = ModelArch::TorchScript;
         spec.path = fixture(QStringLiteral("mlp")).toStdString();
         const ModelSummary s = summarizeModel(spec, 1, 28, 28, 10);
         QCOMPARE(s.parameters, int64_t(784 * 64 + 64 + 64 * 10 + 10));

@@ -83,7 +83,7 @@ private Q_SLOTS:
         RunConfig c = subset("mlp");
         c.train.epochs = 1;
         c.train.logEvery = 7;
-        c.scheduler.name = "constant";
+        c.scheduler.kind = SchedulerKind::Constant;
         c.scheduler.warmupSteps = 20;
         Recording rec;
         StopToken stop;
@@ -151,7 +151,7 @@ private Q_SLOTS:
     void resnetLearnsFashionMnistSubset()
     {
         RunConfig c = subset("cnn");
-        c.model.arch = "resnet";
+        c.model.arch = ModelArch::Resnet;
         c.model.channels = {8, 16};
         c.train.epochs = 3;
         c.data.trainLimit = 3000;
@@ -192,7 +192,7 @@ private Q_SLOTS:
         RunConfig c = subset("mlp");
         c.train.epochs = 10;
         c.train.earlyStopPatience = 1;
-        c.train.earlyStopMetric = "val_accuracy";
+        c.train.earlyStopMetric = Metric::ValAccuracy;
         c.train.earlyStopMinDelta = 1.0; // no epoch can improve by a whole 100%
         Recording rec;
         StopToken stop;
@@ -256,7 +256,7 @@ private Q_SLOTS:
     void bf16AutocastLearns()
     {
         RunConfig c = subset("mlp");
-        c.train.precision = "bf16";
+        c.train.precision = Precision::Bf16;
         c.train.epochs = 2;
         Recording rec;
         StopToken stop;
@@ -265,7 +265,7 @@ private Q_SLOTS:
         QVERIFY2(r.end.testAccuracy >= 0.78, qPrintable(QString::number(r.end.testAccuracy)));
         // bf16 has an 8-bit mantissa: the losses differ from fp32's, visibly but not wildly.
         RunConfig f = c;
-        f.train.precision = "fp32";
+        f.train.precision = Precision::Fp32;
         Recording fp32;
         Trainer(f).run(fp32, stop);
         QVERIFY(rec.steps[0].loss != fp32.steps[0].loss);

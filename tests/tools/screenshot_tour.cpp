@@ -337,7 +337,7 @@ public:
         StopToken stop;
         TrainingObserver quiet;
         RunConfig adam = tourRun("fmnist-adam", 3, 20000);
-        adam.optimizer.name = "adam";
+        adam.optimizer.kind = OptimizerKind::Adam;
         adam.optimizer.lr = 0.001;
         Trainer(adam).run(quiet, stop, &store, (QFileInfo(db).absolutePath() + QStringLiteral("/checkpoints")).toStdString());
     }

@@ -144,7 +144,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QComboBox* schedule = nullptr;
         RunConfig plateau = smallRun();
-        plateau.scheduler.name = "reduce_on_plateau";
+        plateau.scheduler.kind = SchedulerKind::ReduceOnPlateau;
         w.configPanel()->setConfig(plateau);
         for (QComboBox* c : w.configPanel()->findChildren<QComboBox*>())
             if (c->currentData().toString() == QStringLiteral("reduce_on_plateau"))
@@ -506,7 +506,7 @@ private Q_SLOTS:
         RunConfig c = smallRun(); // mlp 256-128: 235,146 parameters
         panel.setConfig(c);
         QVERIFY2(panel.summaryText().contains(QLocale().toString(235146)), qPrintable(panel.summaryText()));
-        c.model.arch = "cnn";
+        c.model.arch = ModelArch::Cnn;
         panel.setConfig(c);
         QVERIFY2(!panel.summaryText().contains(QLocale().toString(235146)), qPrintable(panel.summaryText()));
     }
@@ -562,7 +562,7 @@ private Q_SLOTS:
         list->item(1)->setCheckState(Qt::Checked);
         list->item(2)->setCheckState(Qt::Checked);
         QCOMPARE(list->item(0)->checkState(), Qt::Unchecked);
-        QCOMPARE(panel.config().devices.type, std::string("cuda"));
+        QCOMPARE(panel.config().devices.type, DeviceType::Cuda);
         QCOMPARE(panel.config().devices.ids, (std::vector<int64_t>{0, 1}));
         QCOMPARE(panel.ranks(), 2);
         QVERIFY(!picker->cpuRanksBox()->isEnabled());
@@ -574,14 +574,14 @@ private Q_SLOTS:
         QVERIFY(picker->cpuRanksBox()->isEnabled());
         picker->cpuRanksBox()->setValue(3);
         QCOMPARE(panel.ranks(), 3);
-        QCOMPARE(panel.config().devices.type, std::string("cpu"));
+        QCOMPARE(panel.config().devices.type, DeviceType::Cpu);
         QVERIFY(panel.config().devices.ids.empty());
 
         // Unchecking everything leaves the CPU; a stored configuration checks its GPUs.
         list->item(0)->setCheckState(Qt::Unchecked);
         QCOMPARE(list->item(0)->checkState(), Qt::Checked);
         RunConfig gpu = smallRun();
-        gpu.devices.type = "cuda";
+        gpu.devices.type = DeviceType::Cuda;
         gpu.devices.ids = {1};
         panel.setConfig(gpu);
         QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
@@ -644,7 +644,7 @@ private Q_SLOTS:
     void clusterScriptDialogWritesTheScriptAndConfiguration()
     {
         RunConfig c = smallRun();
-        c.devices.type = "cuda";
+        c.devices.type = DeviceType::Cuda;
         c.devices.ids = {0, 1};
         ClusterScriptDialog dialog(c);
         QCOMPARE(dialog.ranksBox()->value(), 2); // one rank per listed GPU
@@ -773,12 +773,12 @@ private Q_SLOTS:
         auto* panel = w.findChild<RunConfigPanel*>();
         QVERIFY(panel);
         w.findChild<QAction*>(QStringLiteral("fastCnnRecipeAction"))->trigger();
-        QCOMPARE(QString::fromStdString(panel->config().model.arch), QStringLiteral("cnn"));
-        QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("one_cycle"));
+        QCOMPARE(QString::fromLatin1(toString(panel->config().model.arch)), QStringLiteral("cnn"));
+        QCOMPARE(QString::fromLatin1(toString(panel->config().scheduler.kind)), QStringLiteral("one_cycle"));
         QCOMPARE(panel->config().train.epochs, 2);
         w.findChild<QAction*>(QStringLiteral("defaultRecipeAction"))->trigger();
-        QCOMPARE(QString::fromStdString(panel->config().model.arch), QStringLiteral("mlp"));
-        QCOMPARE(QString::fromStdString(panel->config().scheduler.name), QStringLiteral("reduce_on_plateau"));
+        QCOMPARE(QString::fromLatin1(toString(panel->config().model.arch)), QStringLiteral("mlp"));
+        QCOMPARE(QString::fromLatin1(toString(panel->config().scheduler.kind)), QStringLiteral("reduce_on_plateau"));
     }
 
     void divergenceRollbackIsMarkedOnTheCharts()
@@ -831,7 +831,7 @@ private Q_SLOTS:
         QSignalSpy again(dialog, &LrFinderDialog::finished);
         QVERIFY(again.wait(120000));
         QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("useMaxLrButton")), Qt::LeftButton);
-        QCOMPARE(QString::fromStdString(w.configPanel()->config().scheduler.name), QStringLiteral("one_cycle"));
+        QCOMPARE(QString::fromLatin1(toString(w.configPanel()->config().scheduler.kind)), QStringLiteral("one_cycle"));
         QVERIFY(std::abs(w.configPanel()->config().scheduler.maxLr / dialog->result().suggestion.suggestedLr - 1) < 1e-3);
     }
 

@@ -1,5 +1,5 @@
-// The Spanish translation is complete: every source string lupdate finds in ui/ and app/ has
-// a finished translation in translations/entrena_es.ts.
+// The Spanish translation is complete: every source string lupdate finds in ui/, app/bridge/ and
+// the engine's registries (translations/tools/update.sh) has a finished translation in translations/entrena_es.ts.
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -68,7 +68,9 @@ private Q_SLOTS:
         QProcess lupdate;
         lupdate.start(QStringLiteral(ENTRENA_LUPDATE),
                       {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
+                       QStringLiteral("-tr-function-alias"), QStringLiteral("QT_TRANSLATE_NOOP+=ENTRENA_LABEL"),
                        QStringLiteral(ENTRENA_SOURCE_DIR "/ui"), QStringLiteral(ENTRENA_SOURCE_DIR "/app/bridge"),
+                       QStringLiteral(ENTRENA_SOURCE_DIR "/engine/src"),
                        QStringLiteral("-ts"), fresh});
         QVERIFY(lupdate.waitForFinished(120000));
         QCOMPARE(lupdate.exitCode(), 0);

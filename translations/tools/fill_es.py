@@ -2,8 +2,7 @@
 """Fills translations/entrena_es.ts from the glossary below (after `lupdate` added new strings).
 Strings without an entry stay unfinished, and tst_translations fails until one is added.
 
-    /usr/lib/qt6/bin/lupdate -no-obsolete -locations none ui app/bridge -ts translations/entrena_es.ts
-    /usr/bin/python3 translations/tools/fill_es.py
+    translations/tools/update.sh      (lupdate with the registries' labels, then this script)
 """
 import pathlib
 import xml.etree.ElementTree as ET

@@ -2,6 +2,7 @@
 
 #include "charts/ChartTheme.h"
 
+#include "entrena/config/Registry.h"
 #include "entrena/optim/LrScheduler.h"
 
 #include <qcustomplot.h>
@@ -12,11 +13,11 @@
 namespace entrena::ui {
 namespace {
 
-// Training samples before the validation split: the MNIST family has 60,000; tables are unknown
-// until read, so a nominal 10,000 stands in.
+// Training samples before the validation split, as the data set's registry entry expects them (a
+// table's are unknown until read).
 int64_t stepsPerEpoch(const RunConfig& c)
 {
-    int64_t samples = c.data.dataset == "synthetic" ? 6000 : c.data.dataset == "csv" ? 10000 : 60000;
+    int64_t samples = registryEntry(c.data.dataset).typicalSamples;
     if (c.data.trainLimit > 0)
         samples = std::min(samples, c.data.trainLimit);
     samples = int64_t(double(samples) * (1.0 - c.data.valFraction));

@@ -29,10 +29,10 @@ ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QD
     nodes_->setRange(1, 4096);
     ranks_ = new QSpinBox;
     ranks_->setRange(1, 1024);
-    ranks_->setValue(config_.devices.type == "cuda" ? std::max(1, int(config_.devices.ids.size())) : 1);
+    ranks_->setValue(config_.devices.type == DeviceType::Cuda ? std::max(1, int(config_.devices.ids.size())) : 1);
     auto* form = new QFormLayout;
     form->addRow(tr("Machines (nodes):"), nodes_);
-    form->addRow(config_.devices.type == "cuda" ? tr("GPUs per machine:") : tr("Processes per machine:"), ranks_);
+    form->addRow(config_.devices.type == DeviceType::Cuda ? tr("GPUs per machine:") : tr("Processes per machine:"), ranks_);
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     command_ = new QPlainTextEdit;
@@ -83,7 +83,7 @@ ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QD
 void ClusterScriptDialog::update()
 {
     const ClusterLaunch l = clusterLaunch(configPath_.toStdString(), nodes_->value(), ranks_->value(),
-                                          config_.devices.type == "cuda", config_.name.empty() ? "entrena" : config_.name);
+                                          config_.devices.type == DeviceType::Cuda, config_.name.empty() ? "entrena" : config_.name);
     command_->setPlainText(QString::fromStdString(l.torchrun));
     script_->setPlainText(QString::fromStdString(l.sbatch));
 }

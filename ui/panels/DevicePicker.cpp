@@ -79,7 +79,7 @@ void DevicePicker::load(const DeviceSpec& devices)
             QListWidgetItem* item = list_->item(i);
             const bool cuda = item->data(kKindRole).toString() == QStringLiteral("cuda");
             bool on = false;
-            if (devices.type == "cuda" && cuda) {
+            if (devices.type == DeviceType::Cuda && cuda) {
                 const int64_t index = item->data(kIndexRole).toLongLong();
                 on = devices.ids.empty() ? index == 0
                                          : std::find(devices.ids.begin(), devices.ids.end(), index) != devices.ids.end();
@@ -98,12 +98,12 @@ void DevicePicker::load(const DeviceSpec& devices)
 
 void DevicePicker::apply(DeviceSpec& devices) const
 {
-    devices.type = "cpu";
+    devices.type = DeviceType::Cpu;
     devices.ids.clear();
     for (int i = 0; i < list_->count(); ++i) {
         const QListWidgetItem* item = list_->item(i);
         if (item->checkState() == Qt::Checked && item->data(kKindRole).toString() == QStringLiteral("cuda")) {
-            devices.type = "cuda";
+            devices.type = DeviceType::Cuda;
             devices.ids.push_back(item->data(kIndexRole).toLongLong());
         }
     }
@@ -113,7 +113,7 @@ int DevicePicker::ranks() const
 {
     DeviceSpec d;
     apply(d);
-    return d.type == "cuda" ? int(d.ids.size()) : cpuRanks_->value();
+    return d.type == DeviceType::Cuda ? int(d.ids.size()) : cpuRanks_->value();
 }
 
 void DevicePicker::onItemChanged(QListWidgetItem* changedItem)
@@ -158,7 +158,7 @@ void DevicePicker::retranslate()
     }
     DeviceSpec spec;
     apply(spec);
-    const bool cpu = spec.type == "cpu";
+    const bool cpu = spec.type == DeviceType::Cpu;
     cpuRanks_->setEnabled(cpu);
     cpuRanksLabel_->setEnabled(cpu);
     cpuRanksLabel_->setText(tr("CPU processes:"));

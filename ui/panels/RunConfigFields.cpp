@@ -1,9 +1,8 @@
 // RunConfigPanel's fields as the configuration names them, and the check of the form as it is
 // edited: which key each labelled field edits, and the engine's verdict in the form's words.
-#include "panels/RunConfigPanel.h"
-
 #include "panels/DevicePicker.h"
 #include "panels/FormCheck.h"
+#include "panels/RunConfigPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,7 +12,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-
 #include <algorithm>
 
 namespace entrena::ui {
@@ -25,48 +23,42 @@ std::string RunConfigPanel::selected(const QComboBox* box)
 
 std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
 {
-    return {
-        {name_, "name", tr("Run name:")},
-        {dataset_, "data.dataset", tr("Data set:")},
-        {pathRow_, "data.path", selected(dataset_) == "csv" ? tr("Training file:") : tr("Folder:")},
-        {testRow_, "data.test_path", tr("Test file:")},
-        {labelColumn_, "data.label_column", tr("Label column:")},
-        {batchSize_, "data.batch_size", tr("Batch size:")},
-        {crop_, "data.augment_crop", tr("Random crop (pixels):")},
-        {flip_, "data.augment_flip", tr("Random flip:")},
-        {arch_, "model.arch", tr("Architecture:")},
-        {modelPathRow_, "model.path", tr("TorchScript file:")},
-        {hidden_, "model.hidden", tr("Hidden widths:")},
-        {channels_, "model.channels", tr("Channels:")},
-        {blocks_, "model.blocks", tr("Blocks per stage:")},
-        {dropout_, "model.dropout", tr("Dropout:")},
-        {optimizer_, "optimizer.name", tr("Algorithm:")},
-        {lr_, "optimizer.lr", tr("Learning rate:")},
-        {momentum_, "optimizer.momentum", tr("Momentum:")},
-        {weightDecay_, "optimizer.weight_decay", tr("Weight decay:")},
-        {scheduler_, "scheduler.name", tr("Schedule:")},
-        {stepSize_, "scheduler.step_size", tr("Every (epochs):")},
-        {stepGamma_, "scheduler.gamma", tr("Multiply by:")},
-        {milestones_, "scheduler.milestones", tr("At epochs:")},
-        {multiGamma_, "scheduler.gamma", tr("Multiply by:")},
-        {expGamma_, "scheduler.gamma", tr("Per epoch multiply by:")},
-        {tMax_, "scheduler.T_max", tr("Period (epochs):")},
-        {etaMin_, "scheduler.eta_min", tr("Minimum rate:")},
-        {maxLr_, "scheduler.max_lr", tr("Peak rate:")},
-        {pctStart_, "scheduler.pct_start", tr("Rising share:")},
-        {anneal_, "scheduler.anneal_strategy", tr("Annealing:")},
-        {factor_, "scheduler.factor", tr("Multiply by:")},
-        {patience_, "scheduler.patience", tr("Patience (epochs):")},
-        {warmup_, "scheduler.warmup_steps", tr("Warm-up (steps):")},
-        {epochs_, "train.epochs", tr("Epochs:")},
-        {gradClip_, "train.grad_clip", tr("Clip gradient norm:")},
-        {accumulate_, "train.accumulate", tr("Accumulate batches:")},
-        {labelSmoothing_, "train.label_smoothing", tr("Label smoothing:")},
-        {earlyStop_, "train.early_stop_patience", tr("Early stop after (epochs):")},
-        {precision_, "train.precision", tr("Precision:")},
-        {device_, "devices.ids", tr("Devices:")},
-        {threads_, "devices.threads", tr("CPU threads:")},
+    std::vector<FieldText> fields = {
+        {name_, QStringLiteral("name"), tr("Run name:")},
+        {dataset_, QStringLiteral("data.dataset"), tr("Data set:")},
+        {pathRow_, QStringLiteral("data.path"),
+         registryEntry(selectedKind<DatasetKind>(dataset_)).pathIsFile ? tr("Training file:") : tr("Folder:")},
+        {testRow_, QStringLiteral("data.test_path"), tr("Test file:")},
+        {labelColumn_, QStringLiteral("data.label_column"), tr("Label column:")},
+        {batchSize_, QStringLiteral("data.batch_size"), tr("Batch size:")},
+        {crop_, QStringLiteral("data.augment_crop"), tr("Random crop (pixels):")},
+        {flip_, QStringLiteral("data.augment_flip"), tr("Random flip:")},
+        {arch_, QStringLiteral("model.arch"), tr("Architecture:")},
+        {modelPathRow_, QStringLiteral("model.path"), tr("TorchScript file:")},
+        {hidden_, QStringLiteral("model.hidden"), tr("Hidden widths:")},
+        {channels_, QStringLiteral("model.channels"), tr("Channels:")},
+        {blocks_, QStringLiteral("model.blocks"), tr("Blocks per stage:")},
+        {dropout_, QStringLiteral("model.dropout"), tr("Dropout:")},
+        {optimizer_, QStringLiteral("optimizer.name"), tr("Algorithm:")},
+        {lr_, QStringLiteral("optimizer.lr"), tr("Learning rate:")},
+        {momentum_, QStringLiteral("optimizer.momentum"), tr("Momentum:")},
+        {weightDecay_, QStringLiteral("optimizer.weight_decay"), tr("Weight decay:")},
+        {scheduler_, QStringLiteral("scheduler.name"), tr("Schedule:")},
+        {warmup_, QStringLiteral("scheduler.warmup_steps"), tr("Warm-up (steps):")},
+        {epochs_, QStringLiteral("train.epochs"), tr("Epochs:")},
+        {gradClip_, QStringLiteral("train.grad_clip"), tr("Clip gradient norm:")},
+        {accumulate_, QStringLiteral("train.accumulate"), tr("Accumulate batches:")},
+        {labelSmoothing_, QStringLiteral("train.label_smoothing"), tr("Label smoothing:")},
+        {earlyStop_, QStringLiteral("train.early_stop_patience"), tr("Early stop after (epochs):")},
+        {precision_, QStringLiteral("train.precision"), tr("Precision:")},
+        {device_, QStringLiteral("devices.ids"), tr("Devices:")},
+        {threads_, QStringLiteral("devices.threads"), tr("CPU threads:")},
     };
+    for (const SchedulerPage& page : schedPages_)
+        for (const auto& f : page.fields)
+            fields.push_back(
+                {f.widget, QStringLiteral("scheduler.") + QString::fromLatin1(f.key->key), registryText(f.key->form.label)});
+    return fields;
 }
 
 QString RunConfigPanel::problem() const
@@ -80,14 +72,15 @@ QString RunConfigPanel::problem() const
         // key the form does not show (from a loaded file) keeps its name.
         QString message = QString::fromStdString(e.what());
         std::vector<FieldText> fields = fieldTexts();
-        std::sort(fields.begin(), fields.end(), [](const FieldText& a, const FieldText& b) { return qstrlen(a.key) > qstrlen(b.key); });
+        std::sort(fields.begin(), fields.end(),
+                  [](const FieldText& a, const FieldText& b) { return a.key.size() > b.key.size(); });
         for (const FieldText& f : fields) {
             if (!labels_.value(f.field) || !labels_.value(f.field)->isVisibleTo(this))
                 continue; // several fields share scheduler.gamma: the one shown names it
             QString label = f.label;
             if (label.endsWith(QLatin1Char(':')))
                 label.chop(1);
-            message.replace(QString::fromLatin1(f.key), QStringLiteral("«%1»").arg(label));
+            message.replace(f.key, QStringLiteral("«%1»").arg(label));
         }
         return message;
     }
@@ -112,10 +105,10 @@ void RunConfigPanel::updateButtons()
         b->setToolTip(why.isEmpty() ? b->property("help").toString() : why);
 }
 
-QString RunConfigPanel::defaultPath(const std::string& dataset)
+QString RunConfigPanel::defaultPath(DatasetKind dataset)
 {
     // Debian's dataset-fashion-mnist; the other sources have no place of their own.
-    return dataset == "fashion-mnist" ? QStringLiteral("/usr/share/datasets/fashion-mnist") : QString();
+    return QString::fromLatin1(registryEntry(dataset).defaultPath);
 }
 
 } // namespace entrena::ui

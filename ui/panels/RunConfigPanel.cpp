@@ -1,12 +1,11 @@
 #include "panels/RunConfigPanel.h"
 
-#include "panels/DevicePicker.h"
-#include "panels/FormCheck.h"
-#include "panels/WheelGuard.h"
-
 #include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
 #include "entrena/model/ModelSummary.h"
+#include "panels/DevicePicker.h"
+#include "panels/FormCheck.h"
+#include "panels/WheelGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,6 +23,8 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cstring>
 
 namespace entrena::ui {
 namespace {
@@ -44,11 +45,11 @@ QSpinBox* intBox(int lo, int hi)
     return b;
 }
 
-QComboBox* choices(std::initializer_list<const char*> values)
+QComboBox* choices(const std::vector<std::string>& values)
 {
     auto* box = new QComboBox;
-    for (const char* v : values)
-        box->addItem(QString(), QString::fromLatin1(v));
+    for (const auto& v : values)
+        box->addItem(QString(), QString::fromStdString(v));
     return box;
 }
 
@@ -58,7 +59,6 @@ void select(QComboBox* box, const std::string& value)
     if (i >= 0)
         box->setCurrentIndex(i);
 }
-
 
 QString joined(const std::vector<int64_t>& values)
 {
@@ -81,6 +81,17 @@ std::vector<int64_t> numbers(const QString& text)
     return out;
 }
 
+std::string selectedAt(const QComboBox* box, int index)
+{
+    return box->itemData(index).toString().toStdString();
+}
+
+template <class Spec>
+bool hasKey(const std::vector<OptionKey<Spec>>& keys, const char* name)
+{
+    return std::any_of(keys.begin(), keys.end(), [name](const OptionKey<Spec>& k) { return std::strcmp(k.key, name) == 0; });
+}
+
 QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
 {
     auto* row = new QHBoxLayout;
@@ -88,10 +99,6 @@ QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
     row->addWidget(button);
     return row;
 }
-
-// Scheduler pages of the stacked parameter widget, in this order.
-const char* const kSchedulers[] = {"constant", "step", "multistep", "exponential", "cosine", "one_cycle",
-                                   "reduce_on_plateau"};
 
 } // namespace
 
@@ -111,10 +118,37 @@ QLabel* RunConfigPanel::addRow(QFormLayout* form, QLayout* field)
     return label;
 }
 
-RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
+void RunConfigPanel::buildSchedulerPages()
+{
+    for (const SchedulerEntry& e : schedulerRegistry()) {
+        auto* w = new QWidget;
+        auto* form = new QFormLayout(w);
+        form->setContentsMargins(0, 0, 0, 0);
+        SchedulerPage page{&e, new QLabel, {}};
+        for (const auto& k : e.keys) {
+            if (!k.form.label)
+                continue; // set in the file only
+            page.fields.push_back(KeyField<SchedulerSpec>::make(k));
+            addRow(form, page.fields.back().widget);
+        }
+        page.note->setWordWrap(true);
+        page.note->setVisible(page.fields.empty());
+        form->addRow(page.note);
+        schedParams_->addWidget(w);
+        schedPages_.push_back(std::move(page));
+    }
+}
+
+const RunConfigPanel::SchedulerPage& RunConfigPanel::shownSchedulerPage() const
+{
+    return schedPages_.at(size_t(std::max(0, scheduler_->currentIndex())));
+}
+
+RunConfigPanel::RunConfigPanel(QWidget* parent)
+    : QWidget(parent)
 {
     name_ = new QLineEdit;
-    dataset_ = choices({"fashion-mnist", "mnist", "csv", "synthetic"});
+    dataset_ = choices(choiceNames<DatasetKind>());
     dataPath_ = new QLineEdit;
     browse_ = new QToolButton;
     testPath_ = new QLineEdit;
@@ -124,7 +158,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     crop_ = intBox(0, 16);
     flip_ = new QCheckBox;
 
-    arch_ = choices({"mlp", "cnn", "resnet", "torchscript"});
+    arch_ = choices(choiceNames<ModelArch>());
     modelPath_ = new QLineEdit;
     browseModel_ = new QToolButton;
     arch_->setObjectName(QStringLiteral("archCombo"));
@@ -137,61 +171,25 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     summary_->setWordWrap(true);
 
     optimizer_ = new QComboBox;
-    for (const auto& [text, value] : {std::pair{"SGD", "sgd"}, {"Adam", "adam"}, {"AdamW", "adamw"}, {"RMSprop", "rmsprop"}})
-        optimizer_->addItem(QString::fromLatin1(text), QString::fromLatin1(value));
+    for (const OptimizerEntry& e : optimizerRegistry()) // the algorithms' own names, in every language
+        optimizer_->addItem(QString::fromLatin1(e.label), QString::fromLatin1(e.name));
     lr_ = doubleBox(-10.0, 10.0, 6, 0.001); // a minus sign typed is kept, and the check says why not
     lr_->setObjectName(QStringLiteral("learningRateBox"));
     momentum_ = doubleBox(0.0, 0.999, 3, 0.05);
     weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
 
-    scheduler_ = new QComboBox;
-    for (const char* s : kSchedulers)
-        scheduler_->addItem(QString(), QString::fromLatin1(s));
-    stepSize_ = intBox(1, 100000);
-    stepGamma_ = doubleBox(0.0, 1.0, 4, 0.05);
-    expGamma_ = doubleBox(0.0, 1.0, 4, 0.01);
-    tMax_ = intBox(0, 100000);
-    etaMin_ = doubleBox(0.0, 10.0, 6, 0.0001);
-    maxLr_ = doubleBox(0.000001, 10.0, 6, 0.01);
-    pctStart_ = doubleBox(0.01, 0.99, 2, 0.05);
-    anneal_ = choices({"cos", "linear"});
-    factor_ = doubleBox(0.01, 0.99, 3, 0.05);
-    patience_ = intBox(0, 1000);
-    constantNote_ = new QLabel;
+    scheduler_ = choices(choiceNames<SchedulerKind>());
     warmup_ = intBox(0, 1000000);
-    milestones_ = new QLineEdit;
-    multiGamma_ = doubleBox(0.0, 1.0, 4, 0.05);
     preview_ = new SchedulePreview;
-
     schedParams_ = new QStackedWidget;
-    auto page = [this](std::initializer_list<QWidget*> fields) {
-        auto* w = new QWidget;
-        auto* f = new QFormLayout(w);
-        f->setContentsMargins(0, 0, 0, 0);
-        for (QWidget* field : fields)
-            addRow(f, field);
-        schedParams_->addWidget(w);
-    };
-    {
-        auto* w = new QWidget;
-        auto* l = new QVBoxLayout(w);
-        l->setContentsMargins(0, 0, 0, 0);
-        l->addWidget(constantNote_);
-        schedParams_->addWidget(w);
-    }
-    page({stepSize_, stepGamma_});
-    page({milestones_, multiGamma_});
-    page({expGamma_});
-    page({tMax_, etaMin_});
-    page({maxLr_, pctStart_, anneal_});
-    page({factor_, patience_});
+    buildSchedulerPages();
 
     epochs_ = intBox(1, 100000);
     gradClip_ = doubleBox(0.0, 1000.0, 2, 0.5);
     accumulate_ = intBox(1, 1024);
     labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
     earlyStop_ = intBox(0, 1000);
-    precision_ = choices({"fp32", "bf16", "fp16"});
+    precision_ = choices(choiceNames<Precision>());
     device_ = new DevicePicker;
     threads_ = intBox(0, 1024);
 
@@ -298,12 +296,12 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
         connect(edit, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     connect(blocks_, &QSpinBox::valueChanged, this, &RunConfigPanel::updateSummary);
     // Anything that shapes the schedule redraws its preview.
-    for (QDoubleSpinBox* box : {lr_, stepGamma_, multiGamma_, expGamma_, etaMin_, maxLr_, pctStart_})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &RunConfigPanel::updatePreview);
-    for (QSpinBox* box : {stepSize_, tMax_, warmup_, epochs_, batchSize_, accumulate_})
+    connect(lr_, &QDoubleSpinBox::valueChanged, this, &RunConfigPanel::updatePreview);
+    for (QSpinBox* box : {warmup_, epochs_, batchSize_, accumulate_})
         connect(box, &QSpinBox::valueChanged, this, &RunConfigPanel::updatePreview);
-    connect(anneal_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::updatePreview);
-    connect(milestones_, &QLineEdit::editingFinished, this, &RunConfigPanel::updatePreview);
+    for (const SchedulerPage& page : schedPages_)
+        for (const auto& f : page.fields)
+            onKeyValueChanged(f.widget, this, [this] { updatePreview(); });
 
     setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}});
     retranslate();
@@ -313,7 +311,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent) : QWidget(parent)
     connect(check_, &FormCheck::problemChanged, this, &RunConfigPanel::showProblem);
     // Another data set: the old one's folder is no place for it.
     connect(dataset_, &QComboBox::currentIndexChanged, this, [this] {
-        const std::string now = selected(dataset_);
+        const DatasetKind now = selectedKind<DatasetKind>(dataset_);
         if (dataPath_->text().trimmed().isEmpty() || dataPath_->text().trimmed() == defaultPath(shownDataset_))
             dataPath_->setText(defaultPath(now));
         shownDataset_ = now;
@@ -334,24 +332,22 @@ void RunConfigPanel::retranslate()
     }
     for (int i = 0; i < dataset_->count(); ++i)
         dataset_->setItemText(i, app::ChoiceLabels::dataset(dataset_->itemData(i).toString()));
-    arch_->setItemText(0, tr("MLP (fully connected)"));
-    arch_->setItemText(1, tr("CNN (convolutional)"));
-    arch_->setItemText(2, tr("ResNet (residual, batch norm)"));
-    arch_->setItemText(3, tr("TorchScript (your own model)"));
+    for (int i = 0; i < arch_->count(); ++i)
+        arch_->setItemText(i, registryText(registryEntry(*fromString<ModelArch>(selectedAt(arch_, i))).longLabel));
     browseModel_->setText(tr("Browse…"));
     modelPath_->setPlaceholderText(tr("saved with torch.jit.script(model).save(path)"));
     for (int i = 0; i < scheduler_->count(); ++i)
         scheduler_->setItemText(i, app::ChoiceLabels::scheduler(scheduler_->itemData(i).toString()));
-    milestones_->setPlaceholderText(tr("e.g. 5, 8"));
+    for (const SchedulerPage& page : schedPages_) {
+        page.note->setText(registryText(page.entry->doc));
+        for (const auto& f : page.fields)
+            retranslateKeyWidget(f.widget, f.key->form);
+    }
     precision_->setItemText(0, tr("fp32 (full precision)"));
     precision_->setItemText(1, tr("bf16 (autocast)"));
     precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
-    anneal_->setItemText(0, tr("cosine"));
-    anneal_->setItemText(1, tr("linear"));
-    constantNote_->setText(tr("The learning rate stays as set."));
     hidden_->setPlaceholderText(tr("e.g. 256, 128"));
     channels_->setPlaceholderText(tr("e.g. 32, 64"));
-    tMax_->setSpecialValueText(tr("whole run"));
     threads_->setSpecialValueText(tr("automatic"));
     crop_->setSpecialValueText(tr("off"));
     gradClip_->setSpecialValueText(tr("off"));
@@ -389,38 +385,39 @@ int RunConfigPanel::ranks() const
 void RunConfigPanel::updateVisibility()
 {
     schedParams_->setCurrentIndex(scheduler_->currentIndex());
-    const std::string opt = selected(optimizer_);
-    momentum_->setEnabled(opt == "sgd" || opt == "rmsprop");
-    const std::string ds = selected(dataset_);
-    const bool csv = ds == "csv", files = ds != "synthetic";
-    dataForm_->setRowVisible(pathRow_, files);
-    dataForm_->setRowVisible(testRow_, csv);
-    dataForm_->setRowVisible(labelColumn_, csv);
-    dataForm_->setRowVisible(crop_, !csv);
-    dataForm_->setRowVisible(flip_, !csv);
-    const std::string arch = selected(arch_);
-    modelForm_->setRowVisible(hidden_, arch == "mlp");
-    modelForm_->setRowVisible(channels_, arch == "cnn" || arch == "resnet");
-    modelForm_->setRowVisible(blocks_, arch == "resnet");
-    modelForm_->setRowVisible(dropout_, arch != "torchscript");
-    modelForm_->setRowVisible(modelPathRow_, arch == "torchscript");
+    momentum_->setEnabled(hasKey(registryEntry(selectedKind<OptimizerKind>(optimizer_)).keys, "momentum"));
+    const DatasetEntry& data = registryEntry(selectedKind<DatasetKind>(dataset_));
+    dataForm_->setRowVisible(pathRow_, data.needsPath);
+    dataForm_->setRowVisible(testRow_, hasKey(data.keys, "test_path"));
+    dataForm_->setRowVisible(labelColumn_, hasKey(data.keys, "label_column"));
+    dataForm_->setRowVisible(crop_, data.images);
+    dataForm_->setRowVisible(flip_, data.images);
+    const ModelEntry& model = registryEntry(selectedKind<ModelArch>(arch_));
+    modelForm_->setRowVisible(hidden_, hasKey(model.keys, "hidden"));
+    modelForm_->setRowVisible(channels_, hasKey(model.keys, "channels"));
+    modelForm_->setRowVisible(blocks_, hasKey(model.keys, "blocks"));
+    modelForm_->setRowVisible(dropout_, model.arch != ModelArch::TorchScript);
+    modelForm_->setRowVisible(modelPathRow_, hasKey(model.keys, "path"));
     if (QLabel* l = labels_.value(pathRow_))
-        l->setText(csv ? tr("Training file:") : tr("Folder:"));
+        l->setText(data.pathIsFile ? tr("Training file:") : tr("Folder:"));
     updateSummary();
     updatePreview();
 }
 
-void RunConfigPanel::updatePreview() { preview_->show(config()); }
+void RunConfigPanel::updatePreview()
+{
+    preview_->show(config());
+}
 
 void RunConfigPanel::updateSummary()
 {
     const RunConfig c = config();
-    if (c.data.dataset == "csv") {
+    if (!registryEntry(c.data.dataset).images) {
         summary_->setText(tr("The input width comes from the CSV file."));
         return;
     }
     try {
-        if (c.model.arch == "torchscript" && c.model.path.empty()) {
+        if (c.model.arch == ModelArch::TorchScript && c.model.path.empty()) {
             summary_->setText(tr("Choose the TorchScript file."));
             return;
         }
@@ -440,7 +437,7 @@ void RunConfigPanel::updateSummary()
 void RunConfigPanel::browseData()
 {
     QString chosen;
-    if (selected(dataset_) == "csv")
+    if (registryEntry(selectedKind<DatasetKind>(dataset_)).pathIsFile)
         chosen = QFileDialog::getOpenFileName(this, tr("Training data"), dataPath_->text(), tr("CSV files (*.csv)"));
     else
         chosen = QFileDialog::getExistingDirectory(this, tr("Data set folder"), dataPath_->text());
@@ -455,49 +452,50 @@ void RunConfigPanel::browseTest()
         testPath_->setText(chosen);
 }
 
-QString RunConfigPanel::summaryText() const { return summary_->text(); }
+QString RunConfigPanel::summaryText() const
+{
+    return summary_->text();
+}
 
 void RunConfigPanel::setConfig(const RunConfig& c)
 {
     base_ = c;
     name_->setText(QString::fromStdString(c.name));
-    select(dataset_, c.data.dataset);
+    select(dataset_, toString(c.data.dataset));
     dataPath_->setText(QString::fromStdString(c.data.path));
     testPath_->setText(QString::fromStdString(c.data.testPath));
     labelColumn_->setText(QString::fromStdString(c.data.labelColumn));
     batchSize_->setValue(int(c.data.batchSize));
     crop_->setValue(c.data.augmentCrop);
     flip_->setChecked(c.data.augmentFlip);
-    select(arch_, c.model.arch);
+    select(arch_, toString(c.model.arch));
     modelPath_->setText(QString::fromStdString(c.model.path));
     hidden_->setText(joined(c.model.hidden));
     channels_->setText(joined(c.model.channels));
     blocks_->setValue(int(c.model.blocks));
     dropout_->setValue(c.model.dropout);
-    select(optimizer_, c.optimizer.name);
+    select(optimizer_, toString(c.optimizer.kind));
     lr_->setValue(c.optimizer.lr);
     momentum_->setValue(c.optimizer.momentum);
     weightDecay_->setValue(c.optimizer.weightDecay);
-    select(scheduler_, c.scheduler.name);
-    stepSize_->setValue(int(c.scheduler.stepSize));
-    stepGamma_->setValue(c.scheduler.gamma);
-    milestones_->setText(joined(c.scheduler.milestones));
-    multiGamma_->setValue(c.scheduler.gamma);
-    expGamma_->setValue(c.scheduler.name == "exponential" ? c.scheduler.gamma : 0.95);
-    tMax_->setValue(int(c.scheduler.tMax));
-    etaMin_->setValue(c.scheduler.etaMin);
-    maxLr_->setValue(c.scheduler.maxLr > 0 ? c.scheduler.maxLr : c.optimizer.lr);
-    pctStart_->setValue(c.scheduler.pctStart);
-    select(anneal_, c.scheduler.annealStrategy);
-    factor_->setValue(c.scheduler.factor);
-    patience_->setValue(int(c.scheduler.patience));
+    select(scheduler_, toString(c.scheduler.kind));
+    for (const SchedulerPage& page : schedPages_) {
+        for (const auto& f : page.fields) {
+            // Another schedule's page shows its own starting value where one is given (gamma 0.95
+            // per epoch), not this schedule's.
+            if (page.entry->kind != c.scheduler.kind && f.key->form.initial)
+                showKeyValue(f.widget, *f.key->form.initial);
+            else
+                f.load(c.scheduler);
+        }
+    }
     warmup_->setValue(int(c.scheduler.warmupSteps));
     epochs_->setValue(c.train.epochs);
     gradClip_->setValue(c.train.gradClip);
     accumulate_->setValue(c.train.accumulate);
     labelSmoothing_->setValue(c.train.labelSmoothing);
     earlyStop_->setValue(int(c.train.earlyStopPatience));
-    select(precision_, c.train.precision);
+    select(precision_, toString(c.train.precision));
     threads_->setValue(c.devices.threads);
     device_->load(c.devices);
     shownDataset_ = c.data.dataset;
@@ -510,60 +508,45 @@ RunConfig RunConfigPanel::config() const
 {
     RunConfig c = base_;
     c.name = name_->text().trimmed().toStdString();
-    c.data.dataset = selected(dataset_);
+    c.data.dataset = selectedKind<DatasetKind>(dataset_);
     c.data.path = dataPath_->text().trimmed().toStdString();
     c.data.testPath = testPath_->text().trimmed().toStdString();
     c.data.labelColumn = labelColumn_->text().trimmed().toStdString();
     c.data.batchSize = batchSize_->value();
-    const bool csv = c.data.dataset == "csv";
-    c.data.augmentCrop = csv ? 0 : crop_->value();
-    c.data.augmentFlip = !csv && flip_->isChecked();
-    c.model.arch = selected(arch_);
+    const bool images = registryEntry(c.data.dataset).images;
+    c.data.augmentCrop = images ? crop_->value() : 0;
+    c.data.augmentFlip = images && flip_->isChecked();
+    c.model.arch = selectedKind<ModelArch>(arch_);
     c.model.path = modelPath_->text().trimmed().toStdString();
-    if (c.model.arch == "mlp")
+    if (hasKey(registryEntry(c.model.arch).keys, "hidden"))
         c.model.hidden = numbers(hidden_->text());
     else
         c.model.channels = numbers(channels_->text());
     c.model.blocks = blocks_->value();
     c.model.dropout = dropout_->value();
-    const std::string optimizer = selected(optimizer_);
-    if (optimizer != c.optimizer.name && optimizer == "sgd")
+    const OptimizerKind optimizer = selectedKind<OptimizerKind>(optimizer_);
+    if (optimizer != c.optimizer.kind && optimizer == OptimizerKind::Sgd)
         c.optimizer.nesterov = false; // switched from another algorithm: plain momentum unless asked
-    c.optimizer.name = optimizer;
+    c.optimizer.kind = optimizer;
     c.optimizer.lr = lr_->value();
     c.optimizer.momentum = momentum_->value();
     c.optimizer.weightDecay = weightDecay_->value();
     if (c.optimizer.nesterov && c.optimizer.momentum <= 0)
         c.optimizer.nesterov = false;
-    c.scheduler.name = selected(scheduler_);
+    c.scheduler.kind = selectedKind<SchedulerKind>(scheduler_);
     c.scheduler.warmupSteps = warmup_->value();
-    if (c.scheduler.name == "step") {
-        c.scheduler.stepSize = stepSize_->value();
-        c.scheduler.gamma = stepGamma_->value();
-    } else if (c.scheduler.name == "multistep") {
-        c.scheduler.milestones = numbers(milestones_->text());
-        c.scheduler.gamma = multiGamma_->value();
-    } else if (c.scheduler.name == "exponential") {
-        c.scheduler.gamma = expGamma_->value();
-    } else if (c.scheduler.name == "cosine") {
-        c.scheduler.tMax = tMax_->value();
-        c.scheduler.etaMin = etaMin_->value();
-    } else if (c.scheduler.name == "one_cycle") {
-        c.scheduler.maxLr = maxLr_->value();
-        c.scheduler.pctStart = pctStart_->value();
-        c.scheduler.annealStrategy = selected(anneal_);
-        if (optimizer == "sgd" && c.optimizer.momentum <= 0)
-            c.scheduler.cycleMomentum = false;
-    } else if (c.scheduler.name == "reduce_on_plateau") {
-        c.scheduler.factor = factor_->value();
-        c.scheduler.patience = patience_->value();
-    }
+    const SchedulerPage& page = shownSchedulerPage();
+    for (const auto& f : page.fields)
+        f.store(c.scheduler);
+    // A schedule that cycles momentum needs one to cycle: SGD without momentum has none.
+    if (page.entry->momentum && optimizer == OptimizerKind::Sgd && c.optimizer.momentum <= 0)
+        c.scheduler.cycleMomentum = false;
     c.train.epochs = epochs_->value();
     c.train.gradClip = gradClip_->value();
     c.train.accumulate = accumulate_->value();
     c.train.labelSmoothing = labelSmoothing_->value();
     c.train.earlyStopPatience = earlyStop_->value();
-    c.train.precision = selected(precision_);
+    c.train.precision = *fromString<Precision>(selected(precision_));
     c.devices.threads = threads_->value();
     device_->apply(c.devices);
     return c;

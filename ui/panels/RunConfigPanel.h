@@ -1,6 +1,8 @@
 #pragma once
 
 #include "entrena/config/Config.h"
+#include "entrena/config/Registry.h"
+#include "panels/KeyField.h"
 #include "entrena/system/Devices.h"
 
 #include <QHash>
@@ -65,16 +67,26 @@ private:
     /// Every labelled field: its configuration key and its label, in the current language.
     struct FieldText {
         QObject* field;
-        const char* key;
+        QString key;
         QString label;
     };
+    /// A schedule's parameters: the fields of its registry keys that the form shows.
+    struct SchedulerPage {
+        const SchedulerEntry* entry;
+        QLabel* note; ///< for a schedule with nothing to set: what it does
+        std::vector<KeyField<SchedulerSpec>> fields;
+    };
+    void buildSchedulerPages();
+    const SchedulerPage& shownSchedulerPage() const;
     std::vector<FieldText> fieldTexts() const;
     void showProblem(const QString& problem);
     void updateButtons();
     /// The identifier behind a combo box's current choice ("reduce_on_plateau").
     static std::string selected(const QComboBox* box);
+    /// The entry behind a combo box of a registry's names.
+    template <class Kind> static Kind selectedKind(const QComboBox* box) { return *fromString<Kind>(selected(box)); }
     /// The folder a data set lives in on Debian ("" when it has none).
-    static QString defaultPath(const std::string& dataset);
+    static QString defaultPath(DatasetKind dataset);
     void retranslate();
     void updateVisibility();
     void updateSummary();
@@ -125,20 +137,8 @@ private:
     // schedule
     QComboBox* scheduler_;
     QStackedWidget* schedParams_;
-    QSpinBox* stepSize_;
-    QDoubleSpinBox* stepGamma_;
-    QDoubleSpinBox* expGamma_;
-    QSpinBox* tMax_;
-    QDoubleSpinBox* etaMin_;
-    QDoubleSpinBox* maxLr_;
-    QDoubleSpinBox* pctStart_;
-    QComboBox* anneal_;
-    QDoubleSpinBox* factor_;
-    QSpinBox* patience_;
-    QLabel* constantNote_;
+    std::vector<SchedulerPage> schedPages_; ///< in registry order, as the combo box lists them
     QSpinBox* warmup_;
-    QLineEdit* milestones_;
-    QDoubleSpinBox* multiGamma_;
     SchedulePreview* preview_;
     // training
     QSpinBox* epochs_;
@@ -156,7 +156,7 @@ private:
     QWidget* buttonBar_;
     QLabel* problem_;
     FormCheck* check_ = nullptr;
-    std::string shownDataset_;
+    DatasetKind shownDataset_ = DatasetKind::FashionMnist;
     bool running_ = false;
     bool searching_ = false;
 };

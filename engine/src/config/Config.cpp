@@ -1,13 +1,15 @@
 #include "entrena/config/Config.h"
 
-#include <nlohmann/json.hpp>
+#include "entrena/config/Registry.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <variant>
 
 namespace entrena {
 namespace {
@@ -18,7 +20,8 @@ using nlohmann::json;
 // whatever is left over can be reported as unknown. Every message names the full key path.
 class Section {
 public:
-    Section(const json& root, std::string prefix) : prefix_(std::move(prefix))
+    Section(const json& root, std::string prefix)
+        : prefix_(std::move(prefix))
     {
         if (!root.is_object())
             throw ConfigError(where() + " must be a JSON object");
@@ -45,15 +48,16 @@ public:
             throw ConfigError(key(name) + " must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(out));
     }
 
-    template <typename Int> void integer(const std::string& name, Int& out, int64_t lo, int64_t hi)
+    template <typename Int>
+    void integer(const std::string& name, Int& out, int64_t lo, int64_t hi)
     {
         if (const json* v = find(name)) {
             if (!v->is_number_integer() && !(v->is_number_float() && std::floor(v->get<double>()) == v->get<double>()))
                 throw ConfigError(key(name) + " must be a whole number, got " + v->dump());
             const double d = v->get<double>();
             if (d < double(lo) || d > double(hi))
-                throw ConfigError(key(name) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                                  ", got " + v->dump());
+                throw ConfigError(key(name) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
+                                  v->dump());
             out = static_cast<Int>(v->get<int64_t>());
         }
     }
@@ -99,6 +103,8 @@ public:
         }
     }
 
+    bool isKnown(const std::string& name) const { return known_.count(name) > 0; }
+
     // Keys present but never asked for are unknown: an error, so that a typo is not silently ignored.
     void rejectUnknown(const std::string& hint = {}) const
     {
@@ -131,199 +137,145 @@ const json& sectionOf(const json& root, const char* name)
     return it == root.end() || it->is_null() ? empty : *it;
 }
 
-constexpr double kHuge = 1e12;
-constexpr int64_t kBig = 1'000'000'000'000LL;
-
-// Which scheduler keys apply to which scheduler (PyTorch's parameters of the same name).
-const std::vector<std::string>& schedulerKeys(const std::string& name)
+int64_t asInt(double bound)
 {
-    static const std::vector<std::string> none;
-    static const std::vector<std::string> step = {"step_size", "gamma"};
-    static const std::vector<std::string> multistep = {"milestones", "gamma"};
-    static const std::vector<std::string> exponential = {"gamma"};
-    static const std::vector<std::string> cosine = {"T_max", "eta_min"};
-    static const std::vector<std::string> oneCycle = {"max_lr",    "total_steps",      "pct_start",
-                                                      "anneal_strategy", "div_factor", "final_div_factor",
-                                                      "three_phase", "cycle_momentum", "base_momentum",
-                                                      "max_momentum"};
-    static const std::vector<std::string> plateau = {"metric", "mode", "factor", "patience", "threshold",
-                                                     "threshold_mode", "cooldown", "min_lr", "eps"};
-    if (name == "step") return step;
-    if (name == "multistep") return multistep;
-    if (name == "exponential") return exponential;
-    if (name == "cosine") return cosine;
-    if (name == "one_cycle") return oneCycle;
-    if (name == "reduce_on_plateau") return plateau;
-    return none;
+    return bound >= 9.2e18 ? std::numeric_limits<int64_t>::max() : int64_t(bound);
 }
 
-bool applies(const std::string& scheduler, const std::string& key)
+// One key, read into its field through the registry's description.
+template <class Spec>
+void readKey(Section& section, Spec& spec, const OptionKey<Spec>& k)
 {
-    const auto& keys = schedulerKeys(scheduler);
-    return std::find(keys.begin(), keys.end(), key) != keys.end();
+    OptionValue value = k.get(spec);
+    switch (k.kind) {
+    case ValueKind::Number: section.number(k.key, std::get<double>(value), k.lo, k.hi); break;
+    case ValueKind::Integer: section.integer(k.key, std::get<int64_t>(value), asInt(k.lo), asInt(k.hi)); break;
+    case ValueKind::Boolean: section.boolean(k.key, std::get<bool>(value)); break;
+    case ValueKind::Text: section.text(k.key, std::get<std::string>(value)); break;
+    case ValueKind::Choice: section.text(k.key, std::get<std::string>(value), k.choices); break;
+    case ValueKind::IntegerList: section.integers(k.key, std::get<std::vector<int64_t>>(value), asInt(k.lo), asInt(k.hi)); break;
+    }
+    k.set(spec, value);
+}
+
+template <class Spec>
+void readKeys(Section& section, Spec& spec, const std::vector<OptionKey<Spec>>& keys)
+{
+    for (const auto& k : keys)
+        readKey(section, spec, k);
+}
+
+json valueJson(const OptionValue& v)
+{
+    return std::visit([](const auto& x) { return json(x); }, v);
+}
+
+template <class Spec>
+void writeKeys(json& out, const Spec& spec, const std::vector<OptionKey<Spec>>& keys)
+{
+    for (const auto& k : keys)
+        out[k.key] = valueJson(k.get(spec));
+}
+
+// The entry a section chose (data.dataset, model.arch, optimizer.name, scheduler.name).
+template <class Kind>
+Kind readChoice(Section& section, const char* key, Kind current)
+{
+    std::string name = toString(current);
+    section.text(key, name, choiceNames<Kind>());
+    return *fromString<Kind>(name);
+}
+
+// A key of another entry of the section: an error that says whose key it is, so that a setting is
+// never silently ignored ("scheduler.patience does not apply to scheduler 'step'").
+template <class Entries>
+void rejectKeysOfOtherEntries(const Section& section, const json& object, const Entries& entries, const char* chosen,
+                              const std::string& what)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (section.isKnown(it.key()))
+            continue;
+        for (const auto& e : entries) {
+            for (const auto& k : e.keys) {
+                if (it.key() == k.key)
+                    throw ConfigError(section.key(it.key()) + " does not apply to " + what + " '" + chosen +
+                                      "' (it belongs to '" + e.name + "'); remove it or pick the " + what + " it belongs to");
+            }
+        }
+    }
+}
+
+// Reads an entry's own keys, and the other entries' keys marked shared.
+template <class Spec, class Entries, class Entry>
+void readEntryKeys(Section& section, Spec& spec, const Entries& entries, const Entry& chosen)
+{
+    readKeys(section, spec, chosen.keys);
+    for (const auto& e : entries) {
+        if (&e == &chosen)
+            continue;
+        for (const auto& k : e.keys)
+            if (k.shared && !section.isKnown(k.key))
+                readKey(section, spec, k);
+    }
 }
 
 RunConfig parse(const json& root)
 {
     RunConfig c;
     Section top(root, "");
-    top.text("name", c.name);
-    top.integer("seed", c.seed, 0, std::numeric_limits<int64_t>::max());
+    readKeys(top, c, topLevelKeys());
     for (const char* s : {"data", "model", "optimizer", "scheduler", "train", "devices"})
         top.find(s);
     top.rejectUnknown();
 
-    Section d(sectionOf(root, "data"), "data");
-    d.text("dataset", c.data.dataset, {"fashion-mnist", "mnist", "csv", "synthetic"});
-    d.text("path", c.data.path);
-    if (c.data.dataset == "csv") {
-        d.text("test_path", c.data.testPath);
-        d.text("label_column", c.data.labelColumn);
-        d.boolean("header", c.data.header);
-    }
-    d.integer("augment_crop", c.data.augmentCrop, 0, 64);
-    d.boolean("augment_flip", c.data.augmentFlip);
-    d.number("val_fraction", c.data.valFraction, 0.0, 0.9);
-    d.integer("batch_size", c.data.batchSize, 1, 1 << 20);
-    d.integer("workers", c.data.workers, 0, 64);
-    d.integer("train_limit", c.data.trainLimit, 0, kBig);
-    d.integer("test_limit", c.data.testLimit, 0, kBig);
-    d.rejectUnknown(c.data.dataset == "csv" ? "" : "test_path, label_column and header apply to csv data");
+    const json& dj = sectionOf(root, "data");
+    Section d(dj, "data");
+    c.data.dataset = readChoice(d, "dataset", c.data.dataset);
+    const DatasetEntry& dataset = registryEntry(c.data.dataset);
+    readKeys(d, c.data, dataKeys());
+    readEntryKeys(d, c.data, datasetRegistry(), dataset);
+    rejectKeysOfOtherEntries(d, dj, datasetRegistry(), dataset.name, "data set");
+    d.rejectUnknown();
 
-    Section m(sectionOf(root, "model"), "model");
-    m.text("arch", c.model.arch, {"mlp", "cnn", "resnet", "torchscript"});
-    if (c.model.arch == "torchscript") {
-        m.text("path", c.model.path);
-        if (c.model.path.empty())
-            throw ConfigError("model.path must name the TorchScript file when model.arch is 'torchscript'");
-    }
-    if (c.model.arch == "resnet")
-        c.model.channels = {16, 32, 64}; // the resnet's own default; "channels" below may override
-    m.integers("hidden", c.model.hidden, 1, 1 << 16);
-    m.integers("channels", c.model.channels, 1, 4096);
-    m.integer("blocks", c.model.blocks, 1, 64);
-    m.number("dropout", c.model.dropout, 0.0, 0.95);
+    const json& mj = sectionOf(root, "model");
+    Section m(mj, "model");
+    c.model.arch = readChoice(m, "arch", c.model.arch);
+    const ModelEntry& model = registryEntry(c.model.arch);
+    if (model.defaults)
+        model.defaults(c.model);
+    readKeys(m, c.model, modelKeys());
+    readEntryKeys(m, c.model, modelRegistry(), model);
+    rejectKeysOfOtherEntries(m, mj, modelRegistry(), model.name, "model.arch");
     m.rejectUnknown();
 
-    Section o(sectionOf(root, "optimizer"), "optimizer");
-    o.text("name", c.optimizer.name, {"sgd", "adam", "adamw", "rmsprop"});
-    if (c.optimizer.name == "adamw")
-        c.optimizer.weightDecay = 0.01; // PyTorch's AdamW default; "weight_decay" below may override
-    else if (c.optimizer.name != "sgd")
-        c.optimizer.weightDecay = 0.0; // PyTorch's default for adam and rmsprop
-    o.number("lr", c.optimizer.lr, 0.0, kHuge);
+    const json& oj = sectionOf(root, "optimizer");
+    Section o(oj, "optimizer");
+    c.optimizer.kind = readChoice(o, "name", c.optimizer.kind);
+    const OptimizerEntry& optimizer = registryEntry(c.optimizer.kind);
+    if (optimizer.defaults)
+        optimizer.defaults(c.optimizer);
+    readKeys(o, c.optimizer, optimizerKeys());
     if (c.optimizer.lr <= 0.0)
         throw ConfigError("optimizer.lr must be positive, got " + Section::fmt(c.optimizer.lr));
-    o.number("weight_decay", c.optimizer.weightDecay, 0.0, kHuge);
-    if (c.optimizer.name == "sgd") {
-        o.number("momentum", c.optimizer.momentum, 0.0, 1.0);
-        o.boolean("nesterov", c.optimizer.nesterov);
-        o.number("dampening", c.optimizer.dampening, 0.0, 1.0);
-        if (c.optimizer.nesterov && (c.optimizer.momentum <= 0.0 || c.optimizer.dampening != 0.0))
-            throw ConfigError("optimizer.nesterov needs optimizer.momentum > 0 and optimizer.dampening = 0 "
-                              "(as in PyTorch); set nesterov to false or give a momentum");
-        o.rejectUnknown("for sgd: lr, momentum, nesterov, dampening, weight_decay");
-    } else if (c.optimizer.name == "rmsprop") {
-        c.optimizer.momentum = 0.0;
-        o.number("alpha", c.optimizer.alpha, 0.0, 1.0);
-        o.number("eps", c.optimizer.eps, 0.0, 1.0);
-        o.number("momentum", c.optimizer.momentum, 0.0, 1.0);
-        o.boolean("centered", c.optimizer.centered);
-        o.rejectUnknown("for rmsprop: lr, alpha, eps, momentum, centered, weight_decay");
-    } else {
-        o.number("beta1", c.optimizer.beta1, 0.0, 0.999999);
-        o.number("beta2", c.optimizer.beta2, 0.0, 0.999999);
-        o.number("eps", c.optimizer.eps, 0.0, 1.0);
-        o.rejectUnknown("for " + c.optimizer.name + ": lr, beta1, beta2, eps, weight_decay");
-    }
+    readEntryKeys(o, c.optimizer, optimizerRegistry(), optimizer);
+    rejectKeysOfOtherEntries(o, oj, optimizerRegistry(), optimizer.name, "optimizer");
+    o.rejectUnknown();
 
     const json& sj = sectionOf(root, "scheduler");
     Section s(sj, "scheduler");
-    s.text("name", c.scheduler.name,
-           {"constant", "step", "multistep", "exponential", "cosine", "one_cycle", "reduce_on_plateau"});
-    s.integer("warmup_steps", c.scheduler.warmupSteps, 0, kBig);
-    const std::string& sn = c.scheduler.name;
-    for (auto it = sj.begin(); it != sj.end(); ++it) {
-        const std::string& k = it.key();
-        if (k != "name" && k != "warmup_steps" && !applies(sn, k))
-            throw ConfigError("scheduler." + k + " does not apply to scheduler '" + sn + "'; remove it or pick " +
-                              "the scheduler it belongs to");
-    }
-    if (sn == "step") {
-        s.integer("step_size", c.scheduler.stepSize, 1, kBig);
-        s.number("gamma", c.scheduler.gamma, 0.0, 1.0);
-    } else if (sn == "multistep") {
-        s.integers("milestones", c.scheduler.milestones, 1, kBig);
-        s.number("gamma", c.scheduler.gamma, 0.0, 1.0);
-        if (c.scheduler.milestones.empty())
-            throw ConfigError("scheduler.milestones must list at least one epoch for 'multistep'");
-        if (!std::is_sorted(c.scheduler.milestones.begin(), c.scheduler.milestones.end()))
-            throw ConfigError("scheduler.milestones must be increasing");
-    } else if (sn == "exponential") {
-        s.number("gamma", c.scheduler.gamma, 0.0, 1.0);
-    } else if (sn == "cosine") {
-        s.integer("T_max", c.scheduler.tMax, 0, kBig);
-        s.number("eta_min", c.scheduler.etaMin, 0.0, kHuge);
-    } else if (sn == "one_cycle") {
-        s.number("max_lr", c.scheduler.maxLr, 0.0, kHuge);
-        s.integer("total_steps", c.scheduler.totalSteps, 0, kBig);
-        s.number("pct_start", c.scheduler.pctStart, 0.0, 1.0);
-        s.text("anneal_strategy", c.scheduler.annealStrategy, {"cos", "linear"});
-        s.number("div_factor", c.scheduler.divFactor, 1e-12, kHuge);
-        s.number("final_div_factor", c.scheduler.finalDivFactor, 1e-12, kHuge);
-        s.boolean("three_phase", c.scheduler.threePhase);
-        s.boolean("cycle_momentum", c.scheduler.cycleMomentum);
-        s.number("base_momentum", c.scheduler.baseMomentum, 0.0, 1.0);
-        s.number("max_momentum", c.scheduler.maxMomentum, 0.0, 1.0);
-        if (c.scheduler.pctStart <= 0.0 || c.scheduler.pctStart >= 1.0)
-            throw ConfigError("scheduler.pct_start must be between 0 and 1 (exclusive), got " +
-                              Section::fmt(c.scheduler.pctStart));
-        if (c.scheduler.cycleMomentum && c.optimizer.name == "sgd" && c.optimizer.momentum <= 0.0)
-            throw ConfigError("scheduler.cycle_momentum needs an optimizer with momentum: set optimizer.momentum > 0 "
-                              "or scheduler.cycle_momentum to false");
-    } else if (sn == "reduce_on_plateau") {
-        s.text("metric", c.scheduler.metric, {"val_loss", "val_accuracy", "train_loss"});
-        s.text("mode", c.scheduler.mode, {"min", "max"});
-        s.number("factor", c.scheduler.factor, 0.0, 1.0);
-        if (c.scheduler.factor >= 1.0)
-            throw ConfigError("scheduler.factor must be below 1 (the LR is multiplied by it), got " +
-                              Section::fmt(c.scheduler.factor));
-        s.integer("patience", c.scheduler.patience, 0, kBig);
-        s.number("threshold", c.scheduler.threshold, 0.0, kHuge);
-        s.text("threshold_mode", c.scheduler.thresholdMode, {"rel", "abs"});
-        s.integer("cooldown", c.scheduler.cooldown, 0, kBig);
-        s.number("min_lr", c.scheduler.minLr, 0.0, kHuge);
-        s.number("eps", c.scheduler.eps, 0.0, kHuge);
-    }
+    c.scheduler.kind = readChoice(s, "name", c.scheduler.kind);
+    const SchedulerEntry& scheduler = registryEntry(c.scheduler.kind);
+    readKeys(s, c.scheduler, schedulerKeys());
+    readEntryKeys(s, c.scheduler, schedulerRegistry(), scheduler);
+    rejectKeysOfOtherEntries(s, sj, schedulerRegistry(), scheduler.name, "scheduler");
     s.rejectUnknown();
 
     Section t(sectionOf(root, "train"), "train");
-    t.integer("epochs", c.train.epochs, 1, 1'000'000);
-    t.integer("max_steps", c.train.maxSteps, 0, kBig);
-    t.number("grad_clip", c.train.gradClip, 0.0, kHuge);
-    t.integer("accumulate", c.train.accumulate, 1, 1 << 16);
-    t.text("precision", c.train.precision, {"fp32", "bf16", "fp16"});
-    t.integer("log_every", c.train.logEvery, 1, kBig);
-    t.integer("checkpoint_every", c.train.checkpointEvery, 0, 1'000'000);
-    t.number("label_smoothing", c.train.labelSmoothing, 0.0, 0.5);
-    t.integer("early_stop_patience", c.train.earlyStopPatience, 0, 1'000'000);
-    t.text("early_stop_metric", c.train.earlyStopMetric, {"val_loss", "val_accuracy"});
-    t.number("early_stop_min_delta", c.train.earlyStopMinDelta, 0.0, kHuge);
-    t.boolean("divergence_guard", c.train.divergenceGuard);
-    t.number("divergence_spike", c.train.divergenceSpike, 0.0, kHuge);
-    t.integer("snapshot_every", c.train.snapshotEvery, 1, kBig);
-    t.number("rollback_lr_factor", c.train.rollbackLrFactor, 1e-6, 1.0);
-    t.integer("max_rollbacks", c.train.maxRollbacks, 0, 1000);
-    t.boolean("oom_recovery", c.train.oomRecovery);
-    t.number("memory_budget_mb", c.train.memoryBudgetMb, 0.0, kHuge);
+    readKeys(t, c.train, trainKeys());
     t.rejectUnknown();
 
     Section v(sectionOf(root, "devices"), "devices");
-    v.text("type", c.devices.type, {"cpu", "cuda"});
-    v.integers("ids", c.devices.ids, 0, 1024);
-    v.integer("threads", c.devices.threads, 0, 1024);
-    v.number("bucket_mb", c.devices.bucketMb, 0.01, 1024.0);
-    v.number("timeout_s", c.devices.timeoutS, 1.0, 86400.0);
+    readKeys(v, c.devices, deviceKeys());
     v.rejectUnknown();
     return c;
 }
@@ -363,6 +315,11 @@ void applyOverride(json& root, const std::string& assignment)
 
 } // namespace
 
+std::string formatOptionValue(const OptionValue& value)
+{
+    return valueJson(value).dump();
+}
+
 RunConfig RunConfig::fromJson(const std::string& text, const std::vector<std::string>& overrides)
 {
     json root = json::parse(text, nullptr, false);
@@ -389,109 +346,56 @@ RunConfig RunConfig::fromFile(const std::string& path, const std::vector<std::st
 
 void RunConfig::validate() const
 {
-    if (devices.type == "cpu" && devices.ids.size() > 1)
+    if (devices.type == DeviceType::Cpu && devices.ids.size() > 1)
         throw ConfigError("devices.ids lists " + std::to_string(devices.ids.size()) +
                           " devices for devices.type 'cpu', which has one; for several CPU ranks use "
                           "`entrena-cli train --nproc N`");
-    if (train.precision == "fp16" && devices.type != "cuda")
+    if (train.precision == Precision::Fp16 && devices.type != DeviceType::Cuda)
         throw ConfigError("train.precision 'fp16' needs a CUDA device (its loss scaling is for GPUs); "
                           "on the CPU use bf16 or fp32");
-    if (model.arch == "resnet" && model.channels.empty())
-        throw ConfigError("model.channels must list at least one stage width for the resnet");
-    if (data.dataset == "csv" && (data.augmentCrop > 0 || data.augmentFlip))
-        throw ConfigError("data.augment_crop and data.augment_flip apply to images, not to csv data");
-    if (data.dataset == "csv" && model.arch != "mlp" && model.arch != "torchscript")
-        throw ConfigError("model.arch '" + model.arch + "' needs images; csv data trains an mlp");
-    if (model.arch == "cnn" && model.channels.size() != 2)
-        throw ConfigError("model.channels must list 2 channel counts for the cnn, got " +
-                          std::to_string(model.channels.size()));
-    if (model.arch == "mlp" && model.hidden.empty())
-        throw ConfigError("model.hidden must list at least one layer width for the mlp");
-    if (data.dataset != "synthetic" && data.path.empty())
+    const DatasetEntry& dataEntry = registryEntry(data.dataset);
+    const ModelEntry& modelEntry = registryEntry(model.arch);
+    if (modelEntry.check)
+        modelEntry.check(model);
+    if (const auto& o = registryEntry(optimizer.kind); o.check)
+        o.check(optimizer);
+    if (const auto& s = registryEntry(scheduler.kind); s.check)
+        s.check(*this);
+    if (!dataEntry.images && (data.augmentCrop > 0 || data.augmentFlip))
+        throw ConfigError(std::string("data.augment_crop and data.augment_flip apply to images, not to ") + dataEntry.name +
+                          " data");
+    if (!dataEntry.images && modelEntry.needsImages)
+        throw ConfigError("model.arch '" + std::string(modelEntry.name) + "' needs images; " + dataEntry.name +
+                          " data trains an mlp");
+    if (dataEntry.needsPath && data.path.empty())
         throw ConfigError("data.path must name the folder holding the data set's files");
 }
 
 std::string RunConfig::toJson(int indent) const
 {
     json j;
-    j["name"] = name;
-    j["seed"] = seed;
-    j["data"] = {{"dataset", data.dataset},       {"path", data.path},
-                 {"val_fraction", data.valFraction}, {"batch_size", data.batchSize},
-                 {"workers", data.workers},       {"train_limit", data.trainLimit},
-                 {"test_limit", data.testLimit},  {"augment_crop", data.augmentCrop},
-                 {"augment_flip", data.augmentFlip}};
-    if (data.dataset == "csv") {
-        j["data"]["test_path"] = data.testPath;
-        j["data"]["label_column"] = data.labelColumn;
-        j["data"]["header"] = data.header;
-    }
-    j["model"] = {{"arch", model.arch}, {"dropout", model.dropout}};
-    if (model.arch == "mlp")
-        j["model"]["hidden"] = model.hidden;
-    else
-        j["model"]["channels"] = model.channels;
-    if (model.arch == "resnet")
-        j["model"]["blocks"] = model.blocks;
-    if (model.arch == "torchscript")
-        j["model"]["path"] = model.path;
-    j["optimizer"] = {{"name", optimizer.name}, {"lr", optimizer.lr}, {"weight_decay", optimizer.weightDecay}};
-    if (optimizer.name == "sgd") {
-        j["optimizer"]["momentum"] = optimizer.momentum;
-        j["optimizer"]["nesterov"] = optimizer.nesterov;
-        j["optimizer"]["dampening"] = optimizer.dampening;
-    } else if (optimizer.name == "rmsprop") {
-        j["optimizer"]["alpha"] = optimizer.alpha;
-        j["optimizer"]["eps"] = optimizer.eps;
-        j["optimizer"]["momentum"] = optimizer.momentum;
-        j["optimizer"]["centered"] = optimizer.centered;
-    } else {
-        j["optimizer"]["beta1"] = optimizer.beta1;
-        j["optimizer"]["beta2"] = optimizer.beta2;
-        j["optimizer"]["eps"] = optimizer.eps;
-    }
-    json s = {{"name", scheduler.name}, {"warmup_steps", scheduler.warmupSteps}};
-    if (scheduler.name == "step") {
-        s["step_size"] = scheduler.stepSize;
-        s["gamma"] = scheduler.gamma;
-    } else if (scheduler.name == "multistep") {
-        s["milestones"] = scheduler.milestones;
-        s["gamma"] = scheduler.gamma;
-    } else if (scheduler.name == "exponential") {
-        s["gamma"] = scheduler.gamma;
-    } else if (scheduler.name == "cosine") {
-        s["T_max"] = scheduler.tMax;
-        s["eta_min"] = scheduler.etaMin;
-    } else if (scheduler.name == "one_cycle") {
-        s.update({{"max_lr", scheduler.maxLr},
-                  {"total_steps", scheduler.totalSteps},
-                  {"pct_start", scheduler.pctStart},
-                  {"anneal_strategy", scheduler.annealStrategy},
-                  {"div_factor", scheduler.divFactor},
-                  {"final_div_factor", scheduler.finalDivFactor},
-                  {"three_phase", scheduler.threePhase},
-                  {"cycle_momentum", scheduler.cycleMomentum},
-                  {"base_momentum", scheduler.baseMomentum},
-                  {"max_momentum", scheduler.maxMomentum}});
-    } else if (scheduler.name == "reduce_on_plateau") {
-        s.update({{"metric", scheduler.metric},   {"mode", scheduler.mode},
-                  {"factor", scheduler.factor},   {"patience", scheduler.patience},
-                  {"threshold", scheduler.threshold}, {"threshold_mode", scheduler.thresholdMode},
-                  {"cooldown", scheduler.cooldown}, {"min_lr", scheduler.minLr},
-                  {"eps", scheduler.eps}});
-    }
+    writeKeys(j, *this, topLevelKeys());
+    json d = {{"dataset", toString(data.dataset)}};
+    writeKeys(d, data, dataKeys());
+    writeKeys(d, data, registryEntry(data.dataset).keys);
+    json m = {{"arch", toString(model.arch)}};
+    writeKeys(m, model, modelKeys());
+    writeKeys(m, model, registryEntry(model.arch).keys);
+    json o = {{"name", toString(optimizer.kind)}};
+    writeKeys(o, optimizer, optimizerKeys());
+    writeKeys(o, optimizer, registryEntry(optimizer.kind).keys);
+    json s = {{"name", toString(scheduler.kind)}};
+    writeKeys(s, scheduler, schedulerKeys());
+    writeKeys(s, scheduler, registryEntry(scheduler.kind).keys);
+    json t, v;
+    writeKeys(t, train, trainKeys());
+    writeKeys(v, devices, deviceKeys());
+    j["data"] = d;
+    j["model"] = m;
+    j["optimizer"] = o;
     j["scheduler"] = s;
-    j["train"] = {{"epochs", train.epochs},       {"max_steps", train.maxSteps},
-                  {"grad_clip", train.gradClip},   {"accumulate", train.accumulate},
-                  {"precision", train.precision},  {"log_every", train.logEvery},
-                  {"checkpoint_every", train.checkpointEvery}, {"label_smoothing", train.labelSmoothing},
-                  {"early_stop_patience", train.earlyStopPatience}, {"early_stop_metric", train.earlyStopMetric},
-                  {"early_stop_min_delta", train.earlyStopMinDelta}, {"divergence_guard", train.divergenceGuard},
-                  {"divergence_spike", train.divergenceSpike}, {"snapshot_every", train.snapshotEvery},
-                  {"rollback_lr_factor", train.rollbackLrFactor}, {"max_rollbacks", train.maxRollbacks},
-                  {"oom_recovery", train.oomRecovery}, {"memory_budget_mb", train.memoryBudgetMb}};
-    j["devices"] = {{"type", devices.type}, {"ids", devices.ids}, {"threads", devices.threads},
-                      {"bucket_mb", devices.bucketMb}, {"timeout_s", devices.timeoutS}};
+    j["train"] = t;
+    j["devices"] = v;
     return j.dump(indent);
 }
 

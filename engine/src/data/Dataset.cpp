@@ -2,6 +2,7 @@
 
 #include "data/CsvReader.h"
 #include "data/IdxReader.h"
+#include "entrena/config/Registry.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -27,19 +28,22 @@ std::string findFile(const std::string& folder, const std::string& stem)
             return p.string();
     }
     if (!fs::is_directory(folder))
-        throw std::runtime_error("data.path '" + folder + "' is not a folder; point it at the folder holding " +
-                                 stem + "-ubyte.gz (Fashion-MNIST: apt install dataset-fashion-mnist)");
+        throw std::runtime_error("data.path '" + folder + "' is not a folder; point it at the folder holding " + stem +
+                                 "-ubyte.gz (Fashion-MNIST: apt install dataset-fashion-mnist)");
     throw std::runtime_error("data file " + stem + "-ubyte(.gz) not found in '" + folder +
                              "'; check data.path and that the data set is complete");
 }
 
-torch::Tensor toFloat(const torch::Tensor& images) { return images.to(torch::kFloat32).div_(255.0f); }
+torch::Tensor toFloat(const torch::Tensor& images)
+{
+    return images.to(torch::kFloat32).div_(255.0f);
+}
 
 // A learnable 10-class problem with the shape of Fashion-MNIST: each class is a fixed random
 // pattern, each sample that pattern plus noise. Used by tests and benchmarks that must not
 // depend on files.
-void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch::Tensor& trainY,
-               torch::Tensor& testX, torch::Tensor& testY)
+void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch::Tensor& trainY, torch::Tensor& testX,
+               torch::Tensor& testY)
 {
     auto gen = at::detail::createCPUGenerator(seed + 7919);
     const int64_t nTrain = spec.trainLimit > 0 ? spec.trainLimit : 6000;
@@ -53,58 +57,16 @@ void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch
     make(nTest, testX, testY);
 }
 
-} // namespace
-
-DataSplits loadData(const DataSpec& spec, uint64_t seed)
-{
+/// A data set's samples before the validation split and normalisation.
+struct RawData {
     torch::Tensor trainX, trainY, testX, testY;
     bool perFeature = false; // tables are standardised per column, images over all pixels
-    if (spec.dataset == "csv") {
-        // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape.
-        const CsvTable train = readCsv(spec.path, spec.labelColumn, spec.header);
-        trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
-        trainY = train.labels;
-        if (!spec.testPath.empty()) {
-            const CsvTable test = readCsv(spec.testPath, spec.labelColumn, spec.header);
-            if (test.features.size(1) != train.features.size(1))
-                throw std::runtime_error("the test CSV '" + spec.testPath + "' has " + std::to_string(test.features.size(1)) +
-                                         " feature columns, the training CSV " + std::to_string(train.features.size(1)));
-            testX = test.features.view({test.features.size(0), 1, 1, test.features.size(1)});
-            testY = test.labels;
-        } else {
-            testX = torch::empty({0, 1, 1, trainX.size(3)});
-            testY = torch::empty({0}, torch::kInt64);
-        }
-        if (spec.trainLimit > 0 && spec.trainLimit < trainX.size(0)) {
-            trainX = trainX.slice(0, 0, spec.trainLimit);
-            trainY = trainY.slice(0, 0, spec.trainLimit);
-        }
-        perFeature = true;
-    } else if (spec.dataset == "synthetic") {
-        synthetic(spec, seed, trainX, trainY, testX, testY);
-    } else {
-        trainX = readIdxImages(findFile(spec.path, "train-images-idx3"));
-        trainY = readIdxLabels(findFile(spec.path, "train-labels-idx1"));
-        testX = readIdxImages(findFile(spec.path, "t10k-images-idx3"));
-        testY = readIdxLabels(findFile(spec.path, "t10k-labels-idx1"));
-        if (trainX.size(0) != trainY.size(0))
-            throw std::runtime_error("the training images (" + std::to_string(trainX.size(0)) + ") and labels (" +
-                                     std::to_string(trainY.size(0)) + ") in '" + spec.path + "' do not match");
-        if (testX.size(0) != testY.size(0))
-            throw std::runtime_error("the test images (" + std::to_string(testX.size(0)) + ") and labels (" +
-                                     std::to_string(testY.size(0)) + ") in '" + spec.path + "' do not match");
-        if (spec.trainLimit > 0 && spec.trainLimit < trainX.size(0)) {
-            trainX = trainX.slice(0, 0, spec.trainLimit);
-            trainY = trainY.slice(0, 0, spec.trainLimit);
-        }
-        if (spec.testLimit > 0 && spec.testLimit < testX.size(0)) {
-            testX = testX.slice(0, 0, spec.testLimit);
-            testY = testY.slice(0, 0, spec.testLimit);
-        }
-        trainX = toFloat(trainX);
-        testX = toFloat(testX);
-    }
+};
 
+DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed)
+{
+    torch::Tensor trainX = raw.trainX, trainY = raw.trainY, testX = raw.testX, testY = raw.testY;
+    const bool perFeature = raw.perFeature;
     DataSplits d;
     d.classes = trainY.max().item<int64_t>() + 1;
     if (testY.numel() > 0)
@@ -144,6 +106,72 @@ DataSplits loadData(const DataSpec& spec, uint64_t seed)
     d.testX = testX;
     d.testY = testY;
     return d;
+}
+
+} // namespace
+
+DataSplits loadIdxData(const DataSpec& spec, uint64_t seed)
+{
+    RawData r;
+    r.trainX = readIdxImages(findFile(spec.path, "train-images-idx3"));
+    r.trainY = readIdxLabels(findFile(spec.path, "train-labels-idx1"));
+    r.testX = readIdxImages(findFile(spec.path, "t10k-images-idx3"));
+    r.testY = readIdxLabels(findFile(spec.path, "t10k-labels-idx1"));
+    if (r.trainX.size(0) != r.trainY.size(0))
+        throw std::runtime_error("the training images (" + std::to_string(r.trainX.size(0)) + ") and labels (" +
+                                 std::to_string(r.trainY.size(0)) + ") in '" + spec.path + "' do not match");
+    if (r.testX.size(0) != r.testY.size(0))
+        throw std::runtime_error("the test images (" + std::to_string(r.testX.size(0)) + ") and labels (" +
+                                 std::to_string(r.testY.size(0)) + ") in '" + spec.path + "' do not match");
+    if (spec.trainLimit > 0 && spec.trainLimit < r.trainX.size(0)) {
+        r.trainX = r.trainX.slice(0, 0, spec.trainLimit);
+        r.trainY = r.trainY.slice(0, 0, spec.trainLimit);
+    }
+    if (spec.testLimit > 0 && spec.testLimit < r.testX.size(0)) {
+        r.testX = r.testX.slice(0, 0, spec.testLimit);
+        r.testY = r.testY.slice(0, 0, spec.testLimit);
+    }
+    r.trainX = toFloat(r.trainX);
+    r.testX = toFloat(r.testX);
+    return splitAndNormalise(std::move(r), spec, seed);
+}
+
+DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
+{
+    // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape.
+    RawData r;
+    const CsvTable train = readCsv(spec.path, spec.labelColumn, spec.header);
+    r.trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
+    r.trainY = train.labels;
+    if (!spec.testPath.empty()) {
+        const CsvTable test = readCsv(spec.testPath, spec.labelColumn, spec.header);
+        if (test.features.size(1) != train.features.size(1))
+            throw std::runtime_error("the test CSV '" + spec.testPath + "' has " + std::to_string(test.features.size(1)) +
+                                     " feature columns, the training CSV " + std::to_string(train.features.size(1)));
+        r.testX = test.features.view({test.features.size(0), 1, 1, test.features.size(1)});
+        r.testY = test.labels;
+    } else {
+        r.testX = torch::empty({0, 1, 1, r.trainX.size(3)});
+        r.testY = torch::empty({0}, torch::kInt64);
+    }
+    if (spec.trainLimit > 0 && spec.trainLimit < r.trainX.size(0)) {
+        r.trainX = r.trainX.slice(0, 0, spec.trainLimit);
+        r.trainY = r.trainY.slice(0, 0, spec.trainLimit);
+    }
+    r.perFeature = true;
+    return splitAndNormalise(std::move(r), spec, seed);
+}
+
+DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed)
+{
+    RawData r;
+    synthetic(spec, seed, r.trainX, r.trainY, r.testX, r.testY);
+    return splitAndNormalise(std::move(r), spec, seed);
+}
+
+DataSplits loadData(const DataSpec& spec, uint64_t seed)
+{
+    return registryEntry(spec.dataset).load(spec, seed);
 }
 
 } // namespace entrena

@@ -25,8 +25,13 @@ struct DataSplits {
     int64_t width() const { return trainX.size(3); }
 };
 
-/// Loads (or, for `synthetic`, generates) the data set and splits off validation by `seed`.
-/// Throws std::runtime_error naming the file and the problem.
+/// Loads (or, for `synthetic`, generates) the data set and splits off validation by `seed`, through
+/// the data set's registry entry. Throws std::runtime_error naming the file and the problem.
 DataSplits loadData(const DataSpec& spec, uint64_t seed);
+
+// The registry's loaders (data/DatasetRegistry.cpp).
+DataSplits loadIdxData(const DataSpec& spec, uint64_t seed);       ///< fashion-mnist, mnist
+DataSplits loadCsvData(const DataSpec& spec, uint64_t seed);       ///< csv
+DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed); ///< synthetic
 
 } // namespace entrena

@@ -119,7 +119,7 @@ int freeLocalPort()
 
 void checkDevicesForRanks(const RunConfig& config, int localWorldSize)
 {
-    if (config.devices.type != "cuda")
+    if (config.devices.type != DeviceType::Cuda)
         return; // CPU ranks share the cores (each gets its part of them)
     const int listed = int(config.devices.ids.size());
     if (listed > 0 && localWorldSize > listed)

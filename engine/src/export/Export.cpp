@@ -136,7 +136,7 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
         throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");
 
     const RunConfig config = RunConfig::fromJson(run->configJson);
-    const bool script = config.model.arch == "torchscript";
+    const bool script = config.model.arch == ModelArch::TorchScript;
 
     // The data set gives the input shape and the normalisation the weights expect, and a test set
     // to measure the exported weights on. Without it the export still happens, with less said.

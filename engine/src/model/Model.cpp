@@ -19,7 +19,7 @@ Model Model::buildOn(const torch::Device& device, const ModelSpec& spec, int64_t
 Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     Model m;
-    if (spec.arch != "torchscript") {
+    if (spec.arch != ModelArch::TorchScript) {
         m.sequential_ = makeModel(spec, channels, height, width, classes);
         return m;
     }

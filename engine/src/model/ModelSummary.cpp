@@ -89,7 +89,7 @@ private:
 ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     GeneratorStateGuard keepRandomState;
-    if (spec.arch == "torchscript")
+    if (spec.arch == ModelArch::TorchScript)
         return summarizeScript(spec, channels, height, width, classes);
     torch::NoGradGuard noGrad;
     auto model = makeModel(spec, channels, height, width, classes);
@@ -125,7 +125,7 @@ ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t hei
             s.layers.push_back(std::move(layer));
         }
     } catch (const c10::Error& e) {
-        throw ConfigError("model." + spec.arch + " cannot take inputs of " + std::to_string(channels) + "x" +
+        throw ConfigError("model." + std::string(toString(spec.arch)) + " cannot take inputs of " + std::to_string(channels) + "x" +
                           std::to_string(height) + "x" + std::to_string(width) + ": " + e.what_without_backtrace());
     }
     return s;

@@ -102,16 +102,16 @@ nn::Sequential resnet(const ModelSpec& spec, int64_t channels, int64_t classes)
 
 nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
-    if (spec.arch == "mlp")
+    if (spec.arch == ModelArch::Mlp)
         return mlp(spec, channels * height * width, classes);
-    if (spec.arch == "cnn")
+    if (spec.arch == ModelArch::Cnn)
         return cnn(spec, channels, height, width, classes);
-    if (spec.arch == "resnet")
+    if (spec.arch == ModelArch::Resnet)
         return resnet(spec, channels, classes);
-    throw std::runtime_error("model.arch '" + spec.arch + "' is not available");
+    throw std::runtime_error("model.arch '" + std::string(toString(spec.arch)) + "' is not available");
 }
 
-bool prefersChannelsLast(const ModelSpec& spec) { return spec.arch == "cnn" || spec.arch == "resnet"; }
+bool prefersChannelsLast(const ModelSpec& spec) { return spec.arch == ModelArch::Cnn || spec.arch == ModelArch::Resnet; }
 
 void toChannelsLast(torch::nn::Module& model)
 {

@@ -103,7 +103,7 @@ BatchSizeResult search(const RunConfig& c, const BatchSizeOptions& options, cons
     const DataSplits data = loadData(c.data, c.seed);
 
     std::vector<torch::Device> devices;
-    if (c.devices.type == "cuda" && c.devices.ids.size() > 1) {
+    if (c.devices.type == DeviceType::Cuda && c.devices.ids.size() > 1) {
         for (const int64_t id : c.devices.ids) {
             DeviceSpec one = c.devices;
             one.ids = {id};

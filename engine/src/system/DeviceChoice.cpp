@@ -6,7 +6,7 @@ namespace entrena {
 
 torch::Device chooseDevice(const DeviceSpec& spec, int localRank)
 {
-    if (spec.type != "cuda")
+    if (spec.type != DeviceType::Cuda)
         return torch::kCPU;
     if (!torch::cuda::is_available())
         throw std::runtime_error("devices.type is 'cuda' but no CUDA device is available (this LibTorch is "

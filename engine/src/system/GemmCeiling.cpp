@@ -24,15 +24,15 @@ fs::path cacheFile()
     return {};
 }
 
-torch::ScalarType dtypeFor(const std::string& precision)
+torch::ScalarType dtypeFor(Precision precision)
 {
-    return precision == "bf16" ? torch::kBFloat16 : precision == "fp16" ? torch::kHalf : torch::kFloat32;
+    return precision == Precision::Bf16 ? torch::kBFloat16 : precision == Precision::Fp16 ? torch::kHalf : torch::kFloat32;
 }
 
-std::string cacheKey(const torch::Device& device, const std::string& precision)
+std::string cacheKey(const torch::Device& device, Precision precision)
 {
     std::string key = device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu " + cpuinfoField("model name");
-    key += " | " + precision + " | threads " + std::to_string(at::get_num_threads()) + " | torch " TORCH_VERSION;
+    key += std::string(" | ") + toString(precision) + " | threads " + std::to_string(at::get_num_threads()) + " | torch " TORCH_VERSION;
     return key;
 }
 
@@ -69,7 +69,7 @@ double measureGemm(const torch::Device& device, torch::ScalarType dtype, double 
     return best;
 }
 
-double gemmCeiling(const torch::Device& device, const std::string& precision, double achieved)
+double gemmCeiling(const torch::Device& device, Precision precision, double achieved)
 {
     try {
         const fs::path file = cacheFile();

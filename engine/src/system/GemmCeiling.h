@@ -3,6 +3,8 @@
 // against. Measured once per (device, precision, threads, LibTorch version) and cached in
 // $XDG_CACHE_HOME/entrena/gemm.json, so a run pays for it only the first time.
 
+#include "entrena/config/Choices.h"
+
 #include <string>
 #include <torch/torch.h>
 
@@ -16,6 +18,6 @@ double measureGemm(const torch::Device& device, torch::ScalarType dtype, double 
 /// thread count, measured (about 0.3 s) and stored when absent, or when it is not above
 /// `achieved` (FLOP/s a run reached: then the stored ceiling was measured under load, and it is
 /// measured again and raised to at least `achieved`). Never throws: 0 when it cannot be measured.
-double gemmCeiling(const torch::Device& device, const std::string& precision, double achieved = 0);
+double gemmCeiling(const torch::Device& device, Precision precision, double achieved = 0);
 
 } // namespace entrena

@@ -14,14 +14,12 @@ Evaluation EvaluationSums::mean() const
     return e;
 }
 
-Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
-                    bool channelsLast)
+Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device, bool channelsLast)
 {
     return evaluateSums(model, x, y, device, channelsLast).mean();
 }
 
-EvaluationSums evaluateSums(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
-                            bool channelsLast)
+EvaluationSums evaluateSums(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device, bool channelsLast)
 {
     EvaluationSums e;
     const int64_t n = x.size(0);

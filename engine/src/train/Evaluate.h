@@ -24,7 +24,6 @@ EvaluationSums evaluateSums(Model& model, const torch::Tensor& x, const torch::T
 
 /// Loss and accuracy over a whole split, in large batches, without gradients; leaves the model
 /// in training mode.
-Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
-                    bool channelsLast);
+Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
 
 } // namespace entrena

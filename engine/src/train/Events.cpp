@@ -17,8 +17,8 @@ const char* toString(RunStatus status)
 
 RunStatus runStatusFromString(const std::string& text)
 {
-    for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed,
-                        RunStatus::Diverged, RunStatus::Interrupted}) {
+    for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed, RunStatus::Diverged,
+                        RunStatus::Interrupted}) {
         if (text == toString(s))
             return s;
     }

@@ -7,28 +7,52 @@ namespace {
 
 // LibTorch 2.4 moved autocast to per-device-type calls; 1.13 has one switch per device kind.
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-bool enabled(bool cuda) { return at::autocast::is_autocast_enabled(cuda ? at::kCUDA : at::kCPU); }
-void enable(bool cuda, bool on) { at::autocast::set_autocast_enabled(cuda ? at::kCUDA : at::kCPU, on); }
-at::ScalarType dtype(bool cuda) { return at::autocast::get_autocast_dtype(cuda ? at::kCUDA : at::kCPU); }
-void setDtype(bool cuda, at::ScalarType t) { at::autocast::set_autocast_dtype(cuda ? at::kCUDA : at::kCPU, t); }
+bool enabled(bool cuda)
+{
+    return at::autocast::is_autocast_enabled(cuda ? at::kCUDA : at::kCPU);
+}
+void enable(bool cuda, bool on)
+{
+    at::autocast::set_autocast_enabled(cuda ? at::kCUDA : at::kCPU, on);
+}
+at::ScalarType dtype(bool cuda)
+{
+    return at::autocast::get_autocast_dtype(cuda ? at::kCUDA : at::kCPU);
+}
+void setDtype(bool cuda, at::ScalarType t)
+{
+    at::autocast::set_autocast_dtype(cuda ? at::kCUDA : at::kCPU, t);
+}
 #else
-bool enabled(bool cuda) { return cuda ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled(); }
-void enable(bool cuda, bool on) { cuda ? at::autocast::set_enabled(on) : at::autocast::set_cpu_enabled(on); }
-at::ScalarType dtype(bool cuda) { return cuda ? at::autocast::get_autocast_gpu_dtype() : at::autocast::get_autocast_cpu_dtype(); }
-void setDtype(bool cuda, at::ScalarType t) { cuda ? at::autocast::set_autocast_gpu_dtype(t) : at::autocast::set_autocast_cpu_dtype(t); }
+bool enabled(bool cuda)
+{
+    return cuda ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
+}
+void enable(bool cuda, bool on)
+{
+    cuda ? at::autocast::set_enabled(on) : at::autocast::set_cpu_enabled(on);
+}
+at::ScalarType dtype(bool cuda)
+{
+    return cuda ? at::autocast::get_autocast_gpu_dtype() : at::autocast::get_autocast_cpu_dtype();
+}
+void setDtype(bool cuda, at::ScalarType t)
+{
+    cuda ? at::autocast::set_autocast_gpu_dtype(t) : at::autocast::set_autocast_cpu_dtype(t);
+}
 #endif
 
 } // namespace
 
-AutocastScope::AutocastScope(const torch::Device& device, const std::string& precision)
+AutocastScope::AutocastScope(const torch::Device& device, Precision precision)
 {
-    if (precision == "fp32")
+    if (precision == Precision::Fp32)
         return;
     active_ = true;
     cuda_ = device.is_cuda();
     wasEnabled_ = enabled(cuda_);
     previousType_ = dtype(cuda_);
-    setDtype(cuda_, precision == "fp16" ? at::kHalf : at::kBFloat16);
+    setDtype(cuda_, precision == Precision::Fp16 ? at::kHalf : at::kBFloat16);
     enable(cuda_, true);
     at::autocast::increment_nesting();
 }

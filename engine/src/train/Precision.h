@@ -1,8 +1,9 @@
 #pragma once
 
-#include <torch/torch.h>
+#include "entrena/config/Choices.h"
 
 #include <string>
+#include <torch/torch.h>
 
 namespace entrena {
 
@@ -10,7 +11,7 @@ namespace entrena {
 /// fp32 does nothing. The state is thread-local, so only the training thread is affected.
 class AutocastScope {
 public:
-    AutocastScope(const torch::Device& device, const std::string& precision);
+    AutocastScope(const torch::Device& device, Precision precision);
     ~AutocastScope();
     AutocastScope(const AutocastScope&) = delete;
     AutocastScope& operator=(const AutocastScope&) = delete;

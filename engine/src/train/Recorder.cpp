@@ -15,8 +15,7 @@ void Recorder::step(const StepEvent& e)
         store_->addMetric(runId, "samples_per_s", e.step, e.epoch, e.samplesPerSec);
         store_->addMetric(runId, "memory_bytes", e.step, e.epoch, double(e.memoryBytes));
         for (size_t r = 0; r < e.rankMemoryBytes.size(); ++r)
-            store_->addMetric(runId, "memory_bytes_rank" + std::to_string(r), e.step, e.epoch,
-                              double(e.rankMemoryBytes[r]));
+            store_->addMetric(runId, "memory_bytes_rank" + std::to_string(r), e.step, e.epoch, double(e.rankMemoryBytes[r]));
         if (e.commBusySeconds >= 0)
             store_->addMetric(runId, "time_comm_busy", e.step, e.epoch, e.commBusySeconds);
         if (e.deviceAllocated >= 0) {
@@ -29,9 +28,8 @@ void Recorder::step(const StepEvent& e)
         if (e.deviceUtilization >= 0)
             store_->addMetric(runId, "device_utilization", e.step, e.epoch, double(e.deviceUtilization));
         const std::pair<const char*, double> times[] = {
-            {"time_step", e.stepSeconds},           {"time_data", e.phases.data},
-            {"time_forward", e.phases.forward},     {"time_backward", e.phases.backward},
-            {"time_optimizer", e.phases.optimizer}, {"time_comm", e.phases.comm},
+            {"time_step", e.stepSeconds},         {"time_data", e.phases.data},           {"time_forward", e.phases.forward},
+            {"time_backward", e.phases.backward}, {"time_optimizer", e.phases.optimizer}, {"time_comm", e.phases.comm},
             {"time_logging", e.phases.logging}};
         for (const auto& [key, value] : times)
             store_->addMetric(runId, key, e.step, e.epoch, value);

@@ -9,7 +9,11 @@ class RunStore;
 /// Fans the run's events out to the observer and, when the run is stored, to the run store.
 class Recorder {
 public:
-    Recorder(TrainingObserver& observer, RunStore* store) : observer_(observer), store_(store) {}
+    Recorder(TrainingObserver& observer, RunStore* store)
+        : observer_(observer)
+        , store_(store)
+    {
+    }
 
     int64_t runId = 0;
 

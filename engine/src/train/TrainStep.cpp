@@ -1,9 +1,9 @@
 #include "train/TrainStep.h"
 
 #include "dist/DistGroup.h"
+#include "entrena/config/Config.h"
 #include "model/Model.h"
 #include "train/Precision.h"
-#include "entrena/config/Config.h"
 
 namespace entrena {
 

@@ -3,9 +3,9 @@
 // with smaller micro-batches when the step runs out of memory (OOM recovery, see TrainSpec).
 
 #include "data/BatchLoader.h"
+#include "entrena/train/Events.h"
 #include "system/MemoryMeter.h"
 #include "train/PhaseClock.h"
-#include "entrena/train/Events.h"
 
 #include <functional>
 #include <optional>

@@ -2,6 +2,8 @@
 // Run configuration: the public contract of docs/configuration.md.
 // Plain C++ only: this header is included by the GUI, which must not see LibTorch.
 
+#include "entrena/config/Choices.h"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -17,24 +19,24 @@ public:
 
 /// `data`: where samples come from and how they are batched.
 struct DataSpec {
-    std::string dataset = "fashion-mnist"; ///< fashion-mnist | mnist | csv | synthetic
+    DatasetKind dataset = DatasetKind::FashionMnist;
     std::string path = "/usr/share/datasets/fashion-mnist"; ///< IDX: the folder; csv: the training file
-    std::string testPath;            ///< csv: the test file ("": no test set)
-    std::string labelColumn = "label"; ///< csv: the label column's header name, or its 0-based index
-    bool header = true;              ///< csv: the first row names the columns
-    int augmentCrop = 0;             ///< random crop after zero-padding by this many pixels (0: off)
-    bool augmentFlip = false;        ///< random horizontal flip
-    double valFraction = 0.1;  ///< share of the training file held out for validation, [0, 0.9]
-    int64_t batchSize = 128;   ///< samples per micro-batch
-    int workers = 2;           ///< background threads preparing batches (0: on the training thread)
-    int64_t trainLimit = 0;    ///< use only the first N training samples (0: all)
-    int64_t testLimit = 0;     ///< use only the first N test samples (0: all)
+    std::string testPath;                                   ///< csv: the test file ("": no test set)
+    std::string labelColumn = "label";                      ///< csv: the label column's header name, or its 0-based index
+    bool header = true;                                     ///< csv: the first row names the columns
+    int augmentCrop = 0;                                    ///< random crop after zero-padding by this many pixels (0: off)
+    bool augmentFlip = false;                               ///< random horizontal flip
+    double valFraction = 0.1;                               ///< share of the training file held out for validation, [0, 0.9]
+    int64_t batchSize = 128;                                ///< samples per micro-batch
+    int workers = 2;                                        ///< background threads preparing batches (0: on the training thread)
+    int64_t trainLimit = 0;                                 ///< use only the first N training samples (0: all)
+    int64_t testLimit = 0;                                  ///< use only the first N test samples (0: all)
 };
 
 /// `model`: the network.
 struct ModelSpec {
-    std::string arch = "cnn";               ///< mlp | cnn | resnet | torchscript
-    std::string path;                       ///< torchscript: the saved module (torch.jit.script(m).save(path))
+    ModelArch arch = ModelArch::Cnn;
+    std::string path;                         ///< torchscript: the saved module (torch.jit.script(m).save(path))
     std::vector<int64_t> hidden = {256, 128}; ///< mlp: widths of the hidden layers
     std::vector<int64_t> channels = {32, 64}; ///< cnn: channels of the conv blocks; resnet: of its stages
     int64_t blocks = 1;                       ///< resnet: residual blocks per stage
@@ -43,7 +45,7 @@ struct ModelSpec {
 
 /// `optimizer`: PyTorch's names and meanings.
 struct OptimizerSpec {
-    std::string name = "sgd"; ///< sgd | adam | adamw | rmsprop
+    OptimizerKind kind = OptimizerKind::Sgd; ///< `name` in the file
     double lr = 0.05;
     double momentum = 0.9;
     bool nesterov = true;
@@ -52,14 +54,14 @@ struct OptimizerSpec {
     double beta1 = 0.9;
     double beta2 = 0.999;
     double eps = 1e-8;
-    double alpha = 0.99;  ///< rmsprop
+    double alpha = 0.99;   ///< rmsprop
     bool centered = false; ///< rmsprop
 };
 
 /// `scheduler`: PyTorch's scheduler names, parameter names and semantics.
 struct SchedulerSpec {
-    std::string name = "reduce_on_plateau"; ///< constant | step | multistep | exponential | cosine | one_cycle | reduce_on_plateau
-    int64_t warmupSteps = 0;                ///< linear warm-up over the first N optimizer steps
+    SchedulerKind kind = SchedulerKind::ReduceOnPlateau; ///< `name` in the file
+    int64_t warmupSteps = 0;                             ///< linear warm-up over the first N optimizer steps
     // step / multistep / exponential
     int64_t stepSize = 10;
     std::vector<int64_t> milestones;
@@ -68,10 +70,10 @@ struct SchedulerSpec {
     int64_t tMax = 0; ///< 0: the run's number of epochs
     double etaMin = 0.0;
     // one_cycle (stepped per optimizer step)
-    double maxLr = 0.0;      ///< 0: optimizer.lr
-    int64_t totalSteps = 0;  ///< 0: the run's optimizer steps
+    double maxLr = 0.0;     ///< 0: optimizer.lr
+    int64_t totalSteps = 0; ///< 0: the run's optimizer steps
     double pctStart = 0.3;
-    std::string annealStrategy = "cos"; ///< cos | linear
+    AnnealStrategy annealStrategy = AnnealStrategy::Cos;
     double divFactor = 25.0;
     double finalDivFactor = 1e4;
     bool threePhase = false;
@@ -79,12 +81,12 @@ struct SchedulerSpec {
     double baseMomentum = 0.85;
     double maxMomentum = 0.95;
     // reduce_on_plateau
-    std::string metric = "val_loss"; ///< val_loss | val_accuracy | train_loss
-    std::string mode = "min";        ///< min | max
+    Metric metric = Metric::ValLoss;
+    PlateauMode mode = PlateauMode::Min;
     double factor = 0.5;
     int64_t patience = 3;
     double threshold = 1e-4;
-    std::string thresholdMode = "rel"; ///< rel | abs
+    ThresholdMode thresholdMode = ThresholdMode::Rel;
     int64_t cooldown = 0;
     double minLr = 0.0;
     double eps = 1e-8;
@@ -93,15 +95,15 @@ struct SchedulerSpec {
 /// `train`: the loop.
 struct TrainSpec {
     int epochs = 5;
-    int64_t maxSteps = 0; ///< stop after N optimizer steps (0: no limit)
+    int64_t maxSteps = 0;  ///< stop after N optimizer steps (0: no limit)
     double gradClip = 0.0; ///< clip the gradient norm to this (0: off)
     int accumulate = 1;    ///< micro-batches per optimizer step
-    std::string precision = "fp32";
+    Precision precision = Precision::Fp32;
     int64_t logEvery = 50;
     int checkpointEvery = 1; ///< epochs between checkpoints (0: only the last)
     double labelSmoothing = 0.0;
-    int64_t earlyStopPatience = 0;           ///< epochs without improvement before stopping (0: off)
-    std::string earlyStopMetric = "val_loss"; ///< val_loss | val_accuracy
+    int64_t earlyStopPatience = 0;            ///< epochs without improvement before stopping (0: off)
+    Metric earlyStopMetric = Metric::ValLoss; ///< val_loss | val_accuracy
     double earlyStopMinDelta = 0.0;
     // The divergence guard: on a non-finite loss, or one above spike × the median of the last 50
     // steps, go back to the last snapshot (taken every snapshotEvery good steps), multiply the
@@ -121,7 +123,7 @@ struct TrainSpec {
 
 /// `devices`: where the work runs.
 struct DeviceSpec {
-    std::string type = "cpu"; ///< cpu | cuda
+    DeviceType type = DeviceType::Cpu;
     std::vector<int64_t> ids;
     int threads = 0; ///< CPU threads (0: the number of physical cores, shared among the local ranks)
     // Data-parallel runs (several ranks):

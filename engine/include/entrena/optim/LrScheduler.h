@@ -3,6 +3,7 @@
 // so that the GUI can preview a schedule without LibTorch.
 
 #include "entrena/config/Config.h"
+#include "entrena/config/Registry.h"
 
 #include <cstdint>
 #include <memory>
@@ -10,7 +11,8 @@
 
 namespace entrena {
 
-/// Produces the learning rate for each optimizer step.
+/// Produces the learning rate for each optimizer step, through the schedule's registry entry
+/// (its rate function; config/Registry.h).
 ///
 /// Epoch schedulers (step, multistep, exponential, cosine) change the rate when an epoch ends,
 /// as PyTorch's do when `scheduler.step()` is called once per epoch; reduce_on_plateau changes it
@@ -62,11 +64,10 @@ public:
                                             int64_t stepsPerEpoch);
 
 private:
-    double epochRate() const;
-    /// one_cycle: rate (or momentum) at optimizer step `step`, as torch.optim.lr_scheduler.OneCycleLR.
-    double oneCycle(int64_t step, bool momentum) const;
+    ScheduleClock clock() const;
 
     SchedulerSpec spec_;
+    const SchedulerEntry* entry_;
     double baseLr_;
     int totalEpochs_;
     int64_t cycleSteps_ = 0;

@@ -12,6 +12,7 @@ namespace entrena {
 
 class DistGroup;
 class RunStore;
+struct ResumePoint;
 
 /// What a finished call of Trainer::run returns: the same as its `end` event, plus the run id.
 struct RunResult {
@@ -53,7 +54,6 @@ public:
                             RunStore& store, const std::string& checkpointDir);
 
 private:
-    struct ResumePoint;
     RunResult execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
                       const std::string& checkpointDir, const ResumePoint* resume, DistGroup* group);
 

@@ -1,0 +1,138 @@
+#pragma once
+// The registries: one entry per data set, model architecture, optimizer and learning-rate
+// schedule, holding everything about it: its name in files, its keys (with defaults, ranges,
+// the form's labels, the documentation's lines), its label, and what builds or computes it.
+// The configuration parser, toJson, the trainer, the GUI form, the docs table and
+// `entrena-cli config-keys` all read these. Adding a schedule is one entry in
+// engine/src/config/SchedulerRegistry.cpp plus its rate function; the rest follows.
+//
+// Plain C++ (the GUI includes it): LibTorch types are only named, never defined, here.
+
+#include "entrena/config/Config.h"
+#include "entrena/config/OptionKey.h"
+
+#include <memory>
+#include <vector>
+
+namespace at {
+class Tensor;
+}
+namespace torch::optim {
+class Optimizer;
+}
+
+namespace entrena {
+
+struct DataSplits; // engine-private: the loaded tensors
+
+/// A data set: where samples come from.
+struct DatasetEntry {
+    DatasetKind kind;
+    const char* name;                      ///< in files: "fashion-mnist"
+    const char* label;                     ///< in the GUI (English; the GUI translates it): "Fashion-MNIST"
+    const char* doc;                       ///< the documentation's line
+    bool images;                           ///< samples are images (augmentation applies, convolutional models fit)
+    bool needsPath;                        ///< reads files from data.path
+    bool pathIsFile;                       ///< data.path names a file (csv) rather than a folder
+    const char* defaultPath;               ///< where Debian puts it ("" when it has no place of its own)
+    int64_t typicalSamples;                ///< training samples a preview assumes before the files are read
+    std::vector<OptionKey<DataSpec>> keys; ///< keys of this data set only (data.test_path, …)
+    /// Loads (or generates) the splits; throws std::runtime_error naming the file and problem.
+    DataSplits (*load)(const DataSpec& spec, uint64_t seed);
+};
+
+/// A model architecture.
+struct ModelEntry {
+    ModelArch arch;
+    const char* name;
+    const char* label;     ///< short, where runs are listed: "MLP"
+    const char* longLabel; ///< where one is chosen: "MLP (fully connected)"
+    const char* doc;
+    bool needsImages;                       ///< convolutional: [C, H, W] inputs with some height and width
+    std::vector<OptionKey<ModelSpec>> keys; ///< keys that shape this architecture
+    void (*defaults)(ModelSpec& spec);      ///< its own defaults (resnet's channels); may be null
+    void (*check)(const ModelSpec& spec);   ///< rules beyond ranges (throws ConfigError); may be null
+};
+
+using OptimizerFactory = std::unique_ptr<torch::optim::Optimizer> (*)(const OptimizerSpec& spec,
+                                                                      const std::vector<at::Tensor>& parameters);
+
+/// An optimizer: PyTorch's algorithm of the same name.
+struct OptimizerEntry {
+    OptimizerKind kind;
+    const char* name;
+    const char* label;                          ///< the algorithm's own name, the same in every language
+    const char* pytorch;                        ///< "torch.optim.SGD"
+    std::vector<OptionKey<OptimizerSpec>> keys; ///< keys beyond lr and weight_decay
+    void (*defaults)(OptimizerSpec& spec);      ///< PyTorch's defaults where they differ; may be null
+    void (*check)(const OptimizerSpec& spec);   ///< rules beyond ranges; may be null
+    bool hasMomentum;                           ///< has a momentum (or beta1) that a one-cycle schedule can cycle
+    OptimizerFactory make;                      ///< defined where LibTorch is (engine/src/optim)
+};
+
+/// Where a schedule is: what its rate function reads.
+struct ScheduleClock {
+    double baseLr = 0;      ///< optimizer.lr
+    int64_t step = 0;       ///< optimizer steps taken
+    int64_t epochs = 0;     ///< epochs ended
+    int totalEpochs = 0;    ///< the run's epochs
+    int64_t cycleSteps = 0; ///< the steps a per-step schedule spans (one_cycle's total_steps)
+    double plateauLr = 0;   ///< reduce_on_plateau: the rate after its reductions so far
+};
+
+/// A learning-rate schedule with PyTorch's semantics.
+struct SchedulerEntry {
+    SchedulerKind kind;
+    const char* name;
+    const char* label;
+    const char* pytorch; ///< "StepLR"
+    const char* doc;
+    std::vector<OptionKey<SchedulerSpec>> keys; ///< keys beyond warmup_steps
+    void (*check)(const RunConfig& config);     ///< rules beyond ranges (throws ConfigError); may be null
+    /// The rate before warm-up, at `clock`.
+    double (*rate)(const SchedulerSpec& spec, const ScheduleClock& clock);
+    /// The momentum (SGD, RMSprop) or beta1 (Adam) it sets at `clock`, or a negative number to
+    /// leave the optimizer's own; null: never sets one.
+    double (*momentum)(const SchedulerSpec& spec, const ScheduleClock& clock) = nullptr;
+    bool perStep = false;       ///< spans the run's optimizer steps (cycleSteps) rather than its epochs
+    bool watchesMetric = false; ///< reacts to an epoch's metric (reduce_on_plateau)
+};
+
+const std::vector<DatasetEntry>& datasetRegistry();
+const std::vector<ModelEntry>& modelRegistry();
+const std::vector<OptimizerEntry>& optimizerRegistry();
+const std::vector<SchedulerEntry>& schedulerRegistry();
+
+const DatasetEntry& registryEntry(DatasetKind kind);
+const ModelEntry& registryEntry(ModelArch arch);
+const OptimizerEntry& registryEntry(OptimizerKind kind);
+const SchedulerEntry& registryEntry(SchedulerKind kind);
+
+/// The keys every entry of a section shares, and the sections without entries.
+const std::vector<OptionKey<RunConfig>>& topLevelKeys();      ///< name, seed
+const std::vector<OptionKey<DataSpec>>& dataKeys();           ///< path, batch_size, …
+const std::vector<OptionKey<ModelSpec>>& modelKeys();         ///< dropout
+const std::vector<OptionKey<OptimizerSpec>>& optimizerKeys(); ///< lr, weight_decay
+const std::vector<OptionKey<SchedulerSpec>>& schedulerKeys(); ///< warmup_steps
+const std::vector<OptionKey<TrainSpec>>& trainKeys();
+const std::vector<OptionKey<DeviceSpec>>& deviceKeys();
+
+} // namespace entrena
+
+namespace entrena {
+
+/// One configuration key as `entrena-cli config-keys` and the documentation list it.
+struct ConfigKeyInfo {
+    std::string key;          ///< "scheduler.gamma"
+    std::string defaultValue; ///< as JSON ("0.1", "\"cos\"", "[16,32,64]")
+    std::string defaultDoc;   ///< the default in words when the value misleads ("" otherwise)
+    std::string section;      ///< "scheduler"
+    std::string entry;        ///< the entry it belongs to ("step"); "" for a key every entry has
+    std::string doc;
+};
+
+/// Every key: the sections' own, then each entry's, in registry order. A key several entries
+/// share (scheduler.gamma) is listed once per entry.
+std::vector<ConfigKeyInfo> configKeyCatalog();
+
+} // namespace entrena

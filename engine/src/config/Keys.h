@@ -1,0 +1,144 @@
+#pragma once
+// Builders for the registries' keys: `number<&SchedulerSpec::gamma>("gamma", 0, 1, "…")` binds the
+// JSON key to the field, so that reading, writing and showing it need no code of their own.
+
+#include "entrena/config/Choices.h"
+#include "entrena/config/OptionKey.h"
+
+#include <limits>
+#include <type_traits>
+
+namespace entrena::keys {
+
+template <class>
+struct MemberOf;
+template <class S, class T>
+struct MemberOf<T S::*> {
+    using Spec = S;
+    using Type = T;
+};
+template <auto M>
+using SpecOf = typename MemberOf<decltype(M)>::Spec;
+template <auto M>
+using TypeOf = typename MemberOf<decltype(M)>::Type;
+
+constexpr double kHuge = 1e12;
+constexpr double kBig = 1e12;
+constexpr double kInt64Max = double(std::numeric_limits<int64_t>::max());
+
+/// The form's hint: its label and how its spin box steps.
+inline FormHint shown(const char* label, int decimals = 4, double step = 0.0, const char* zeroText = nullptr)
+{
+    FormHint h;
+    h.label = label;
+    h.decimals = decimals;
+    h.step = step;
+    h.zeroText = zeroText;
+    return h;
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> bind(const char* key, ValueKind kind, double lo, double hi, const char* doc, FormHint form)
+{
+    using S = SpecOf<M>;
+    using T = TypeOf<M>;
+    OptionKey<S> k;
+    k.key = key;
+    k.kind = kind;
+    k.lo = lo;
+    k.hi = hi;
+    k.doc = doc;
+    k.form = form;
+    if constexpr (std::is_enum_v<T>) {
+        k.choices = choiceNames<T>();
+        k.get = [](const S& s) -> OptionValue { return std::string(toString(s.*M)); };
+        k.set = [](S& s, const OptionValue& v) {
+            if (const auto e = fromString<T>(std::get<std::string>(v)))
+                s.*M = *e;
+        };
+    } else if constexpr (std::is_same_v<T, bool>) {
+        k.get = [](const S& s) -> OptionValue { return s.*M; };
+        k.set = [](S& s, const OptionValue& v) { s.*M = std::get<bool>(v); };
+    } else if constexpr (std::is_integral_v<T>) {
+        k.get = [](const S& s) -> OptionValue { return int64_t(s.*M); };
+        k.set = [](S& s, const OptionValue& v) { s.*M = static_cast<T>(std::get<int64_t>(v)); };
+    } else if constexpr (std::is_floating_point_v<T>) {
+        k.get = [](const S& s) -> OptionValue { return double(s.*M); };
+        k.set = [](S& s, const OptionValue& v) { s.*M = std::get<double>(v); };
+    } else {
+        k.get = [](const S& s) -> OptionValue { return s.*M; };
+        k.set = [](S& s, const OptionValue& v) { s.*M = std::get<T>(v); };
+    }
+    return k;
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> number(const char* key, double lo, double hi, const char* doc, FormHint form = {})
+{
+    return bind<M>(key, ValueKind::Number, lo, hi, doc, form);
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> integer(const char* key, double lo, double hi, const char* doc, FormHint form = {})
+{
+    return bind<M>(key, ValueKind::Integer, lo, hi, doc, form);
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> boolean(const char* key, const char* doc, FormHint form = {})
+{
+    return bind<M>(key, ValueKind::Boolean, 0, 0, doc, form);
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> text(const char* key, const char* doc, FormHint form = {})
+{
+    return bind<M>(key, ValueKind::Text, 0, 0, doc, form);
+}
+
+template <auto M>
+OptionKey<SpecOf<M>> integers(const char* key, double lo, double hi, const char* doc, FormHint form = {})
+{
+    return bind<M>(key, ValueKind::IntegerList, lo, hi, doc, form);
+}
+
+/// A choice among an enum's names (ChoiceNames<E>); `allowed` narrows them (early_stop_metric).
+template <auto M>
+OptionKey<SpecOf<M>> choice(const char* key, const char* doc, FormHint form = {}, std::vector<std::string> allowed = {})
+{
+    auto k = bind<M>(key, ValueKind::Choice, 0, 0, doc, form);
+    if (!allowed.empty())
+        k.choices = std::move(allowed);
+    return k;
+}
+
+/// The same key with its default described in words.
+template <class S>
+OptionKey<S> defaultIs(OptionKey<S> k, const char* words)
+{
+    k.defaultDoc = words;
+    return k;
+}
+
+/// The same key with the value the form shows when the configuration has another entry.
+template <class S>
+OptionKey<S> formInitially(OptionKey<S> k, double value)
+{
+    k.form.initial = value;
+    return k;
+}
+
+/// The same key with a narrower range in the form than the file accepts.
+template <class S>
+OptionKey<S> formRange(OptionKey<S> k, double lo, double hi)
+{
+    k.form.formLo = lo;
+    k.form.formHi = hi;
+    return k;
+}
+
+} // namespace entrena::keys
+
+/// A label the GUI shows, in English. The GUI translates it in the context "Registry"; lupdate
+/// finds it through `-tr-function-alias QT_TRANSLATE_NOOP+=ENTRENA_LABEL` (README, Translations).
+#define ENTRENA_LABEL(context, text) text

@@ -1,0 +1,104 @@
+// The data sets: one entry each, with the keys only it reads and the loader that reads it.
+#include "config/Keys.h"
+#include "data/Dataset.h"
+#include "entrena/config/Registry.h"
+
+namespace entrena {
+namespace {
+
+using namespace keys;
+using D = DataSpec;
+
+std::vector<DatasetEntry> makeEntries()
+{
+    return {
+        {DatasetKind::FashionMnist,
+         "fashion-mnist",
+         ENTRENA_LABEL("Registry", "Fashion-MNIST"),
+         "Zalando's 28×28 grey clothing images, 10 classes (IDX files, gzipped or not)",
+         true,
+         true,
+         false,
+         "/usr/share/datasets/fashion-mnist",
+         60000,
+         {},
+         loadIdxData},
+        {DatasetKind::Mnist,
+         "mnist",
+         ENTRENA_LABEL("Registry", "MNIST"),
+         "28×28 grey handwritten digits (IDX files, gzipped or not)",
+         true,
+         true,
+         false,
+         "",
+         60000,
+         {},
+         loadIdxData},
+        {DatasetKind::Csv,
+         "csv",
+         ENTRENA_LABEL("Registry", "CSV table"),
+         "a table: one row per sample, numeric feature columns and a label column",
+         false,
+         true,
+         true,
+         "",
+         10000,
+         {text<&D::testPath>("test_path", "the test file (empty: no test set)", shown(ENTRENA_LABEL("Registry", "Test file:"))),
+          text<&D::labelColumn>("label_column", "the label column's header name, or its 0-based index",
+                                shown(ENTRENA_LABEL("Registry", "Label column:"))),
+          boolean<&D::header>("header", "the first row names the columns")},
+         loadCsvData},
+        {DatasetKind::Synthetic,
+         "synthetic",
+         ENTRENA_LABEL("Registry", "Synthetic (no files)"),
+         "generated 28×28 images of 10 learnable classes (tests, benchmarks)",
+         true,
+         false,
+         false,
+         "",
+         6000,
+         {},
+         loadSyntheticData},
+    };
+}
+
+} // namespace
+
+const std::vector<DatasetEntry>& datasetRegistry()
+{
+    static const std::vector<DatasetEntry> entries = makeEntries();
+    return entries;
+}
+
+const DatasetEntry& registryEntry(DatasetKind kind)
+{
+    for (const auto& e : datasetRegistry())
+        if (e.kind == kind)
+            return e;
+    throw std::logic_error("data set without a registry entry");
+}
+
+const char* toString(DatasetKind kind)
+{
+    return registryEntry(kind).name;
+}
+
+template <>
+std::optional<DatasetKind> fromString<DatasetKind>(std::string_view name)
+{
+    for (const auto& e : datasetRegistry())
+        if (name == e.name)
+            return e.kind;
+    return std::nullopt;
+}
+
+template <>
+std::vector<std::string> choiceNames<DatasetKind>()
+{
+    std::vector<std::string> out;
+    for (const auto& e : datasetRegistry())
+        out.emplace_back(e.name);
+    return out;
+}
+
+} // namespace entrena

@@ -1,0 +1,127 @@
+// The model architectures: one entry each, with the keys that shape it.
+#include "config/Keys.h"
+#include "entrena/config/Registry.h"
+
+namespace entrena {
+namespace {
+
+using namespace keys;
+using M = ModelSpec;
+
+// The layer sizes are accepted whatever the architecture: a configuration may carry another
+// architecture's (stored runs do; switching arch with --set keeps them), and only its own apply.
+OptionKey<M> sharedKey(OptionKey<M> k)
+{
+    k.shared = true;
+    return k;
+}
+
+OptionKey<M> channelsKey(const char* doc, const char* defaultDoc = nullptr)
+{
+    auto k = integers<&M::channels>("channels", 1, 4096, doc, shown(ENTRENA_LABEL("Registry", "Channels:")));
+    k.defaultDoc = defaultDoc;
+    return sharedKey(k);
+}
+
+std::vector<ModelEntry> makeEntries()
+{
+    return {
+        {ModelArch::Mlp,
+         "mlp",
+         ENTRENA_LABEL("Registry", "MLP"),
+         ENTRENA_LABEL("Registry", "MLP (fully connected)"),
+         "fully connected layers with ReLU, on the flattened input",
+         false,
+         {sharedKey(integers<&M::hidden>("hidden", 1, 1 << 16, "the hidden layers' widths",
+                                         shown(ENTRENA_LABEL("Registry", "Hidden widths:"))))},
+         nullptr,
+         [](const M& s) {
+             if (s.hidden.empty())
+                 throw ConfigError("model.hidden must list at least one layer width for the mlp");
+         }},
+        {ModelArch::Cnn,
+         "cnn",
+         ENTRENA_LABEL("Registry", "CNN"),
+         ENTRENA_LABEL("Registry", "CNN (convolutional)"),
+         "two 3×3 conv + 2×2 max-pool + ReLU blocks, then a 128-wide layer",
+         true,
+         {channelsKey("the two conv blocks' channels")},
+         nullptr,
+         [](const M& s) {
+             if (s.channels.size() != 2)
+                 throw ConfigError("model.channels must list 2 channel counts for the cnn, got " +
+                                   std::to_string(s.channels.size()));
+         }},
+        {ModelArch::Resnet,
+         "resnet",
+         ENTRENA_LABEL("Registry", "ResNet"),
+         ENTRENA_LABEL("Registry", "ResNet (residual, batch norm)"),
+         "a small residual network: stages of residual blocks (two 3×3 convs with batch norm)",
+         true,
+         {channelsKey("the stages' widths, each after the first halving the resolution", "[16, 32, 64]"),
+          sharedKey(formRange(integer<&M::blocks>("blocks", 1, 64, "residual blocks per stage",
+                                                  shown(ENTRENA_LABEL("Registry", "Blocks per stage:"))),
+                              1, 16))},
+         [](M& s) {
+             s.channels = {16, 32, 64};
+         },
+         [](const M& s) {
+             if (s.channels.empty())
+                 throw ConfigError("model.channels must list at least one stage width for the resnet");
+         }},
+        {ModelArch::TorchScript,
+         "torchscript",
+         ENTRENA_LABEL("Registry", "TorchScript"),
+         ENTRENA_LABEL("Registry", "TorchScript (your own model)"),
+         "your own module, saved with torch.jit.script(model).save(path)",
+         false,
+         {text<&M::path>("path", "the saved module; its forward takes [N, C, H, W] and returns class scores",
+                         shown(ENTRENA_LABEL("Registry", "TorchScript file:")))},
+         nullptr,
+         [](const M& s) {
+             if (s.path.empty())
+                 throw ConfigError("model.path must name the TorchScript file when model.arch is 'torchscript'");
+         }},
+    };
+}
+
+} // namespace
+
+const std::vector<ModelEntry>& modelRegistry()
+{
+    static const std::vector<ModelEntry> entries = makeEntries();
+    return entries;
+}
+
+const ModelEntry& registryEntry(ModelArch arch)
+{
+    for (const auto& e : modelRegistry())
+        if (e.arch == arch)
+            return e;
+    throw std::logic_error("model without a registry entry");
+}
+
+const char* toString(ModelArch arch)
+{
+    return registryEntry(arch).name;
+}
+
+template <>
+std::optional<ModelArch> fromString<ModelArch>(std::string_view name)
+{
+    for (const auto& e : modelRegistry())
+        if (name == e.name)
+            return e.arch;
+    return std::nullopt;
+}
+
+template <>
+std::vector<std::string> choiceNames<ModelArch>()
+{
+    std::vector<std::string> out;
+    for (const auto& e : modelRegistry())
+        out.emplace_back(e.name);
+    return out;
+}
+
+} // namespace entrena

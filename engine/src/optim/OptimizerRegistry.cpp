@@ -1,0 +1,136 @@
+// The optimizers: one entry each, PyTorch's algorithm of the same name with its defaults.
+#include "config/Keys.h"
+#include "entrena/config/Registry.h"
+
+#include <torch/torch.h>
+
+namespace entrena {
+namespace {
+
+using namespace keys;
+using O = OptimizerSpec;
+
+std::unique_ptr<torch::optim::Optimizer> makeSgd(const O& s, const std::vector<at::Tensor>& parameters)
+{
+    return std::make_unique<torch::optim::SGD>(parameters, torch::optim::SGDOptions(s.lr)
+                                                               .momentum(s.momentum)
+                                                               .nesterov(s.nesterov)
+                                                               .dampening(s.dampening)
+                                                               .weight_decay(s.weightDecay));
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeAdam(const O& s, const std::vector<at::Tensor>& parameters)
+{
+    return std::make_unique<torch::optim::Adam>(
+        parameters, torch::optim::AdamOptions(s.lr).betas({s.beta1, s.beta2}).eps(s.eps).weight_decay(s.weightDecay));
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeAdamW(const O& s, const std::vector<at::Tensor>& parameters)
+{
+    return std::make_unique<torch::optim::AdamW>(
+        parameters, torch::optim::AdamWOptions(s.lr).betas({s.beta1, s.beta2}).eps(s.eps).weight_decay(s.weightDecay));
+}
+
+std::unique_ptr<torch::optim::Optimizer> makeRmsProp(const O& s, const std::vector<at::Tensor>& parameters)
+{
+    return std::make_unique<torch::optim::RMSprop>(parameters, torch::optim::RMSpropOptions(s.lr)
+                                                                   .alpha(s.alpha)
+                                                                   .eps(s.eps)
+                                                                   .momentum(s.momentum)
+                                                                   .centered(s.centered)
+                                                                   .weight_decay(s.weightDecay));
+}
+
+void checkSgd(const O& s)
+{
+    if (s.nesterov && (s.momentum <= 0.0 || s.dampening != 0.0))
+        throw ConfigError("optimizer.nesterov needs optimizer.momentum > 0 and optimizer.dampening = 0 "
+                          "(as in PyTorch); set nesterov to false or give a momentum");
+}
+
+OptionKey<O> momentumKey()
+{
+    return number<&O::momentum>("momentum", 0.0, 1.0, "momentum", shown(ENTRENA_LABEL("Registry", "Momentum:"), 3, 0.05));
+}
+
+std::vector<OptionKey<O>> adamKeys()
+{
+    return {number<&O::beta1>("beta1", 0.0, 0.999999, "the first moment's decay"),
+            number<&O::beta2>("beta2", 0.0, 0.999999, "the second moment's decay"),
+            number<&O::eps>("eps", 0.0, 1.0, "added to the denominator")};
+}
+
+std::vector<OptimizerEntry> makeEntries()
+{
+    return {
+        {OptimizerKind::Sgd,
+         "sgd",
+         "SGD",
+         "torch.optim.SGD",
+         {momentumKey(), boolean<&O::nesterov>("nesterov", "Nesterov momentum; needs momentum > 0 and dampening 0"),
+          number<&O::dampening>("dampening", 0.0, 1.0, "dampening of the momentum")},
+         nullptr,
+         checkSgd,
+         true,
+         makeSgd},
+        {OptimizerKind::Adam, "adam", "Adam", "torch.optim.Adam", adamKeys(), [](O& s) { s.weightDecay = 0.0; }, nullptr, true,
+         makeAdam},
+        {OptimizerKind::AdamW, "adamw", "AdamW", "torch.optim.AdamW", adamKeys(), [](O& s) { s.weightDecay = 0.01; }, nullptr,
+         true, makeAdamW},
+        {OptimizerKind::RmsProp,
+         "rmsprop",
+         "RMSprop",
+         "torch.optim.RMSprop",
+         {number<&O::alpha>("alpha", 0.0, 1.0, "the squared gradients' smoothing"),
+          number<&O::eps>("eps", 0.0, 1.0, "added to the denominator"), momentumKey(),
+          boolean<&O::centered>("centered", "normalise by the gradient's estimated variance")},
+         [](O& s) {
+             s.weightDecay = 0.0;
+             s.momentum = 0.0;
+         },
+         nullptr,
+         true,
+         makeRmsProp},
+    };
+}
+
+} // namespace
+
+const std::vector<OptimizerEntry>& optimizerRegistry()
+{
+    static const std::vector<OptimizerEntry> entries = makeEntries();
+    return entries;
+}
+
+const OptimizerEntry& registryEntry(OptimizerKind kind)
+{
+    for (const auto& e : optimizerRegistry())
+        if (e.kind == kind)
+            return e;
+    throw std::logic_error("optimizer without a registry entry");
+}
+
+const char* toString(OptimizerKind kind)
+{
+    return registryEntry(kind).name;
+}
+
+template <>
+std::optional<OptimizerKind> fromString<OptimizerKind>(std::string_view name)
+{
+    for (const auto& e : optimizerRegistry())
+        if (name == e.name)
+            return e.kind;
+    return std::nullopt;
+}
+
+template <>
+std::vector<std::string> choiceNames<OptimizerKind>()
+{
+    std::vector<std::string> out;
+    for (const auto& e : optimizerRegistry())
+        out.emplace_back(e.name);
+    return out;
+}
+
+} // namespace entrena

@@ -1,0 +1,364 @@
+#include "train/TrainingRun.h"
+
+#include "dist/DistGroup.h"
+#include "entrena/model/ModelSummary.h"
+#include "entrena/system/Runtime.h"
+#include "model/Models.h"
+#include "optim/Optimizers.h"
+#include "system/DeviceChoice.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace entrena {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+/// Steps whose loss the tests turn into NaN once (ENTRENA_TEST_NAN_AT_STEPS=30,60): the way to
+/// make a real run diverge on cue, as one bad batch would. Compiled only into test builds
+/// (ENTRENA_TEST_HOOKS); a release build has no such variable.
+std::set<int64_t> injectedNanSteps()
+{
+    std::set<int64_t> steps;
+#ifdef ENTRENA_TEST_HOOKS
+    if (const char* v = std::getenv("ENTRENA_TEST_NAN_AT_STEPS")) {
+        std::stringstream in(v);
+        std::string item;
+        while (std::getline(in, item, ','))
+            if (!item.empty())
+                steps.insert(std::atoll(item.c_str()));
+    }
+#endif
+    return steps;
+}
+
+std::string describeDevice(const torch::Device& device, int threads)
+{
+    if (device.is_cuda())
+        return "cuda:" + std::to_string(device.index());
+    return "cpu (" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+}
+
+/// The value of the schedule's watched metric (scheduler.metric) for an epoch.
+double watchedMetric(Metric metric, const EpochEvent& e, bool hasVal)
+{
+    if (metric == Metric::ValAccuracy)
+        return e.valAccuracy;
+    return metric == Metric::TrainLoss || !hasVal ? e.trainLoss : e.valLoss;
+}
+
+} // namespace
+
+TrainingRun::TrainingRun(const RunConfig& config, TrainingObserver& observer, const StopToken& stop, Recorder& recorder,
+                         RunStore* store, std::string checkpointDir, const ResumePoint* resume, DistGroup* ranks, int threads)
+    : config_(config)
+    , observer_(observer)
+    , stop_(stop)
+    , recorder_(recorder)
+    , store_(store)
+    , checkpointDir_(std::move(checkpointDir))
+    , resume_(resume)
+    , ranks_(ranks)
+    , threads_(threads)
+    , rank_(ranks ? ranks->rank() : 0)
+    , world_(ranks ? ranks->worldSize() : 1)
+{
+}
+
+TrainingRun::~TrainingRun() = default;
+
+void TrainingRun::setUp()
+{
+    device_ = chooseDevice(config_.devices, ranks_ ? ranks_->env().localRank : 0);
+    torch::manual_seed(config_.seed);
+    data_ = loadData(config_.data, config_.seed);
+    // With a memory budget, tensor memory is metered from here on (the data set, loaded above, is
+    // not part of a step's memory); the scope ends before the data is freed.
+    budget_ = memoryBudgetBytes(config_.train.memoryBudgetMb);
+    if (budget_)
+        meterScope_.emplace(std::make_shared<MemoryMeter>(device_.type()));
+    buildModel();
+    // This rank's shard of each epoch, in micro-batches, then optimizer steps.
+    const int64_t shardRows = (data_.trainX.size(0) + world_ - 1) / world_;
+    const int64_t micro = (shardRows + config_.data.batchSize - 1) / config_.data.batchSize;
+    stepsPerEpoch_ = (micro + config_.train.accumulate - 1) / config_.train.accumulate;
+    totalSteps_ = stepsPerEpoch_ * config_.train.epochs;
+    if (config_.train.maxSteps > 0)
+        totalSteps_ = std::min(totalSteps_, config_.train.maxSteps);
+    scheduler_.emplace(config_.scheduler, config_.optimizer.lr, config_.train.epochs, totalSteps_);
+    restore();
+}
+
+void TrainingRun::buildModel()
+{
+    const ModelSpec& spec = config_.model;
+    model_ = Model::buildOn(device_, spec, data_.channels(), data_.height(), data_.width(), data_.classes);
+    channelsLast_ = prefersChannelsLast(spec);
+    optimizer_ = makeOptimizer(config_.optimizer, model_->parameters());
+    for (auto& [name, t] : model_->namedTensors())
+        if (!t.requires_grad())
+            buffers_.push_back(t);
+    if (ranks_) {
+        std::vector<torch::Tensor> state;
+        for (auto& [name, t] : model_->namedTensors())
+            state.push_back(t);
+        ranks_->broadcast(state); // every rank starts from rank 0's weights
+        reducer_ = std::make_unique<GradReducer>(*ranks_, model_->parameters(), int64_t(config_.devices.bucketMb * 1024 * 1024));
+    }
+}
+
+void TrainingRun::restore()
+{
+    if (!resume_)
+        return;
+    state_ = readCheckpoint(resume_->checkpoint.path, resume_->checkpoint.checksum, *model_, *optimizer_);
+    scheduler_->restore(state_.scheduler);
+}
+
+void TrainingRun::announce()
+{
+    StartEvent s;
+    s.runId = recorder_.runId;
+    s.name = config_.name;
+    s.device = describeDevice(device_, threads_);
+    s.worldSize = world_;
+    s.epochs = config_.train.epochs;
+    s.stepsPerEpoch = stepsPerEpoch_;
+    s.totalSteps = totalSteps_;
+    for (const auto& p : model_->parameters())
+        s.parameters += p.numel();
+    if (!model_->isScript() && registryEntry(config_.data.dataset).images)
+        s.flopsPerSample =
+            summarizeModel(config_.model, data_.channels(), data_.height(), data_.width(), data_.classes).flopsPerSample;
+    flopsPerSample_ = s.flopsPerSample;
+    observer_.onStart(s);
+    if (resume_)
+        recorder_.notice({"resumed", state_.step, state_.epoch, "resumed from " + resume_->checkpoint.path});
+}
+
+void TrainingRun::buildParts()
+{
+    const TrainSpec& t = config_.train;
+    scaler_.scale = state_.lossScale;
+    scaler_.goodSteps = state_.lossScaleGoodSteps;
+    augment_ = Augment{config_.data.augmentCrop, config_.data.augmentFlip, channelsLast_};
+    clock_.emplace(device_);
+    step_.emplace(makeLossFn(*model_, device_, t), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
+                  meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
+    oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
+    // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
+    guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
+    checkpointer_.emplace(store_, checkpointDir_, *model_, *optimizer_, *scheduler_, state_, recorder_);
+    evaluator_.emplace(*model_, device_, channelsLast_, ranks_, buffers_);
+    earlyStopper_.emplace(t, state_);
+    reporter_.emplace(recorder_, *clock_, device_, t.precision, world_, flopsPerSample_, *step_, reducer_.get(),
+                      meterScope_.has_value());
+    sync_.emplace(ranks_, device_, stop_);
+    injectNan_ = injectedNanSteps();
+    epochsDone_ = state_.epoch - 1;
+}
+
+void TrainingRun::run(EndEvent& end)
+{
+    setUp();
+    announce();
+    buildParts();
+    model_->train(true);
+    Interrupt how = Interrupt::None;
+    for (int epoch = state_.epoch; epoch <= config_.train.epochs; ++epoch) {
+        how = trainEpoch(epoch);
+        if (how != Interrupt::None)
+            break;
+    }
+    finish(end, how);
+}
+
+TrainingRun::Interrupt TrainingRun::trainEpoch(int epoch)
+{
+    const auto epochStart = Clock::now();
+    const double secondsBefore = state_.trainSeconds;
+    if (state_.batchInEpoch == 0) { // not resumed inside this epoch
+        state_.epochLossSum = 0;
+        state_.epochSamples = 0;
+    }
+    BatchLoader loader(data_.trainX, data_.trainY, config_.data.batchSize, config_.seed, epoch, config_.data.workers, device_,
+                       state_.batchInEpoch, augment_, Shard{rank_, world_});
+    // Running sums stay on the device; they are read once per log interval and epoch.
+    auto epochLoss = torch::full({}, state_.epochLossSum, torch::TensorOptions(device_).dtype(torch::kFloat64));
+    reporter_->beginInterval();
+    double epochLr = scheduler_->lr();
+    Interrupt interrupt = Interrupt::None;
+    while (trainStep(loader, epoch, epochLoss, epochLr, interrupt)) {
+    }
+    state_.trainSeconds = secondsBefore + secondsSince(epochStart);
+    dataWait_ += loader.waitSeconds();
+    state_.epochLossSum = epochLoss.item<double>();
+    double lossSum = state_.epochLossSum, samples = double(state_.epochSamples);
+    if (interrupt == Interrupt::Diverged)
+        return interrupt;
+    sync_->sumEpoch(lossSum, samples);
+    if (interrupt == Interrupt::Stopped) {
+        checkpointer_->stoppedInEpoch(epoch);
+        return interrupt;
+    }
+    const bool earlyStop = endEpoch(epoch, lossSum, samples, secondsSince(epochStart), epochLr);
+    return interrupt == Interrupt::None && earlyStop ? Interrupt::EarlyStopped : interrupt;
+}
+
+bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epochLoss, double& epochLr, Interrupt& interrupt)
+{
+    if (sync_->shouldStop()) {
+        interrupt = Interrupt::Stopped;
+        return false;
+    }
+    std::vector<Batch> group;
+    for (int a = 0; a < config_.train.accumulate; ++a) {
+        auto b = loader.next();
+        if (!b)
+            break;
+        group.push_back(std::move(*b));
+    }
+    clock_->mark(&PhaseTimes::data);
+    if (group.empty())
+        return false;
+    int64_t groupSamples = 0;
+    for (const auto& b : group)
+        groupSamples += b.x.size(0);
+
+    const double lr = scheduler_->lr() * state_.lrScale;
+    epochLr = lr;
+    setLearningRate(*optimizer_, lr);
+    if (const double m = scheduler_->momentum(); m >= 0)
+        setMomentum(*optimizer_, m);
+    clock_->mark(&PhaseTimes::optimizer);
+    const bool scaled = config_.train.precision == Precision::Fp16;
+    torch::Tensor loss =
+        step_->run(group, scaled ? scaler_.scale : 1.0, *clock_, [this](const OomRetry& r) { (*oom_)(r, *step_); });
+    // From here to the step's end counts as the optimizer's part.
+    if (injectNan_.erase(state_.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
+        loss = loss * std::nan("");
+    const int64_t logEvery = config_.train.logEvery;
+    const bool logStep = (state_.step + 1) % logEvery == 0 || state_.step + 1 == totalSteps_;
+    // Data-parallel, at log steps: every rank's loss, stop request and memory, in one collective.
+    // The loss reported and guarded is the global batch's.
+    double globalLoss = 0;
+    std::vector<int64_t> rankMemory;
+    if (ranks_ && logStep)
+        globalLoss = sync_->exchangeAtLog(loss.item<double>(), rankMemory);
+    if (guard_->checks(logStep)) {
+        const double value = ranks_ ? globalLoss : loss.item<double>();
+        const auto rollback = guard_->check(value, state_.step + 1);
+        if (rollback || guard_->diverged()) {
+            state_.batchInEpoch += int64_t(group.size()); // the bad batch is skipped, not counted as a step
+            if (guard_->diverged()) {
+                interrupt = Interrupt::Diverged;
+                return false;
+            }
+            recorder_.notice({"rollback", state_.step + 1, epoch, rollback->message});
+            clock_->mark(&PhaseTimes::optimizer);
+            return true;
+        }
+    }
+    takeStep();
+    state_.batchInEpoch += int64_t(group.size());
+    epochLoss += loss.to(torch::kFloat64) * double(groupSamples);
+    state_.epochSamples += groupSamples;
+    state_.samplesSeen += groupSamples;
+    reporter_->countStep(groupSamples);
+    clock_->mark(&PhaseTimes::optimizer);
+    if (state_.step % logEvery == 0 || state_.step == totalSteps_)
+        reporter_->report(state_.step, epoch, ranks_ ? globalLoss : loss.item<double>(), lr, std::move(rankMemory));
+    if (config_.train.maxSteps > 0 && state_.step >= config_.train.maxSteps) {
+        interrupt = Interrupt::StepLimit;
+        return false;
+    }
+    return true;
+}
+
+void TrainingRun::takeStep()
+{
+    bool stepTaken = true;
+    if (config_.train.precision == Precision::Fp16) {
+        stepTaken = scaler_.unscaleAndCheck(model_->parameters());
+        scaler_.update(stepTaken);
+        state_.lossScale = scaler_.scale;
+        state_.lossScaleGoodSteps = scaler_.goodSteps;
+    }
+    if (stepTaken) {
+        if (config_.train.gradClip > 0)
+            torch::nn::utils::clip_grad_norm_(model_->parameters(), config_.train.gradClip);
+        optimizer_->step();
+    }
+    scheduler_->stepBatch();
+    ++state_.step;
+    guard_->stepTaken(state_.step, config_.train.logEvery);
+}
+
+bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double seconds, double lr)
+{
+    const bool hasVal = data_.valX.size(0) > 0;
+    const Evaluation val = (*evaluator_)(data_.valX, data_.valY);
+    EpochEvent e;
+    e.epoch = epoch;
+    e.trainLoss = samples > 0 ? lossSum / samples : 0.0;
+    e.valLoss = val.loss;
+    e.valAccuracy = val.accuracy;
+    finalTrainLoss_ = e.trainLoss;
+    epochsDone_ = epoch;
+    const bool isBest = hasVal && val.accuracy > state_.bestVal;
+    if (hasVal)
+        state_.bestVal = std::max(state_.bestVal, val.accuracy);
+
+    const Metric watched = config_.scheduler.metric;
+    const double before = scheduler_->lr();
+    if (scheduler_->stepEpoch(watchedMetric(watched, e, hasVal))) {
+        char msg[160];
+        std::snprintf(msg, sizeof msg, "%s stopped improving: learning rate %.6g -> %.6g", toString(watched), before,
+                      scheduler_->lr());
+        recorder_.notice({"lr_reduced", state_.step, epoch, msg});
+    }
+    e.lr = lr;
+    e.seconds = seconds;
+    recorder_.epoch(e, state_.step);
+
+    std::optional<std::string> earlyStop;
+    if (hasVal && (earlyStop = earlyStopper_->epochEnded(val.loss, val.accuracy)))
+        recorder_.notice({"early_stop", state_.step, epoch, *earlyStop});
+
+    // The next state starts the next epoch.
+    state_.epoch = epoch + 1;
+    state_.batchInEpoch = 0;
+    state_.epochLossSum = 0;
+    state_.epochSamples = 0;
+    const bool stepLimit = config_.train.maxSteps > 0 && state_.step >= config_.train.maxSteps;
+    const bool last = stepLimit || earlyStop || epoch == config_.train.epochs;
+    checkpointer_->epochEnded(epoch, val.accuracy, isBest, last, config_.train.checkpointEvery);
+    return earlyStop.has_value();
+}
+
+void TrainingRun::finish(EndEvent& end, Interrupt how)
+{
+    const bool diverged = how == Interrupt::Diverged, stopped = how == Interrupt::Stopped;
+    end.status = diverged ? RunStatus::Diverged : stopped ? RunStatus::Stopped : RunStatus::Finished;
+    if (diverged)
+        end.error = guard_->divergedWhy();
+    end.bestValAccuracy = state_.bestVal;
+    if (!stopped && !diverged && epochsDone_ > 0 && data_.testX.size(0) > 0)
+        end.testAccuracy = (*evaluator_)(data_.testX, data_.testY).accuracy;
+    end.samplesPerSec = state_.trainSeconds > 0 ? double(state_.samplesSeen * world_) / state_.trainSeconds : 0;
+    end.trainSeconds = state_.trainSeconds;
+    end.dataWaitSeconds = dataWait_;
+    end.loggingSeconds = reporter_->loggingSeconds();
+}
+
+} // namespace entrena

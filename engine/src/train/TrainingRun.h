@@ -1,0 +1,122 @@
+#pragma once
+// One run of Trainer: sets up what it trains with (data, model, optimizer, schedule, a restored
+// checkpoint), then loops epochs → steps, calling the parts that own the rest:
+//
+//   Checkpointer     when and how checkpoints are written
+//   DivergenceGuard  rolls back a NaN or spiking loss, or ends the run diverged
+//   OomRecovery      lets TrainStep retry a step that ran out of memory with smaller pieces
+//   StepReporter     the `step` event: throughput, time split, utilisation, memory
+//   Evaluator        validation and test (across the ranks of a data-parallel run)
+//   EarlyStopper     ends the run when validation stops improving
+//   RankSync         what data-parallel ranks agree on besides gradients (loss, stop, sums)
+//
+// docs/architecture.md draws the whole picture.
+
+#include "data/BatchLoader.h"
+#include "data/Dataset.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
+#include "store/Checkpoint.h"
+#include "system/MemoryMeter.h"
+#include "train/Checkpointer.h"
+#include "train/DivergenceGuard.h"
+#include "train/EarlyStopper.h"
+#include "train/Evaluator.h"
+#include "train/OomRecovery.h"
+#include "train/PhaseClock.h"
+#include "train/Precision.h"
+#include "train/RankSync.h"
+#include "train/Recorder.h"
+#include "train/StepReporter.h"
+#include "train/TrainStep.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace entrena {
+
+class DistGroup;
+class GradReducer;
+
+/// Where a resumed run continues: its record and the checkpoint to load.
+struct ResumePoint {
+    int64_t runId = 0;
+    CheckpointRecord checkpoint;
+};
+
+class TrainingRun {
+public:
+    /// `threads`: LibTorch's, already applied; `ranks`: set in a data-parallel run.
+    TrainingRun(const RunConfig& config, TrainingObserver& observer, const StopToken& stop, Recorder& recorder, RunStore* store,
+                std::string checkpointDir, const ResumePoint* resume, DistGroup* ranks, int threads);
+    ~TrainingRun();
+
+    /// Trains to the end; fills `end` (status, accuracies, times). Throws on failure.
+    void run(EndEvent& end);
+    /// The last finished epoch's training loss, for the store's summary.
+    std::optional<double> finalTrainLoss() const { return finalTrainLoss_; }
+
+private:
+    void setUp();
+    void buildModel();
+    void restore();
+    void announce();
+    void buildParts();
+
+    /// How an epoch's step loop ended.
+    enum class Interrupt { None, Stopped, StepLimit, EarlyStopped, Diverged };
+    Interrupt trainEpoch(int epoch);
+    /// One optimizer step over up to train.accumulate micro-batches; false when the epoch is over.
+    bool trainStep(BatchLoader& loader, int epoch, torch::Tensor& epochLoss, double& epochLr, Interrupt& interrupt);
+    void takeStep();
+    /// Validation, schedule, early stop and checkpoint after a whole epoch; true: stop the run.
+    bool endEpoch(int epoch, double lossSum, double samples, double seconds, double lr);
+    void finish(EndEvent& end, Interrupt how);
+
+    const RunConfig& config_;
+    TrainingObserver& observer_;
+    const StopToken& stop_;
+    Recorder& recorder_;
+    RunStore* store_;
+    std::string checkpointDir_;
+    const ResumePoint* resume_;
+    DistGroup* ranks_;
+    int threads_;
+    int rank_ = 0;
+    int world_ = 1;
+
+    torch::Device device_ = torch::kCPU;
+    DataSplits data_;
+    std::optional<int64_t> budget_;
+    std::optional<MemoryMeterScope> meterScope_;
+    std::optional<Model> model_;
+    bool channelsLast_ = false;
+    std::unique_ptr<torch::optim::Optimizer> optimizer_;
+    std::unique_ptr<GradReducer> reducer_;
+    std::vector<torch::Tensor> buffers_; ///< the model's tensors that are not trained
+    int64_t stepsPerEpoch_ = 0;
+    int64_t totalSteps_ = 0;
+    std::optional<LrScheduler> scheduler_;
+    TrainingState state_;
+    double flopsPerSample_ = 0;
+    LossScaler scaler_;
+    Augment augment_;
+
+    std::optional<PhaseClock> clock_;
+    std::optional<TrainStep> step_;
+    std::optional<OomRecovery> oom_;
+    std::optional<DivergenceGuard> guard_;
+    std::optional<Checkpointer> checkpointer_;
+    std::optional<Evaluator> evaluator_;
+    std::optional<EarlyStopper> earlyStopper_;
+    std::optional<StepReporter> reporter_;
+    std::optional<RankSync> sync_;
+
+    std::set<int64_t> injectNan_; ///< test builds: steps whose loss becomes NaN once
+    double dataWait_ = 0;
+    int epochsDone_ = 0;
+    std::optional<double> finalTrainLoss_;
+};
+
+} // namespace entrena
