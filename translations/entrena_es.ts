@@ -200,6 +200,13 @@
     </message>
 </context>
 <context>
+    <name>entrena::app::JobRunner</name>
+    <message>
+        <source>The work failed with an unknown error.</source>
+        <translation>El trabajo falló con un error desconocido.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::app::RunTableModel</name>
     <message>
         <source>running</source>
@@ -332,6 +339,17 @@
     <message>
         <source>Δ accuracy vs baseline</source>
         <translation>Δ exactitud frente a la referencia</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::BatchSizeSearch</name>
+    <message>
+        <source>Find batch size</source>
+        <translation>Buscar tamaño de lote</translation>
+    </message>
+    <message>
+        <source>the batch-size search was stopped</source>
+        <translation>se detuvo la búsqueda del tamaño de lote</translation>
     </message>
 </context>
 <context>

@@ -459,6 +459,9 @@ ES = {
     "Out of memory at step %1: %2": "Sin memoria en el paso %1: %2",
     "Stop search": "Detener la búsqueda",
     "Find batch size…": "Buscar tamaño de lote…",
+    "Find batch size": "Buscar tamaño de lote",
+    "the batch-size search was stopped": "se detuvo la búsqueda del tamaño de lote",
+    "The work failed with an unknown error.": "El trabajo falló con un error desconocido.",
     "The largest batch that fits in memory (train.memory_budget_mb when set): doubling, then binary search, each trial a few real steps of a fresh model.":
         "El lote más grande que cabe en memoria (train.memory_budget_mb si está fijado): duplicando y luego por búsqueda binaria, cada prueba con unos pocos pasos reales de un modelo nuevo.",
     "Batch %1 on %2: %3 (peak %4 MiB)": "Lote %1 en %2: %3 (pico de %4 MiB)",

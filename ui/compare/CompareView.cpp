@@ -1,22 +1,20 @@
 #include "compare/CompareView.h"
 
-#include "charts/ChartTheme.h"
-
+#include "JobRunner.h"
 #include "charts/ChartMenu.h"
+#include "charts/ChartTheme.h"
 #include "compare/CompareChart.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
 #include "settings/Settings.h"
 
-#include <algorithm>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPixmap>
@@ -26,18 +24,13 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
 
 namespace entrena::ui {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-
-struct LoadResult {
-    CompareData data;
-    QString error;
-};
 
 /// The charts, in reading order: metric key and value scale.
 const std::pair<const char*, double> kCharts[] = {
@@ -162,22 +155,28 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     startLoad(true);
 }
 
+CompareView::~CompareView()
+{
+    // A load still reading ends unheard; cancelled, the runner no longer lists it as wanted.
+    load_.cancel();
+}
+
 void CompareView::startLoad(bool overview)
 {
     // First the store's overview of long series (drawn at full width it is the same picture),
     // then, if anything was an overview, every point, for zooming in.
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, overview] {
-        const LoadResult r = watcher->result();
-        watcher->deleteLater();
-        if (!r.error.isEmpty()) {
-            status_->setText(r.error);
-            Q_EMIT failed(r.error);
-            return;
-        }
+    const double tolerance = Settings::baselineTolerance.value() / 100.0;
+    load_ = app::JobRunner::shared()->run(windowTitle(), [db = dbPath_, ids = runIds_, overview, tolerance](app::JobContext&) {
+        return CompareData::load(db, ids, overview, tolerance);
+    });
+    load_.onFailed(this, [this](const QString& error) {
+        status_->setText(error);
+        Q_EMIT failed(error);
+    });
+    load_.onFinished(this, [this, overview](const CompareData& data) {
         if (overview) {
-            onLoaded(r.data);
-            if (r.data.partial()) {
+            onLoaded(data);
+            if (data.partial()) {
                 status_->setText(tr("Reading every point for zooming in…"));
                 startLoad(false);
             } else {
@@ -185,23 +184,13 @@ void CompareView::startLoad(bool overview)
             }
             return;
         }
-        data_ = r.data;
+        data_ = data;
         for (CompareChart* c : charts_)
             c->setData(data_, true);
         fillSummary();
         status_->clear();
         Q_EMIT complete();
     });
-    const QString db = dbPath_;
-    const QList<qint64> ids = runIds_;
-    const double tolerance = Settings::baselineTolerance.value() / 100.0;
-    watcher->setFuture(QtConcurrent::run([db, ids, overview, tolerance]() -> LoadResult {
-        try {
-            return {CompareData::load(db, ids, overview, tolerance), QString()};
-        } catch (const std::exception& e) {
-            return {{}, QString::fromStdString(e.what())};
-        }
-    }));
 }
 
 void CompareView::retranslate()

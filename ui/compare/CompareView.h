@@ -1,5 +1,6 @@
 #pragma once
 
+#include "JobHandle.h"
 #include "compare/CompareData.h"
 
 #include <QList>
@@ -28,8 +29,9 @@ class CompareChart;
 class CompareView : public QWidget {
     Q_OBJECT
 public:
-    /// Loads the runs on worker threads; loaded() (or failed()) follows.
+    /// Loads the runs as a job of the bridge's runner; loaded() (or failed()) follows.
     CompareView(const QString& dbPath, const QList<qint64>& runIds, QWidget* parent = nullptr);
+    ~CompareView() override;
 
     bool isLoaded() const { return loaded_; }
     const QList<CompareChart*>& charts() const { return charts_; }
@@ -71,6 +73,7 @@ private:
     QString dbPath_;
     QList<qint64> runIds_;
     CompareData data_;
+    app::JobHandle<CompareData> load_;
     bool loaded_ = false;
     bool linking_ = false;
     QList<CompareChart*> charts_;

@@ -1,23 +1,24 @@
 #include "dialogs/LrFinderDialog.h"
 
+#include "JobRunner.h"
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
 
 #include <QDialogButtonBox>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 namespace entrena::ui {
 namespace {
 
-struct Outcome {
-    LrFinderResult result;
-    QString error;
+/// One step of the sweep, as the job reports it.
+struct SweepStep {
+    int step = 0;
+    double lr = 0;
+    double loss = 0;
 };
 
 } // namespace
@@ -25,7 +26,6 @@ struct Outcome {
 LrFinderDialog::LrFinderDialog(const RunConfig& config, QWidget* parent)
     : QDialog(parent)
     , config_(config)
-    , stop_(std::make_shared<StopToken>())
     , plot_(new QCustomPlot)
     , status_(new QLabel)
     , useLr_(new QPushButton)
@@ -90,12 +90,12 @@ LrFinderDialog::LrFinderDialog(const RunConfig& config, QWidget* parent)
 
 LrFinderDialog::~LrFinderDialog()
 {
-    stop_->requestStop(); // a sweep still running stops at its next step; it owns what it uses
+    job_.cancel(); // a sweep still running stops at its next step; it owns what it uses
 }
 
 void LrFinderDialog::reject()
 {
-    stop_->requestStop();
+    job_.cancel();
     QDialog::reject();
 }
 
@@ -103,32 +103,14 @@ void LrFinderDialog::start(const LrFinderOptions& options)
 {
     status_->setText(
         tr("Sweeping the learning rate from %1 to %2 over %3 steps…").arg(options.startLr).arg(options.endLr).arg(options.steps));
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
-        const Outcome o = watcher->result();
-        watcher->deleteLater();
-        onDone(o.result, o.error);
+    job_ = app::JobRunner::shared()->run(windowTitle(), [config = config_, options](app::JobContext& context) {
+        return findLearningRate(config, options, context.stopToken(), [&context](int step, double lr, double loss) {
+            context.progress(SweepStep{step, lr, loss});
+        });
     });
-    QPointer<LrFinderDialog> self(this);
-    const RunConfig config = config_;
-    const auto stop = stop_;
-    watcher->setFuture(QtConcurrent::run([config, options, stop, self]() -> Outcome {
-        try {
-            const auto progress = [self](int step, double lr, double loss) {
-                // Handed to the GUI thread; dropped if the dialog is gone.
-                QMetaObject::invokeMethod(
-                    qApp,
-                    [self, step, lr, loss] {
-                        if (self)
-                            self->onStep(step, lr, loss);
-                    },
-                    Qt::QueuedConnection);
-            };
-            return {findLearningRate(config, options, *stop, progress), QString()};
-        } catch (const std::exception& e) {
-            return {{}, QString::fromStdString(e.what())};
-        }
-    }));
+    job_.onProgress<SweepStep>(this, [this](const SweepStep& s) { onStep(s.step, s.lr, s.loss); })
+        .onFinished(this, [this](const LrFinderResult& result) { onDone(result, QString()); })
+        .onFailed(this, [this](const QString& message) { onDone({}, message); });
 }
 
 void LrFinderDialog::onStep(int, double lr, double loss)

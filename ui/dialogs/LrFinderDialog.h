@@ -1,11 +1,10 @@
 #pragma once
 
+#include "JobHandle.h"
 #include "entrena/config/Config.h"
-#include "entrena/train/Events.h"
 #include "entrena/search/LrFinder.h"
 
 #include <QDialog>
-#include <memory>
 
 class QCustomPlot;
 class QCPGraph;
@@ -15,7 +14,7 @@ class QPushButton;
 
 namespace entrena::ui {
 
-/// The learning-rate range test for a configuration: runs on a worker thread, draws the loss
+/// The learning-rate range test for a configuration: runs as a job of the bridge's runner, draws the loss
 /// against the rate (log axis) as it goes, marks the suggested rate; the marker can be dragged,
 /// and one click applies the chosen rate as the base learning rate or as one-cycle's max_lr.
 class LrFinderDialog : public QDialog {
@@ -47,7 +46,7 @@ private:
     void updateLabel();
 
     RunConfig config_;
-    std::shared_ptr<StopToken> stop_;
+    app::JobHandle<LrFinderResult> job_;
     QCustomPlot* plot_;
     QCPGraph* raw_;
     QCPGraph* smooth_;

@@ -1,22 +1,21 @@
 #include "dialogs/RunDetailsDialog.h"
 
 #include "ChoiceLabels.h"
+#include "JobRunner.h"
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
 #include "entrena/export/Export.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QCoreApplication>
-#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -29,7 +28,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace entrena::ui {
 namespace {
@@ -155,8 +153,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
 
     auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
     for (const auto& e : store.events(runId))
-        addRow(events, {QString::number(e.step), readableTime(e.time), kindText(e.kind),
-                        QString::fromStdString(e.message)});
+        addRow(events, {QString::number(e.step), readableTime(e.time), kindText(e.kind), QString::fromStdString(e.message)});
     events->resizeColumnsToContents(); // whole times, not "2026-12-04T…"
     events->horizontalHeader()->setStretchLastSection(true);
     tabs->addTab(events, tr("Events"));
@@ -212,44 +209,38 @@ void RunDetailsDialog::chooseExport(const QString& which)
 
 void RunDetailsDialog::exportCheckpoint(const QString& which, const QString& path)
 {
-    struct Outcome {
-        bool ok = false;
-        QString message;
-    };
     exportButton_->setEnabled(false);
     exportStatus_->setText(tr("Exporting and checking the weights on the test set…"));
     // The export reads the checkpoint and measures its test accuracy: seconds of work, so off the
     // GUI thread, through a connection of its own (SQLite connections are not shared between threads).
-    const std::string db = store_.path();
-    const int64_t id = runId_;
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
-        const Outcome o = watcher->result();
-        watcher->deleteLater();
-        exportButton_->setEnabled(true);
-        exportStatus_->setText(o.message);
-        if (!o.ok) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export weights"), o.message, QMessageBox::Ok, this);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        }
-        Q_EMIT exportFinished(o.ok, o.message);
-    });
-    watcher->setFuture(QtConcurrent::run([db, id, which, path]() -> Outcome {
-        try {
+    const auto job =
+        app::JobRunner::shared()->run(tr("Export weights"), [db = store_.path(), id = runId_, which = which.toStdString(),
+                                                             path = path.toStdString()](app::JobContext&) {
             RunStore store(db);
-            const ExportResult r = entrena::exportCheckpoint(store, id, which.toStdString(), path.toStdString());
-            QString message =
-                tr("Wrote %1 (%n tensor(s), from %2) and %3.", nullptr, r.tensors)
-                    .arg(QString::fromStdString(r.file), QString::fromStdString(r.checkpoint), QString::fromStdString(r.sidecar));
-            if (r.testAccuracy >= 0)
-                message += QLatin1Char(' ') +
-                           tr("Test accuracy of these weights: %1%.").arg(QLocale().toString(r.testAccuracy * 100.0, 'f', 2));
-            return {true, message};
-        } catch (const std::exception& e) {
-            return {false, QString::fromStdString(e.what())};
-        }
-    }));
+            return entrena::exportCheckpoint(store, id, which, path);
+        });
+    job.onFinished(this, [this](const ExportResult& r) {
+        QString message =
+            tr("Wrote %1 (%n tensor(s), from %2) and %3.", nullptr, r.tensors)
+                .arg(QString::fromStdString(r.file), QString::fromStdString(r.checkpoint), QString::fromStdString(r.sidecar));
+        if (r.testAccuracy >= 0)
+            message += QLatin1Char(' ') +
+                       tr("Test accuracy of these weights: %1%.").arg(QLocale().toString(r.testAccuracy * 100.0, 'f', 2));
+        onExported(true, message);
+    });
+    job.onFailed(this, [this](const QString& message) { onExported(false, message); });
+}
+
+void RunDetailsDialog::onExported(bool ok, const QString& message)
+{
+    exportButton_->setEnabled(true);
+    exportStatus_->setText(message);
+    if (!ok) {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Export weights"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+    Q_EMIT exportFinished(ok, message);
 }
 
 void RunDetailsDialog::accept()

@@ -24,7 +24,7 @@ public:
     int missingCheckpoints() const { return missing_; }
 
     /// Exports the run's `which` ("best" or "last") checkpoint to `path` (.pt, .pth or
-    /// .safetensors) on a worker thread; exportFinished() reports the outcome.
+    /// .safetensors) as a job of the bridge's runner; exportFinished() reports the outcome.
     void exportCheckpoint(const QString& which, const QString& path);
 
 Q_SIGNALS:
@@ -33,6 +33,7 @@ Q_SIGNALS:
 
 private:
     void chooseExport(const QString& which);
+    void onExported(bool ok, const QString& message);
 
     RunStore& store_;
     int64_t runId_;

@@ -1,56 +1,38 @@
 #include "tools/BatchSizeSearch.h"
 
-#include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
+#include "JobRunner.h"
 
 namespace entrena::ui {
 
 BatchSizeSearch::BatchSizeSearch(QObject* parent)
     : QObject(parent)
 {
-    connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] {
-        const Outcome outcome = watcher_.result();
-        if (outcome.error.isEmpty())
-            Q_EMIT finished(outcome.result);
-        else
-            Q_EMIT failed(outcome.error);
-    });
 }
 
 BatchSizeSearch::~BatchSizeSearch()
 {
     stop();
-    watcher_.waitForFinished();
 }
 
 void BatchSizeSearch::start(const RunConfig& config)
 {
     if (isRunning())
         return;
-    stop_ = std::make_shared<StopToken>();
-    QPointer<BatchSizeSearch> self(this);
-    watcher_.setFuture(QtConcurrent::run([config, stop = stop_, self]() -> Outcome {
-        const auto progress = [self](const BatchTrial& t) {
-            QMetaObject::invokeMethod(
-                self,
-                [self, device = QString::fromStdString(t.device), t] {
-                    if (self)
-                        Q_EMIT self->trial(device, t.batchSize, t.fits, t.peakBytes);
-                },
-                Qt::QueuedConnection);
-        };
-        try {
-            return {findBatchSize(config, {}, *stop, progress), QString()};
-        } catch (const std::exception& e) {
-            return {{}, QString::fromStdString(e.what())};
-        }
-    }));
+    job_ = app::JobRunner::shared()->run(tr("Find batch size"), [config](app::JobContext& context) {
+        return findBatchSize(config, {}, context.stopToken(), [&context](const BatchTrial& t) { context.progress(t); });
+    });
+    job_.onProgress<BatchTrial>(
+            this,
+            [this](const BatchTrial& t) { Q_EMIT trial(QString::fromStdString(t.device), t.batchSize, t.fits, t.peakBytes); })
+        .onFinished(this, [this](const BatchSizeResult& result) { Q_EMIT finished(result); })
+        .onFailed(this, [this](const QString& message) { Q_EMIT failed(message); })
+        // Stopping has always ended as the engine's failure "the search was stopped"; kept so.
+        .onCancelled(this, [this] { Q_EMIT failed(tr("the batch-size search was stopped")); });
 }
 
 void BatchSizeSearch::stop()
 {
-    if (stop_)
-        stop_->requestStop();
+    job_.cancel();
 }
 
 } // namespace entrena::ui

@@ -1,13 +1,12 @@
 #pragma once
-// The batch-size finder for the GUI: entrena::findBatchSize on a pool thread, its trials and its
-// answer reported back on the GUI thread as signals, stoppable.
+// The batch-size finder for the GUI: entrena::findBatchSize as a job of the bridge's runner, its
+// trials and its answer reported back on the GUI thread as signals, stoppable.
 
+#include "JobHandle.h"
 #include "entrena/search/BatchSizeFinder.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <memory>
 
 namespace entrena::ui {
 
@@ -15,9 +14,9 @@ class BatchSizeSearch : public QObject {
     Q_OBJECT
 public:
     explicit BatchSizeSearch(QObject* parent = nullptr);
-    ~BatchSizeSearch() override; ///< stops a search in progress and waits for it
+    ~BatchSizeSearch() override; ///< stops a search in progress (the runner waits for it at exit)
 
-    bool isRunning() const { return watcher_.isRunning(); }
+    bool isRunning() const { return job_.isRunning(); }
     void start(const RunConfig& config);
     void stop();
 
@@ -27,12 +26,7 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    struct Outcome {
-        BatchSizeResult result;
-        QString error;
-    };
-    QFutureWatcher<Outcome> watcher_;
-    std::shared_ptr<StopToken> stop_;
+    app::JobHandle<BatchSizeResult> job_;
 };
 
 } // namespace entrena::ui
