@@ -10,6 +10,8 @@ packages=(
     build-essential cmake ninja-build pkg-config
     # engine: LibTorch (CPU) with its Gloo headers, SQLite, zlib, JSON
     libtorch-dev libgloo-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev
+    # image folders (data.dataset image-folder): PNG and JPEG decoding; torchvision/PIL for bench/'s peer
+    libturbojpeg0-dev libpng-dev python3-torchvision python3-pil
     # Without OpenBLAS, Debian's LibTorch falls back to the reference BLAS: ~18x slower training.
     libopenblas0-pthread
     # GUI: Qt 6, QCustomPlot, translations (ours and Qt's own Spanish strings)

@@ -1,10 +1,13 @@
 #include "data/CsvReader.h"
 
-#include <charconv>
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -51,9 +54,92 @@ bool parseNumber(const std::string& cell, double& value)
     return error == std::errc() && at == end;
 }
 
-} // namespace
+bool isFiniteNumber(const std::string& cell, double& value)
+{
+    return parseNumber(cell, value) && std::isfinite(value);
+}
 
-CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool header)
+/// A label cell as read, kept until the whole column is known: whether the labels are class
+/// numbers or names is decided by all of them, not by the first row.
+struct LabelCell {
+    std::string text;
+    size_t row;
+};
+
+/// Turns the label cells into class indices. `train` is the training file's table when this is
+/// its test file (its mapping is used), or null for a training file.
+std::vector<int64_t> mapLabels(const std::string& path, const std::string& column, const std::vector<LabelCell>& cells,
+                               const CsvTable* train, const std::string& trainPath, std::vector<std::string>& classes)
+{
+    const std::string where = "CSV file '" + path + "', row ";
+    const LabelCell* firstNumber = nullptr;
+    const LabelCell* firstName = nullptr;
+    for (const LabelCell& c : cells) {
+        if (c.text.empty())
+            throw std::runtime_error(where + std::to_string(c.row) + ", column " + column + ": the label is empty");
+        double v = 0;
+        const LabelCell*& first = isFiniteNumber(c.text, v) ? firstNumber : firstName;
+        if (!first)
+            first = &c;
+    }
+
+    std::vector<int64_t> labels;
+    labels.reserve(cells.size());
+    if (train && !train->classes.empty()) {
+        // The training file named its classes: every test label is looked up by name, digits included.
+        for (const LabelCell& c : cells) {
+            const auto at = std::lower_bound(train->classes.begin(), train->classes.end(), c.text);
+            if (at == train->classes.end() || *at != c.text) {
+                std::string known;
+                for (size_t i = 0; i < train->classes.size() && i < 10; ++i)
+                    known += (i ? ", '" : "'") + train->classes[i] + "'";
+                if (train->classes.size() > 10)
+                    known += ", …";
+                throw std::runtime_error(where + std::to_string(c.row) + ", column " + column + ": the class '" + c.text +
+                                         "' does not occur in the training file '" + trainPath + "' (its classes: " + known +
+                                         "); a model cannot be tested on a class it was not trained on");
+            }
+            labels.push_back(int64_t(at - train->classes.begin()));
+        }
+        classes = train->classes;
+        return labels;
+    }
+    if (firstName && firstNumber && !train)
+        throw std::runtime_error("CSV file '" + path + "', column " + column + ": row " + std::to_string(firstName->row) +
+                                 " names the class '" + firstName->text + "' but row " + std::to_string(firstNumber->row) +
+                                 " gives the number '" + firstNumber->text +
+                                 "'; labels must be all class numbers (0, 1, 2, …) or all class names");
+    if (firstName && train)
+        throw std::runtime_error(where + std::to_string(firstName->row) + ", column " + column + ": '" + firstName->text +
+                                 "' is a class name, but the training file '" + trainPath +
+                                 "' gives its labels as class numbers (0, 1, 2, …); use the same kind of label in both");
+    if (firstName) {
+        // Names: the classes are the distinct names in bytewise order (as image folders sort theirs).
+        std::map<std::string, int64_t> index;
+        for (const LabelCell& c : cells)
+            index.emplace(c.text, 0);
+        int64_t next = 0;
+        for (auto& [name, i] : index) {
+            i = next++;
+            classes.push_back(name);
+        }
+        for (const LabelCell& c : cells)
+            labels.push_back(index[c.text]);
+        return labels;
+    }
+    for (const LabelCell& c : cells) {
+        double v = 0;
+        isFiniteNumber(c.text, v);
+        if (v < 0 || v != std::floor(v) || v > 1e6)
+            throw std::runtime_error(where + std::to_string(c.row) + ", column " + column + ": the label '" + c.text +
+                                     "' is not a class number (0, 1, 2, …)");
+        labels.push_back(int64_t(v));
+    }
+    return labels;
+}
+
+CsvTable readTable(const std::string& path, const std::string& labelColumn, bool header, const CsvTable* train,
+                   const std::string& trainPath)
 {
     std::ifstream in(path);
     if (!in)
@@ -82,49 +168,61 @@ CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool h
                                      "'; set data.label_column to a header name or a 0-based column index");
         labelIndex = index;
     }
+    const auto columnName = [&](size_t c) { return names.empty() ? std::to_string(c + 1) : "'" + names[c] + "'"; };
 
     std::vector<float> features;
-    std::vector<int64_t> labels;
+    std::vector<LabelCell> labelCells;
     while (std::getline(in, line)) {
         ++row;
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue; // blank lines are allowed
-        const auto cells = splitRow(line);
+        auto cells = splitRow(line);
         if (columns == 0)
             columns = cells.size();
         if (cells.size() != columns)
-            throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ": " +
-                                     std::to_string(cells.size()) + " cells, but " + std::to_string(columns) +
-                                     " are expected (a ragged row)");
+            throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ": " + std::to_string(cells.size()) +
+                                     " cells, but " + std::to_string(columns) + " are expected (a ragged row)");
         if (labelIndex >= long(columns))
-            throw std::runtime_error("CSV file '" + path + "' has " + std::to_string(columns) +
-                                     " columns; data.label_column " + std::to_string(labelIndex) + " is not one of them");
+            throw std::runtime_error("CSV file '" + path + "' has " + std::to_string(columns) + " columns; data.label_column " +
+                                     std::to_string(labelIndex) + " is not one of them");
         for (size_t c = 0; c < cells.size(); ++c) {
-            const std::string& cell = cells[c];
-            double v = 0;
-            const bool number = parseNumber(cell, v);
-            const std::string columnName = names.empty() ? std::to_string(c + 1) : "'" + names[c] + "'";
-            if (!number || !std::isfinite(v))
-                throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ", column " +
-                                         columnName + ": '" + cell + "' is not a number");
             if (long(c) == labelIndex) {
-                if (v < 0 || v != std::floor(v) || v > 1e6)
-                    throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ", column " +
-                                             columnName + ": the label '" + cell +
-                                             "' is not a class number (0, 1, 2, …)");
-                labels.push_back(int64_t(v));
-            } else {
-                features.push_back(float(v));
+                labelCells.push_back({std::move(cells[c]), row});
+                continue;
             }
+            double v = 0;
+            if (!isFiniteNumber(cells[c], v))
+                throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ", column " + columnName(c) +
+                                         ": '" + cells[c] + "' is not a number");
+            features.push_back(float(v));
         }
     }
-    if (labels.empty())
+    if (labelCells.empty())
         throw std::runtime_error("CSV file '" + path + "' has no data rows");
-    const int64_t n = int64_t(labels.size());
     CsvTable t;
+    std::vector<int64_t> labels = mapLabels(path, columnName(size_t(labelIndex)), labelCells, train, trainPath, t.classes);
+    const int64_t n = int64_t(labels.size());
     t.features = torch::from_blob(features.data(), {n, int64_t(columns) - 1}, torch::kFloat32).clone();
     t.labels = torch::from_blob(labels.data(), {n}, torch::kInt64).clone();
     return t;
+}
+
+} // namespace
+
+CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool header)
+{
+    return readTable(path, labelColumn, header, nullptr, std::string());
+}
+
+CsvPair readCsvPair(const std::string& trainPath, const std::string& testPath, const std::string& labelColumn, bool header)
+{
+    CsvPair p;
+    p.train = readTable(trainPath, labelColumn, header, nullptr, std::string());
+    p.test = readTable(testPath, labelColumn, header, &p.train, trainPath);
+    if (p.test.features.size(1) != p.train.features.size(1))
+        throw std::runtime_error("the test CSV '" + testPath + "' has " + std::to_string(p.test.features.size(1)) +
+                                 " feature columns, the training CSV " + std::to_string(p.train.features.size(1)));
+    return p;
 }
 
 } // namespace entrena
