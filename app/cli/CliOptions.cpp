@@ -85,9 +85,10 @@ const std::vector<CommandInfo>& commands()
           {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
          "The configuration is checked first: a bad one exits 2 and writes nothing."},
         {"config-keys",
-         "",
+         "[--markdown]",
          "every configuration key that --config and --set take, with its default",
-         {},
+         {{"--markdown", nullptr, "the data sets, models, optimizers and schedules with their keys, as the tables of "
+                                  "configuration.md"}},
          "One key per line: the dotted path and its default value. Keys that apply to only some choices "
          "(a scheduler's or an optimizer's parameters, csv's columns) are listed too."},
     };
@@ -359,7 +360,7 @@ CliOptions parseCommandLine(int argc, char** argv)
         if (!option->value) {
             if (inlineValue)
                 throw UsageError(arg + " takes no value", o.command);
-            (arg == "--json" ? o.json : arg == "--all" ? o.all : o.clear) = true;
+            (arg == "--json" ? o.json : arg == "--all" ? o.all : arg == "--markdown" ? o.markdown : o.clear) = true;
             continue;
         }
         if (!inlineValue) {

@@ -69,6 +69,7 @@ struct CliOptions {
     std::string tag;    ///< runs: only runs with this tag
     bool all = false;   ///< runs: archived runs too
     bool clear = false; ///< baseline: stop being the baseline
+    bool markdown = false; ///< config-keys: the registries' tables in Markdown
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;
     int steps = 100;

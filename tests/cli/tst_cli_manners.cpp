@@ -379,6 +379,23 @@ private Q_SLOTS:
                  batch.out.constData());
     }
 
+    void registryTablesInTheDocsAreTheRegistry()
+    {
+        // configuration.md's tables of data sets, models, optimizers and schedules are the engine's
+        // registries as `config-keys --markdown` prints them: a new entry or key changes both.
+        const Result r = cli({QStringLiteral("config-keys"), QStringLiteral("--markdown")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("| `one_cycle` |") && r.out.contains("`pct_start` (`0.3`)"));
+        QFile doc(QStringLiteral(ENTRENA_SOURCE_DIR "/docs/configuration.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QByteArray text = doc.readAll();
+        const QByteArray begin = "<!-- registry tables: entrena-cli config-keys --markdown -->\n";
+        const QByteArray end = "<!-- end of registry tables -->";
+        const qsizetype from = text.indexOf(begin), to = text.indexOf(end);
+        QVERIFY2(from >= 0 && to > from, "docs/configuration.md lost its registry tables' markers");
+        QCOMPARE(QString::fromUtf8(text.mid(from + begin.size(), to - from - begin.size())), QString::fromUtf8(r.out));
+    }
+
     void configKeysAreTheDocumentedKeys()
     {
         const Result r = cli({QStringLiteral("config-keys")});

@@ -1,6 +1,8 @@
 // The main window end to end under the offscreen platform: Start trains in a worker thread,
 // the charts fill, the finished run appears in the list; bad input is refused with a message.
 #include "MainWindow.h"
+#include "ChoiceLabels.h"
+#include "entrena/config/Registry.h"
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
@@ -485,6 +487,46 @@ private Q_SLOTS:
         panel.setConfig(c);
         QCOMPARE(QString::fromStdString(RunConfig::fromJson(panel.config().toJson()).toJson(2)),
                  QString::fromStdString(c.toJson(2)));
+    }
+
+    void everyScheduleInTheRegistryHasItsPage()
+    {
+        // The form builds a schedule's page from its registry entry: each schedule is listed with
+        // its label, shows a field for each key the entry labels, and what is set there reaches
+        // the configuration. A new entry needs no form code.
+        RunConfigPanel panel;
+        panel.setConfig(RunConfig{});
+        QComboBox* schedule = nullptr;
+        for (QComboBox* c : panel.findChildren<QComboBox*>())
+            if (c->currentData().toString() == QStringLiteral("reduce_on_plateau"))
+                schedule = c;
+        QVERIFY(schedule);
+        QCOMPARE(schedule->count(), int(schedulerRegistry().size()));
+        for (const SchedulerEntry& e : schedulerRegistry()) {
+            const int at = schedule->findData(QString::fromLatin1(e.name));
+            QVERIFY2(at >= 0, e.name);
+            QCOMPARE(schedule->itemText(at), app::ChoiceLabels::scheduler(QString::fromLatin1(e.name)));
+            schedule->setCurrentIndex(at);
+            QCOMPARE(panel.config().scheduler.kind, e.kind);
+            QStringList shown;
+            for (QLabel* l : panel.findChildren<QLabel*>())
+                if (l->isVisibleTo(&panel) && l->buddy() == nullptr && l->text().endsWith(QLatin1Char(':')))
+                    shown << l->text();
+            for (const auto& k : e.keys) {
+                if (!k.form.label)
+                    continue;
+                QVERIFY2(shown.contains(QString::fromLatin1(k.form.label)), k.key);
+            }
+        }
+        // A value typed into a generated field is what the configuration gets.
+        schedule->setCurrentIndex(schedule->findData(QStringLiteral("step")));
+        QSpinBox* every = nullptr;
+        for (QSpinBox* b : panel.findChildren<QSpinBox*>())
+            if (b->isVisibleTo(&panel) && b->value() == 10 && b->minimum() == 1)
+                every = b;
+        QVERIFY(every);
+        every->setValue(4);
+        QCOMPARE(panel.config().scheduler.stepSize, int64_t(4));
     }
 
     void schedulePreviewFollowsTheSchedule()

@@ -58,7 +58,7 @@ std::vector<ModelEntry> makeEntries()
          ENTRENA_LABEL("Registry", "ResNet (residual, batch norm)"),
          "a small residual network: stages of residual blocks (two 3×3 convs with batch norm)",
          true,
-         {channelsKey("the stages' widths, each after the first halving the resolution", "[16, 32, 64]"),
+         {channelsKey("the stages' widths, each after the first halving the resolution", "`[16,32,64]`"),
           sharedKey(formRange(integer<&M::blocks>("blocks", 1, 64, "residual blocks per stage",
                                                   shown(ENTRENA_LABEL("Registry", "Blocks per stage:"))),
                               1, 16))},
