@@ -326,6 +326,12 @@ int exportRun(const CliOptions& o)
         for (const auto& e : store.events(run->id))
             events.push_back({{"step", e.step}, {"time", e.time}, {"kind", e.kind}, {"message", e.message}});
         nlohmann::json config = nlohmann::json::parse(run->configJson, nullptr, false);
+        // The data's classes and shape, and what the model got wrong at the end (null before schema 6).
+        const auto parsed = [](const std::string& text) {
+            const auto j = nlohmann::json::parse(text, nullptr, false);
+            return j.is_discarded() ? nlohmann::json(nullptr) : j;
+        };
+        const nlohmann::json data = parsed(run->dataJson);
         const nlohmann::json doc = {{"run",
                                      {{"id", run->id},
                                       {"uuid", run->uuid},
@@ -334,9 +340,12 @@ int exportRun(const CliOptions& o)
                                       {"created", run->created},
                                       {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
                                       {"best_val_accuracy", optional(run->bestValAccuracy)},
-                                      {"test_accuracy", optional(run->testAccuracy)}}},
+                                      {"test_accuracy", optional(run->testAccuracy)},
+                                      {"classes", data.is_object() ? data.value("classes", nlohmann::json(nullptr)) : nlohmann::json(nullptr)},
+                                      {"input_shape", data.is_object() ? data.value("input_shape", nlohmann::json(nullptr)) : nlohmann::json(nullptr)}}},
                                     {"metrics", metrics},
-                                    {"events", events}};
+                                    {"events", events},
+                                    {"evaluation", parsed(run->evaluationJson)}};
         text << doc.dump(1) << "\n";
     }
     writeAtomically(o.out, text.str());

@@ -1,8 +1,7 @@
 #include "JsonEvents.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace entrena::cli {
 namespace {
@@ -10,8 +9,14 @@ namespace {
 using nlohmann::json;
 
 // JSON has no NaN or infinity: a value that is not finite is written as null.
-json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-json measured(double v) { return v >= 0 ? number(v) : json(nullptr); }
+json number(double v)
+{
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+json measured(double v)
+{
+    return v >= 0 ? number(v) : json(nullptr);
+}
 
 } // namespace
 
@@ -32,7 +37,9 @@ void JsonEvents::onStart(const StartEvent& e)
                {"epochs", e.epochs},
                {"total_steps", e.totalSteps},
                {"parameters", e.parameters},
-               {"flops_per_sample", e.flopsPerSample}}
+               {"flops_per_sample", e.flopsPerSample},
+               {"classes", e.classes},
+               {"input_shape", e.inputShape}}
               .dump());
 }
 
@@ -57,9 +64,8 @@ void JsonEvents::onStep(const StepEvent& e)
         j["device_utilization"] = e.deviceUtilization;
     const PhaseTimes& p = e.phases;
     j["step_seconds"] = number(e.stepSeconds);
-    j["timing"] = {{"data", number(p.data)},           {"forward", number(p.forward)},
-                   {"backward", number(p.backward)},   {"optimizer", number(p.optimizer)},
-                   {"comm", number(p.comm)},           {"logging", number(p.logging)}};
+    j["timing"] = {{"data", number(p.data)},           {"forward", number(p.forward)}, {"backward", number(p.backward)},
+                   {"optimizer", number(p.optimizer)}, {"comm", number(p.comm)},       {"logging", number(p.logging)}};
     j["mfu"] = measured(e.mfu);
     if (e.stepPeakBytes >= 0)
         j["step_peak_bytes"] = e.stepPeakBytes;
@@ -85,21 +91,32 @@ void JsonEvents::onEpoch(const EpochEvent& e)
 void JsonEvents::onNotice(const NoticeEvent& e)
 {
     write(json{{"event", e.kind}, {"step", e.step}, {"epoch", e.epoch}, {"message", e.message}}.dump());
+    // What the person must act on goes to stderr too, where a script's log of stdout does not hide it.
+    if (e.kind == "data_warning" || e.kind == "not_learning")
+        std::fprintf(stderr, "entrena-cli: %s: %s\n", e.kind.c_str(), e.message.c_str());
 }
 
 void JsonEvents::onEnd(const EndEvent& e)
 {
-    write(json{{"event", "end"},
-               {"status", toString(e.status)},
-               {"test_accuracy", measured(e.testAccuracy)},
-               {"best_val_accuracy", measured(e.bestValAccuracy)},
-               {"seconds", number(e.seconds)},
-               {"samples_per_s", number(e.samplesPerSec)},
-               {"train_seconds", number(e.trainSeconds)},
-               {"data_wait_seconds", number(e.dataWaitSeconds)},
-               {"logging_seconds", number(e.loggingSeconds)},
-               {"error", e.error.empty() ? json(nullptr) : json(e.error)}}
-              .dump());
+    json j{{"event", "end"},
+           {"status", toString(e.status)},
+           {"test_accuracy", measured(e.testAccuracy)},
+           {"best_val_accuracy", measured(e.bestValAccuracy)},
+           {"seconds", number(e.seconds)},
+           {"samples_per_s", number(e.samplesPerSec)},
+           {"train_seconds", number(e.trainSeconds)},
+           {"data_wait_seconds", number(e.dataWaitSeconds)},
+           {"logging_seconds", number(e.loggingSeconds)},
+           {"error", e.error.empty() ? json(nullptr) : json(e.error)}};
+    if (!e.evaluation.empty()) {
+        // What the model gets wrong: rows the true class, columns the predicted, in `classes` order.
+        const json report = json::parse(evaluationToJson(e.evaluation));
+        j["evaluated"] = report["split"];
+        j["classes"] = report["classes"];
+        j["confusion"] = report["confusion"];
+        j["per_class"] = report["per_class"];
+    }
+    write(j.dump());
 }
 
 } // namespace entrena::cli

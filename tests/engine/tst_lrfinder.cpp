@@ -125,7 +125,7 @@ private slots:
         // A few real steps first, so the optimizer has momentum to lose.
         for (int i = 0; i < 3; ++i) {
             optimizer->zero_grad();
-            torch::nn::functional::cross_entropy(model.forward(data.trainX.slice(0, i * 64, (i + 1) * 64)),
+            torch::nn::functional::cross_entropy(model.forward(data.trainX.range(i * 64, (i + 1) * 64)),
                                                  data.trainY.slice(0, i * 64, (i + 1) * 64))
                 .backward();
             optimizer->step();

@@ -337,13 +337,53 @@ private Q_SLOTS:
             end.bestValAccuracy = 0.8;
             store.finishRun(id, RunStatus::Finished, end, 0.5);
         }
-        rawExec(path, "DROP TABLE baselines; PRAGMA user_version = 4;");
+        rawExec(path, "DROP TABLE baselines; ALTER TABLE runs DROP COLUMN data; "
+                      "ALTER TABLE runs DROP COLUMN evaluation; PRAGMA user_version = 4;");
         RunStore store(path.toStdString());
         QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
         QVERIFY(store.baselines().empty());
         store.setBaseline(id);
         QCOMPARE(store.baselines().at("fashion-mnist"), id);
         QCOMPARE(store.metrics(id, "val_accuracy").size(), size_t(1));
+    }
+
+    void schema5StoreGainsDataAndEvaluation()
+    {
+        // A store as schema 5 left it: no `data` or `evaluation` columns. Its runs keep everything
+        // and read back with neither; a run finished after the migration keeps both.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v5.sqlite"));
+        int64_t old = 0;
+        {
+            RunStore store(path.toStdString());
+            old = store.createRun("old", "{}", "{}");
+            EndEvent end;
+            end.testAccuracy = 0.7;
+            store.finishRun(old, RunStatus::Finished, end, 0.5);
+        }
+        rawExec(path, "ALTER TABLE runs DROP COLUMN data; ALTER TABLE runs DROP COLUMN evaluation; "
+                      "PRAGMA user_version = 5;");
+        RunStore store(path.toStdString());
+        QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        const auto before = store.findRun(std::to_string(old));
+        QVERIFY(before && before->dataJson.empty() && before->evaluationJson.empty());
+        QCOMPARE(*before->testAccuracy, 0.7);
+
+        const int64_t id = store.createRun("new", "{}", "{}");
+        store.setRunData(id, R"({"classes":["cat","dog"],"input_shape":[3,8,8]})");
+        EndEvent end;
+        end.evaluation.split = "test";
+        end.evaluation.classes = {"cat", "dog"};
+        end.evaluation.confusion = {{3, 1}, {0, 4}};
+        end.evaluation.perClass = {{"cat", 1.0, 0.75, 4}, {"dog", 0.8, 1.0, 4}};
+        store.finishRun(id, RunStatus::Finished, end, 0.1);
+        const auto after = store.findRun(std::to_string(id));
+        QVERIFY(after->dataJson.find("\"dog\"") != std::string::npos);
+        const EvaluationReport back = evaluationFromJson(after->evaluationJson);
+        QCOMPARE(back.split, std::string("test"));
+        QCOMPARE(back.confusion, (std::vector<std::vector<int64_t>>{{3, 1}, {0, 4}}));
+        QCOMPARE(back.perClass.at(0).recall, 0.75);
+        QCOMPARE(back.perClass.at(1).support, int64_t(4));
     }
 
     void overviewHoldsEveryBlocksExtremesAcrossFlushesAndResume()

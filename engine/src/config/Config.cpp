@@ -91,6 +91,13 @@ public:
     void integers(const std::string& name, std::vector<int64_t>& out, int64_t lo, int64_t hi)
     {
         if (const json* v = find(name)) {
+            if (v->is_number_integer()) { // one number stands for a list of one ("image_size": 32)
+                if (v->get<int64_t>() < lo || v->get<int64_t>() > hi)
+                    throw ConfigError(key(name) + " must hold whole numbers between " + std::to_string(lo) + " and " +
+                                      std::to_string(hi) + ", got " + v->dump());
+                out = {v->get<int64_t>()};
+                return;
+            }
             if (!v->is_array())
                 throw ConfigError(key(name) + " must be a list of whole numbers, got " + v->dump());
             out.clear();
@@ -361,6 +368,8 @@ void RunConfig::validate() const
         o.check(optimizer);
     if (const auto& s = registryEntry(scheduler.kind); s.check)
         s.check(*this);
+    if (dataEntry.check)
+        dataEntry.check(data);
     if (!dataEntry.images && (data.augmentCrop > 0 || data.augmentFlip))
         throw ConfigError(std::string("data.augment_crop and data.augment_flip apply to images, not to ") + dataEntry.name +
                           " data");

@@ -5,8 +5,8 @@
 
 namespace entrena {
 
-BatchLoader::BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch,
-                         int workers, torch::Device device, int64_t firstBatch, Augment augment, Shard shard)
+BatchLoader::BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
+                         torch::Device device, int64_t firstBatch, Augment augment, Shard shard)
     : x_(std::move(x))
     , y_(std::move(y))
     , augment_(augment)
@@ -19,12 +19,15 @@ BatchLoader::BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, ui
     order_ = shardOrder(epochOrder(x_.size(0), seed, epoch), shard);
     const int64_t n = order_.size(0);
     batches_ = (n + batchSize_ - 1) / batchSize_;
-    x_ = x_.contiguous();
     y_ = y_.contiguous();
     nextIndex_ = std::min(firstBatch, batches_);
     if (workers > 0) {
-        depth_ = size_t(std::max(2, workers));
-        worker_ = std::thread([this] { produce(); });
+        // Gathering rows in memory is a memcpy: one thread keeps up. Decoding images takes them all.
+        const int threads = x_.onDisk() ? workers : 1;
+        depth_ = std::max(2, workers);
+        const int64_t first = nextIndex_;
+        for (int t = 0; t < threads; ++t)
+            workers_.emplace_back([this, first, t, threads] { produce(first + t, threads); });
     }
 }
 
@@ -48,41 +51,21 @@ torch::Tensor shardOrder(const torch::Tensor& order, Shard shard)
 
 BatchLoader::~BatchLoader()
 {
-    if (worker_.joinable()) {
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            quit_ = true;
-        }
-        changed_.notify_all();
-        worker_.join();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        quit_ = true;
     }
+    changed_.notify_all();
+    for (auto& w : workers_)
+        w.join();
 }
-
-namespace {
-
-// Rows of a contiguous CPU tensor copied one by one on this thread. index_select would fan out
-// over the OpenMP pool and compete with the training thread's kernels for the same cores.
-torch::Tensor gatherRows(const torch::Tensor& src, const int64_t* idx, int64_t n)
-{
-    auto sizes = src.sizes().vec();
-    sizes[0] = n;
-    auto out = torch::empty(sizes, src.options());
-    const size_t rowBytes = size_t(src.numel() / std::max<int64_t>(1, src.size(0))) * src.element_size();
-    const auto* from = static_cast<const char*>(src.data_ptr());
-    auto* to = static_cast<char*>(out.data_ptr());
-    for (int64_t i = 0; i < n; ++i)
-        std::memcpy(to + size_t(i) * rowBytes, from + size_t(idx[i]) * rowBytes, rowBytes);
-    return out;
-}
-
-} // namespace
 
 Batch BatchLoader::gather(int64_t index) const
 {
     const int64_t begin = index * batchSize_;
     const int64_t end = std::min(begin + batchSize_, order_.size(0));
     const int64_t* idx = order_.data_ptr<int64_t>() + begin;
-    Batch b{gatherRows(x_, idx, end - begin), gatherRows(y_, idx, end - begin)};
+    Batch b{x_.gather(idx, end - begin), Samples(y_).gather(idx, end - begin)};
     if (augment_.any()) {
         // Each batch has its own generator, so augmentation is the same whichever thread gathers
         // it and however a run was interrupted and resumed.
@@ -107,6 +90,7 @@ Batch BatchLoader::gather(int64_t index) const
             b.x = torch::where(flip, b.x.flip({3}), b.x);
         }
     }
+    b.x = x_.input(b.x); // uint8 pixels → the normalised float the model takes
     if (augment_.channelsLast)
         b.x = b.x.contiguous(torch::MemoryFormat::ChannelsLast);
     if (device_.is_cuda()) {
@@ -116,23 +100,26 @@ Batch BatchLoader::gather(int64_t index) const
     return b;
 }
 
-void BatchLoader::produce()
+void BatchLoader::produce(int64_t first, int64_t stride)
 {
     at::ThreadLocalStateGuard state(state_);
     try {
-        for (int64_t i = nextIndex_; i < batches_; ++i) {
+        for (int64_t i = first; i < batches_; i += stride) {
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                changed_.wait(lock, [&] { return quit_ || i < nextIndex_ + depth_; });
+                if (quit_)
+                    return;
+            }
             Batch b = gather(i);
-            std::unique_lock<std::mutex> lock(mutex_);
-            changed_.wait(lock, [this] { return quit_ || ready_.size() < depth_; });
-            if (quit_)
-                return;
-            ready_.push_back(std::move(b));
-            ++produced_;
+            std::lock_guard<std::mutex> lock(mutex_);
+            ready_.emplace(i, std::move(b));
             changed_.notify_all();
         }
     } catch (...) {
         std::lock_guard<std::mutex> lock(mutex_);
-        error_ = std::current_exception();
+        if (!error_)
+            error_ = std::current_exception();
         changed_.notify_all();
     }
 }
@@ -142,19 +129,20 @@ std::optional<Batch> BatchLoader::next()
     if (nextIndex_ >= batches_)
         return std::nullopt;
     const auto t0 = std::chrono::steady_clock::now();
-    if (!worker_.joinable()) {
+    if (workers_.empty()) {
         Batch b = gather(nextIndex_++);
         waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return b;
     }
 
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [this] { return !ready_.empty() || error_; });
+    changed_.wait(lock, [this] { return ready_.count(nextIndex_) || error_; });
     waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (ready_.empty() && error_)
+    const auto it = ready_.find(nextIndex_);
+    if (it == ready_.end())
         std::rethrow_exception(error_);
-    Batch b = std::move(ready_.front());
-    ready_.pop_front();
+    Batch b = std::move(it->second);
+    ready_.erase(it);
     ++nextIndex_;
     changed_.notify_all();
     return b;

@@ -1,20 +1,21 @@
 #pragma once
 
-#include <ATen/ThreadLocalState.h>
-#include <torch/torch.h>
+#include "data/Samples.h"
 
+#include <ATen/ThreadLocalState.h>
 #include <condition_variable>
-#include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <torch/torch.h>
 
 namespace entrena {
 
 /// Image augmentation applied to whole training batches.
 struct Augment {
-    int crop = 0;      ///< zero-pad by this many pixels, then crop back at a random offset per sample
-    bool flip = false; ///< flip each sample left-right with probability 1/2
+    int crop = 0;              ///< zero-pad by this many pixels, then crop back at a random offset per sample
+    bool flip = false;         ///< flip each sample left-right with probability 1/2
     bool channelsLast = false; ///< hand batches over in NHWC memory order (not augmentation, but done here too)
     bool any() const { return crop > 0 || flip; }
 };
@@ -36,14 +37,16 @@ struct Batch {
     torch::Tensor y;
 };
 
-/// Batches one epoch of in-memory tensors by index, in an order fixed by (seed, epoch), so that
-/// the same seed gives the same batches on any run. With `workers` > 0 the batches are gathered
-/// on a background thread while the previous one trains.
+/// Batches one epoch of samples by index, in an order fixed by (seed, epoch), so that the same
+/// seed gives the same batches on any run. With `workers` > 0 the batches are gathered on a
+/// background thread while the previous one trains; images decoded on the fly (Samples on disk)
+/// are decoded on `workers` threads, each making whole batches, handed over in order.
+/// Augmentation works on the stored pixels; the batch is normalised last (Samples::input).
 class BatchLoader {
 public:
     /// `firstBatch` skips the epoch's first batches (resuming inside an epoch).
-    BatchLoader(torch::Tensor x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
-                torch::Device device, int64_t firstBatch = 0, Augment augment = {}, Shard shard = {});
+    BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers, torch::Device device,
+                int64_t firstBatch = 0, Augment augment = {}, Shard shard = {});
 
     /// The shuffled order of epoch `epoch` over `n` samples, as every rank computes it.
     static torch::Tensor epochOrder(int64_t n, uint64_t seed, int64_t epoch);
@@ -61,9 +64,10 @@ public:
 
 private:
     Batch gather(int64_t index) const;
-    void produce();
+    void produce(int64_t first, int64_t stride);
 
-    torch::Tensor x_, y_, order_;
+    Samples x_;
+    torch::Tensor y_, order_;
     Augment augment_;
     Shard shard_;
     uint64_t seed_;
@@ -74,15 +78,15 @@ private:
     torch::Device device_;
     double waitSeconds_ = 0;
 
-    // Prefetch: a bounded queue filled by one background thread, which runs with the creating
-    // thread's LibTorch state (its memory meter, when one is installed).
+    // Prefetch: batches made ahead by background threads (each takes every stride-th batch), which
+    // run with the creating thread's LibTorch state (its memory meter, when one is installed).
+    // A thread waits while its next batch is more than depth_ ahead of the one handed over.
     at::ThreadLocalState state_;
-    size_t depth_ = 0;
-    std::thread worker_;
+    int64_t depth_ = 0;
+    std::vector<std::thread> workers_;
     std::mutex mutex_;
     std::condition_variable changed_;
-    std::deque<Batch> ready_;
-    int64_t produced_ = 0;
+    std::map<int64_t, Batch> ready_;
     bool quit_ = false;
     std::exception_ptr error_;
 };

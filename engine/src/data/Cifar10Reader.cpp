@@ -82,6 +82,15 @@ void readCifar10Batch(const std::string& path, int64_t classCount, torch::Tensor
     }
 }
 
+std::vector<std::string> readCifar10ClassNames(const std::string& folder)
+{
+    fs::path dir(folder);
+    std::error_code ec;
+    if (!fs::exists(dir / "data_batch_1.bin", ec) && fs::exists(dir / "cifar-10-batches-bin" / "data_batch_1.bin", ec))
+        dir /= "cifar-10-batches-bin";
+    return readClassNames(dir / "batches.meta.txt");
+}
+
 Cifar10Data readCifar10(const std::string& folder)
 {
     fs::path dir(folder);

@@ -25,6 +25,9 @@ const std::vector<std::string>& cifar10ClassNames();
 /// whole number of 3,073-byte records, or a label that is not one of the classes.
 Cifar10Data readCifar10(const std::string& folder);
 
+/// Only the class names (batches.meta.txt, or the standard ten), without reading the images.
+std::vector<std::string> readCifar10ClassNames(const std::string& folder);
+
 /// One batch file: images uint8 [N, 3, 32, 32] and labels int64 [N], labels < classCount.
 void readCifar10Batch(const std::string& path, int64_t classCount, torch::Tensor& images, torch::Tensor& labels);
 

@@ -5,6 +5,7 @@
 #include "entrena/config/Registry.h"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace entrena {
@@ -63,7 +64,7 @@ struct RawData {
     bool perFeature = false; // tables are standardised per column, images over all pixels
 };
 
-DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed)
+DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, std::vector<std::string> names = {})
 {
     torch::Tensor trainX = raw.trainX, trainY = raw.trainY, testX = raw.testX, testY = raw.testY;
     const bool perFeature = raw.perFeature;
@@ -81,16 +82,15 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed)
     const auto order = torch::randperm(n, gen, torch::kInt64);
     const auto valIdx = order.slice(0, 0, nVal);
     const auto trainIdx = order.slice(0, nVal, n);
-    d.trainX = trainX.index_select(0, trainIdx);
+    torch::Tensor tx = trainX.index_select(0, trainIdx), vx = trainX.index_select(0, valIdx);
     d.trainY = trainY.index_select(0, trainIdx);
-    d.valX = trainX.index_select(0, valIdx);
     d.valY = trainY.index_select(0, valIdx);
 
     // Normalise everything by the training split's statistics, never the validation or test split's.
     if (perFeature) {
-        const auto mean = d.trainX.mean(0, /*keepdim=*/true);
-        const auto std = d.trainX.std(0, /*unbiased=*/true, /*keepdim=*/true).clamp_min(1e-6);
-        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+        const auto mean = tx.mean(0, /*keepdim=*/true);
+        const auto std = tx.std(0, /*unbiased=*/true, /*keepdim=*/true).clamp_min(1e-6);
+        for (torch::Tensor* t : {&tx, &vx, &testX})
             *t = (*t - mean) / std;
         d.mean = mean.mean().item<double>();
         d.std = std.mean().item<double>();
@@ -98,13 +98,16 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed)
         d.featureMean.assign(m.data_ptr<double>(), m.data_ptr<double>() + m.numel());
         d.featureStd.assign(sd.data_ptr<double>(), sd.data_ptr<double>() + sd.numel());
     } else {
-        d.mean = d.trainX.mean().item<double>();
-        d.std = std::max(1e-6, d.trainX.std().item<double>());
-        for (torch::Tensor* t : {&d.trainX, &d.valX, &testX})
+        d.mean = tx.mean().item<double>();
+        d.std = std::max(1e-6, tx.std().item<double>());
+        for (torch::Tensor* t : {&tx, &vx, &testX})
             t->sub_(d.mean).div_(d.std);
     }
+    d.trainX = tx;
+    d.valX = vx;
     d.testX = testX;
     d.testY = testY;
+    d.classNames = names.empty() ? numberedClasses(d.classes) : std::move(names);
     return d;
 }
 
@@ -133,18 +136,24 @@ DataSplits loadIdxData(const DataSpec& spec, uint64_t seed)
     }
     r.trainX = toFloat(r.trainX);
     r.testX = toFloat(r.testX);
-    return splitAndNormalise(std::move(r), spec, seed);
+    // Fashion-MNIST's names as torchvision's FashionMNIST.classes gives them.
+    static const std::vector<std::string> fashion = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                                     "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
+    return splitAndNormalise(std::move(r), spec, seed,
+                             spec.dataset == DatasetKind::FashionMnist ? fashion : std::vector<std::string>{});
 }
 
 DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
 {
-    // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape.
+    // Tables become [N, 1, 1, F] "images" so that every model and loader sees one shape. A label
+    // column of names maps to classes in sorted order, the test file's through the training file's.
     RawData r;
-    const CsvTable train = readCsv(spec.path, spec.labelColumn, spec.header);
+    const CsvPair tables = readCsvPair(spec.path, spec.testPath, spec.labelColumn, spec.header);
+    const CsvTable& train = tables.train;
     r.trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
     r.trainY = train.labels;
     if (!spec.testPath.empty()) {
-        const CsvTable test = readCsv(spec.testPath, spec.labelColumn, spec.header);
+        const CsvTable& test = tables.test;
         if (test.features.size(1) != train.features.size(1))
             throw std::runtime_error("the test CSV '" + spec.testPath + "' has " + std::to_string(test.features.size(1)) +
                                      " feature columns, the training CSV " + std::to_string(train.features.size(1)));
@@ -159,7 +168,10 @@ DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
         r.trainY = r.trainY.slice(0, 0, spec.trainLimit);
     }
     r.perFeature = true;
-    return splitAndNormalise(std::move(r), spec, seed);
+    DataSplits d = splitAndNormalise(std::move(r), spec, seed, train.classes);
+    if (!train.classes.empty())
+        d.classes = int64_t(train.classes.size());
+    return d;
 }
 
 DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed)
@@ -172,6 +184,33 @@ DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed)
 DataSplits loadData(const DataSpec& spec, uint64_t seed)
 {
     return registryEntry(spec.dataset).load(spec, seed);
+}
+
+std::vector<std::string> numberedClasses(int64_t n)
+{
+    std::vector<std::string> names;
+    for (int64_t i = 0; i < n; ++i)
+        names.push_back(std::to_string(i));
+    return names;
+}
+
+std::string DataSplits::normalizationJson() const
+{
+    nlohmann::json j;
+    if (!featureMean.empty()) {
+        j = {{"per_feature", true},
+             {"mean", featureMean},
+             {"std", featureStd},
+             {"formula", "(value - mean[i]) / std[i] for feature column i"}};
+    } else if (!trainX.norm().empty()) {
+        j = {{"per_channel", true},
+             {"mean", trainX.norm().mean},
+             {"std", trainX.norm().std},
+             {"formula", "(pixel / 255 - mean[c]) / std[c] for channel c (RGB order)"}};
+    } else {
+        j = {{"per_feature", false}, {"mean", mean}, {"std", std}, {"formula", "(pixel / 255 - mean) / std"}};
+    }
+    return j.dump();
 }
 
 } // namespace entrena

@@ -1,28 +1,36 @@
 #pragma once
 
+#include "data/ImageFolder.h"
+#include "data/Samples.h"
 #include "entrena/config/Config.h"
 
+#include <string>
 #include <torch/torch.h>
-
 #include <vector>
 
 namespace entrena {
 
-/// The whole data set held as tensors: images float [N, C, H, W] normalised by the training
-/// split's mean and standard deviation, labels int64 [N].
+/// The whole data set, split: inputs (Samples: float tensors normalised when loaded, uint8 images
+/// normalised per channel as batches are made, or images decoded on the fly) and int64 labels.
 struct DataSplits {
-    torch::Tensor trainX, trainY;
-    torch::Tensor valX, valY;
-    torch::Tensor testX, testY;
+    Samples trainX, valX, testX;
+    torch::Tensor trainY, valY, testY;
     int64_t classes = 10;
+    std::vector<std::string> classNames; ///< in label order
+    /// Grey IDX images and synthetic data: normalised over all pixels by these (of pixel / 255).
     double mean = 0;
     double std = 1;
     /// CSV data is normalised per feature column: these, in column order (empty for images).
     std::vector<double> featureMean, featureStd;
+    /// Files with an image extension that could not be read (image folders), with the reason.
+    std::vector<SkippedImage> skipped;
 
     int64_t channels() const { return trainX.size(1); }
     int64_t height() const { return trainX.size(2); }
     int64_t width() const { return trainX.size(3); }
+    std::vector<int64_t> inputShape() const { return {channels(), height(), width()}; }
+    /// How the model's input is made from what is stored, for the store and the export sidecar.
+    std::string normalizationJson() const;
 };
 
 /// Loads (or, for `synthetic`, generates) the data set and splits off validation by `seed`, through
@@ -30,8 +38,13 @@ struct DataSplits {
 DataSplits loadData(const DataSpec& spec, uint64_t seed);
 
 // The registry's loaders (data/DatasetRegistry.cpp).
-DataSplits loadIdxData(const DataSpec& spec, uint64_t seed);       ///< fashion-mnist, mnist
-DataSplits loadCsvData(const DataSpec& spec, uint64_t seed);       ///< csv
-DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed); ///< synthetic
+DataSplits loadIdxData(const DataSpec& spec, uint64_t seed);         ///< fashion-mnist, mnist
+DataSplits loadCsvData(const DataSpec& spec, uint64_t seed);         ///< csv
+DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed);   ///< synthetic
+DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed); ///< image-folder (data/ImageData.cpp)
+DataSplits loadCifar10Data(const DataSpec& spec, uint64_t seed);     ///< cifar10 (data/ImageData.cpp)
+
+/// Class names for class numbers 0 … n−1 ("0", "1", …).
+std::vector<std::string> numberedClasses(int64_t n);
 
 } // namespace entrena

@@ -9,6 +9,15 @@ namespace {
 using namespace keys;
 using D = DataSpec;
 
+void checkImageFolder(const DataSpec& d)
+{
+    if (d.imageSize.size() > 2)
+        throw ConfigError("data.image_size must be [height, width] or one number, got " + std::to_string(d.imageSize.size()) +
+                          " numbers");
+    if (d.channels == 2)
+        throw ConfigError("data.channels must be 1 (grey) or 3 (RGB), or 0 to decide from the images; got 2");
+}
+
 std::vector<DatasetEntry> makeEntries()
 {
     return {
@@ -59,6 +68,38 @@ std::vector<DatasetEntry> makeEntries()
          6000,
          {},
          loadSyntheticData},
+        {DatasetKind::ImageFolder,
+         "image-folder",
+         ENTRENA_LABEL("Registry", "Image folder"),
+         "your images, PNG or JPEG, one subfolder per class (or train/, val/, test/ each holding them)",
+         true,
+         true,
+         false,
+         "",
+         10000,
+         {defaultIs(integers<&D::imageSize>("image_size", 1, 4096, "[H, W] (or one number: square) every image is resized to",
+                                            shown(ENTRENA_LABEL("Registry", "Image size:"))),
+                    "as stored: every image the same size"),
+          defaultIs(
+              integer<&D::channels>("channels", 0, 3, "1 (grey) or 3 (RGB)",
+                                    shown(ENTRENA_LABEL("Registry", "Channels:"), 0, 0, ENTRENA_LABEL("Registry", "automatic"))),
+              "`0`: 3 if any image has colour, else 1"),
+          defaultIs(number<&D::cacheMb>("cache_mb", 0.0, 1e9,
+                                        "decoded images are kept in memory up to this many MiB, else decoded on the fly"),
+                    "`0`: half the memory available")},
+         loadImageFolderData,
+         checkImageFolder},
+        {DatasetKind::Cifar10,
+         "cifar10",
+         ENTRENA_LABEL("Registry", "CIFAR-10"),
+         "CIFAR-10's binary version: 32×32 colour images, 10 classes (data_batch_1.bin … test_batch.bin)",
+         true,
+         true,
+         false,
+         "",
+         50000,
+         {},
+         loadCifar10Data},
     };
 }
 

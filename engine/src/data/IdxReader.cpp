@@ -1,12 +1,11 @@
 #include "data/IdxReader.h"
 
-#include <zlib.h>
-
 #include <cerrno>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <vector>
+#include <zlib.h>
 
 namespace entrena {
 namespace {
@@ -21,7 +20,8 @@ struct GzCloser {
 // gzread reads plain files unchanged, so one path serves both .gz and uncompressed files.
 class IdxFile {
 public:
-    explicit IdxFile(const std::string& path) : path_(path)
+    explicit IdxFile(const std::string& path)
+        : path_(path)
     {
         file_.reset(gzopen(path.c_str(), "rb"));
         if (!file_)
@@ -46,8 +46,8 @@ public:
             if (n < 0)
                 throw std::runtime_error("data file '" + path_ + "' is damaged (" + zerror() + ")");
             if (n == 0)
-                throw std::runtime_error("data file '" + path_ + "' is truncated: " + what + " needs " +
-                                         std::to_string(bytes) + " bytes, only " + std::to_string(done) +
+                throw std::runtime_error("data file '" + path_ + "' is truncated: " + what + " needs " + std::to_string(bytes) +
+                                         " bytes, only " + std::to_string(done) +
                                          " are there; download or reinstall the data set");
             done += size_t(n);
         }
@@ -72,8 +72,7 @@ void expectMagic(IdxFile& f, uint32_t expected, const char* kind)
     const uint32_t magic = f.u32("magic number");
     if (magic != expected) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "' is not an IDX %s file (magic number 0x%08X, expected 0x%08X)", kind, magic,
-                      expected);
+        std::snprintf(buf, sizeof buf, "' is not an IDX %s file (magic number 0x%08X, expected 0x%08X)", kind, magic, expected);
         throw std::runtime_error("data file '" + f.path() + buf);
     }
 }
@@ -88,8 +87,8 @@ torch::Tensor readIdxImages(const std::string& path)
     const uint32_t rows = f.u32("rows");
     const uint32_t cols = f.u32("columns");
     if (count == 0 || rows == 0 || cols == 0 || rows > 4096 || cols > 4096 || uint64_t(count) * rows * cols > (1ull << 34))
-        throw std::runtime_error("data file '" + path + "' has an implausible header: " + std::to_string(count) +
-                                 " images of " + std::to_string(rows) + "x" + std::to_string(cols));
+        throw std::runtime_error("data file '" + path + "' has an implausible header: " + std::to_string(count) + " images of " +
+                                 std::to_string(rows) + "x" + std::to_string(cols));
     auto images = torch::empty({int64_t(count), 1, int64_t(rows), int64_t(cols)}, torch::kUInt8);
     f.read(images.data_ptr<uint8_t>(), size_t(images.numel()),
            "the payload (" + std::to_string(count) + " images of " + std::to_string(rows) + "x" + std::to_string(cols) + ")");

@@ -1,9 +1,8 @@
 #pragma once
 // Reader of the IDX format of the MNIST family (http://yann.lecun.com/exdb/mnist/), gzipped or not.
 
-#include <torch/torch.h>
-
 #include <string>
+#include <torch/torch.h>
 
 namespace entrena {
 

@@ -1,23 +1,22 @@
 #include "entrena/export/Export.h"
 
-#include "store/Checkpoint.h"
 #include "data/Dataset.h"
-#include "train/Evaluate.h"
-#include "model/Model.h"
-#include "model/Models.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Version.h"
-
-#include <nlohmann/json.hpp>
-#include <torch/script.h>
-#include <torch/torch.h>
+#include "model/Model.h"
+#include "model/Models.h"
+#include "store/Checkpoint.h"
+#include "train/Evaluate.h"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <torch/script.h>
+#include <torch/torch.h>
 
 namespace entrena {
 namespace {
@@ -69,8 +68,8 @@ std::vector<char> safetensorsBytes(std::vector<std::pair<std::string, torch::Ten
     for (const auto& [name, t] : tensors) {
         auto c = t.detach().cpu().contiguous();
         const size_t bytes = size_t(c.numel()) * c.element_size();
-        header[name] = {{"dtype", safetensorsDtype(c.scalar_type())}, {"shape", c.sizes().vec()},
-                        {"data_offsets", {offset, offset + bytes}}};
+        header[name] = {
+            {"dtype", safetensorsDtype(c.scalar_type())}, {"shape", c.sizes().vec()}, {"data_offsets", {offset, offset + bytes}}};
         offset += bytes;
         data.push_back(c);
     }
@@ -105,17 +104,16 @@ std::optional<CheckpointRecord> chooseCheckpoint(RunStore& store, int64_t runId,
 // What the weights expect as input: shape and the normalisation the training data received.
 json inputJson(const DataSplits& d)
 {
-    json j = {{"shape", {d.channels(), d.height(), d.width()}}, {"classes", d.classes}};
-    if (!d.featureMean.empty())
-        j["normalization"] = {{"per_feature", true}, {"mean", d.featureMean}, {"std", d.featureStd},
-                              {"formula", "(value - mean[i]) / std[i] for feature column i"}};
-    else
-        j["normalization"] = {{"per_feature", false}, {"mean", d.mean}, {"std", d.std},
-                              {"formula", "(pixel / 255 - mean) / std"}};
-    return j;
+    return {{"shape", d.inputShape()},
+            {"classes", d.classes},
+            {"class_names", d.classNames},
+            {"normalization", json::parse(d.normalizationJson())}};
 }
 
-json optionalNumber(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+json optionalNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
 
 } // namespace
 
@@ -198,18 +196,23 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
         {"entrena_version", kVersion},
         {"format", result.format},
         {"file", fs::path(out).filename().string()},
-        {"run", {{"id", run->id}, {"uuid", run->uuid}, {"name", run->name}, {"status", toString(run->status)},
-                 {"created", run->created}}},
-        {"checkpoint", {{"which", which}, {"step", record->step}, {"epoch", record->epoch},
-                        {"checksum", record->checksum}}},
+        {"run",
+         {{"id", run->id},
+          {"uuid", run->uuid},
+          {"name", run->name},
+          {"status", toString(run->status)},
+          {"created", run->created}}},
+        {"checkpoint", {{"which", which}, {"step", record->step}, {"epoch", record->epoch}, {"checksum", record->checksum}}},
         {"config", json::parse(run->configJson)},
-        {"metrics", {{"test_accuracy_recorded", optionalNumber(run->testAccuracy)},
-                     {"best_val_accuracy", optionalNumber(run->bestValAccuracy)},
-                     {"final_train_loss", optionalNumber(run->finalTrainLoss)},
-                     {"samples_per_s", optionalNumber(run->samplesPerSec)},
-                     {"test_accuracy_of_these_weights",
-                      result.testAccuracy >= 0 ? json(result.testAccuracy) : json(nullptr)}}},
+        {"metrics",
+         {{"test_accuracy_recorded", optionalNumber(run->testAccuracy)},
+          {"best_val_accuracy", optionalNumber(run->bestValAccuracy)},
+          {"final_train_loss", optionalNumber(run->finalTrainLoss)},
+          {"samples_per_s", optionalNumber(run->samplesPerSec)},
+          {"test_accuracy_of_these_weights", result.testAccuracy >= 0 ? json(result.testAccuracy) : json(nullptr)}}},
         {"input", data ? inputJson(*data) : json{{"unavailable", dataProblem}}},
+        {"classes", data ? json(data->classNames) : json(nullptr)},
+        {"input_shape", data ? json(data->inputShape()) : json(nullptr)},
         {"tensors", names}};
     const std::string text = sidecar.dump(2) + "\n";
     AtomicFile side(result.sidecar);

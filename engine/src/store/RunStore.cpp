@@ -1,22 +1,20 @@
 #include "entrena/store/RunStore.h"
 
+#include "entrena/store/Decimate.h"
 #include "store/MetricBlocks.h"
 #include "store/Sqlite.h"
-#include "entrena/store/Decimate.h"
 
-#include <sqlite3.h>
-
-#include <signal.h>
-#include <unistd.h>
-
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
-#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <random>
 #include <set>
+#include <signal.h>
+#include <sqlite3.h>
+#include <unistd.h>
 
 namespace entrena {
 namespace {
@@ -114,9 +112,14 @@ CREATE TABLE baselines (
     run INTEGER NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE
 );
 )sql",
+    // 6: what a run's data was (class names, input shape, normalisation) and what its model got
+    // wrong at the end (confusion matrix, per-class figures): JSON, empty for the runs before.
+    R"sql(
+ALTER TABLE runs ADD COLUMN data TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN evaluation TEXT NOT NULL DEFAULT '';
+)sql",
 };
-static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
-              "one migration per schema version");
+static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion, "one migration per schema version");
 
 std::string isoNow()
 {
@@ -149,7 +152,7 @@ std::string newUuid()
     std::random_device rd;
     std::mt19937_64 gen((uint64_t(rd()) << 32) ^ rd() ^ uint64_t(unixNow() * 1e6));
     uint64_t a = gen(), b = gen();
-    a = (a & ~0xF000ULL) | 0x4000ULL;                       // version 4
+    a = (a & ~0xF000ULL) | 0x4000ULL;                        // version 4
     b = (b & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL; // variant 1
     char out[40];
     std::snprintf(out, sizeof out, "%08x-%04x-%04x-%04x-%012llx", unsigned(a >> 32), unsigned((a >> 16) & 0xFFFF),
@@ -157,10 +160,9 @@ std::string newUuid()
     return out;
 }
 
-
 const char* kRunColumns = "id, uuid, name, status, created, COALESCE(started,''), COALESCE(ended,''), config, "
                           "environment, COALESCE(parent_run,0), notes, error, best_val_accuracy, test_accuracy, "
-                          "final_train_loss, samples_per_s, seconds, peak_memory_bytes, final_val_loss";
+                          "final_train_loss, samples_per_s, seconds, peak_memory_bytes, final_val_loss, data, evaluation";
 
 RunRecord readRun(const Statement& s)
 {
@@ -184,9 +186,10 @@ RunRecord readRun(const Statement& s)
     r.seconds = s.optReal(16);
     r.peakMemoryBytes = s.optReal(17);
     r.finalValLoss = s.optReal(18);
+    r.dataJson = s.text(19);
+    r.evaluationJson = s.text(20);
     return r;
 }
-
 
 } // namespace
 
@@ -213,8 +216,8 @@ RunStore::RunStore(const std::string& path)
     }
     if (fs::is_directory(p))
         throw StoreError("the run store path '" + path + "' is a folder; give a file name such as runs.sqlite");
-    const int rc = sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                                   nullptr);
+    const int rc =
+        sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
@@ -231,7 +234,8 @@ RunStore::RunStore(const std::string& path)
                 const int code = sqlite3_errcode(db_);
                 sqlite3_finalize(raw);
                 if (code == SQLITE_NOTADB)
-                    throw StoreError("'" + path + "' is not an Entrena run store (not an SQLite database); "
+                    throw StoreError("'" + path +
+                                     "' is not an Entrena run store (not an SQLite database); "
                                      "give another file with --db");
                 throw StoreError("cannot read the run store '" + path + "': " + sqlite3_errmsg(db_));
             }
@@ -240,8 +244,8 @@ RunStore::RunStore(const std::string& path)
             sqlite3_finalize(raw);
         }
         if (version > kSchemaVersion)
-            throw StoreError("the run store '" + path + "' was written by a newer Entrena (schema " +
-                             std::to_string(version) + ", this version reads up to " + std::to_string(kSchemaVersion) +
+            throw StoreError("the run store '" + path + "' was written by a newer Entrena (schema " + std::to_string(version) +
+                             ", this version reads up to " + std::to_string(kSchemaVersion) +
                              "); it was left unchanged: update Entrena or use another --db");
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA foreign_keys=ON");
@@ -276,7 +280,8 @@ void RunStore::exec(const char* sql)
         std::string message = err ? err : "unknown error";
         sqlite3_free(err);
         if (sqlite3_errcode(db_) == SQLITE_NOTADB)
-            throw StoreError("'" + path_ + "' is not an Entrena run store (not an SQLite database); give another "
+            throw StoreError("'" + path_ +
+                             "' is not an Entrena run store (not an SQLite database); give another "
                              "file with --db");
         if (sqlite3_errcode(db_) == SQLITE_READONLY)
             throw StoreError("the run store '" + path_ + "' is read-only; choose a writable location with --db");
@@ -345,22 +350,30 @@ void RunStore::finishRun(int64_t runId, RunStatus status, const EndEvent& end, s
 {
     flushLocked();
     Statement s(db_, "UPDATE runs SET status=?, ended=?, heartbeat=?, error=?, best_val_accuracy=?, test_accuracy=?, "
-                     "final_train_loss=?, samples_per_s=?, seconds=? WHERE id=?");
+                     "final_train_loss=?, samples_per_s=?, seconds=?, evaluation=? WHERE id=?");
     const std::string now = isoNow();
     auto opt = [](double v) { return v >= 0 ? std::optional<double>(v) : std::nullopt; };
     s.bind(1, std::string(toString(status))).bind(2, now).bind(3, now).bind(4, end.error);
     s.bind(5, opt(end.bestValAccuracy)).bind(6, opt(end.testAccuracy)).bind(7, finalTrainLoss);
     s.bind(8, end.samplesPerSec > 0 ? std::optional<double>(end.samplesPerSec) : std::nullopt);
-    s.bind(9, std::optional<double>(end.seconds)).bind(10, runId);
+    s.bind(9, std::optional<double>(end.seconds)).bind(10, evaluationToJson(end.evaluation)).bind(11, runId);
     s.step();
     // On a GPU the device's peak is what limits a run; on a CPU the process's resident memory.
-    Statement summary(db_, "UPDATE runs SET "
-                           "peak_memory_bytes = COALESCE((SELECT MAX(value) FROM metrics WHERE run=?1 AND key='device_peak_bytes'), "
-                           "(SELECT MAX(value) FROM metrics WHERE run=?1 AND key='memory_bytes')), "
-                           "final_val_loss = (SELECT value FROM metrics WHERE run=?1 AND key='val_loss' ORDER BY step DESC LIMIT 1) "
-                           "WHERE id=?1");
+    Statement summary(db_,
+                      "UPDATE runs SET "
+                      "peak_memory_bytes = COALESCE((SELECT MAX(value) FROM metrics WHERE run=?1 AND key='device_peak_bytes'), "
+                      "(SELECT MAX(value) FROM metrics WHERE run=?1 AND key='memory_bytes')), "
+                      "final_val_loss = (SELECT value FROM metrics WHERE run=?1 AND key='val_loss' ORDER BY step DESC LIMIT 1) "
+                      "WHERE id=?1");
     summary.bind(1, runId);
     summary.step();
+}
+
+void RunStore::setRunData(int64_t runId, const std::string& dataJson)
+{
+    Statement s(db_, "UPDATE runs SET data=? WHERE id=?");
+    s.bind(1, dataJson).bind(2, runId);
+    s.step();
 }
 
 void RunStore::addMetric(int64_t runId, const std::string& key, int64_t step, int epoch, double value)
@@ -370,7 +383,10 @@ void RunStore::addMetric(int64_t runId, const std::string& key, int64_t step, in
         flushLocked();
 }
 
-void RunStore::flush() { flushLocked(); }
+void RunStore::flush()
+{
+    flushLocked();
+}
 
 void RunStore::flushLocked()
 {
@@ -437,7 +453,8 @@ void RunStore::addCheckpoint(int64_t runId, const CheckpointRecord& c)
 
 std::vector<RunRecord> RunStore::listRuns(const RunFilter& filter)
 {
-    std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs WHERE (?1 OR archived=0) AND (?2='' OR status=?2)"
+    std::string sql = std::string("SELECT ") + kRunColumns +
+                      " FROM runs WHERE (?1 OR archived=0) AND (?2='' OR status=?2)"
                       " AND (?3='' OR id IN (SELECT run FROM tags WHERE tag=?3)) ORDER BY id";
     Statement s(db_, sql.c_str());
     s.bind(1, int64_t(filter.includeArchived ? 1 : 0));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "data/Samples.h"
+#include "entrena/train/Events.h"
 #include "model/Model.h"
 
 #include <torch/torch.h>
@@ -19,11 +21,27 @@ struct EvaluationSums {
     Evaluation mean() const;
 };
 
-EvaluationSums evaluateSums(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device,
-                            bool channelsLast);
+EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
 
 /// Loss and accuracy over a whole split, in large batches, without gradients; leaves the model
 /// in training mode.
-Evaluation evaluate(Model& model, const torch::Tensor& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
+Evaluation evaluate(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
+
+} // namespace entrena
+
+namespace entrena {
+
+/// The confusion counts of a split and its most confidently wrong samples.
+struct Confusion {
+    torch::Tensor counts;            ///< int64 [K, K]: rows the true class, columns the predicted
+    std::vector<WrongExample> wrong; ///< up to the number asked for, most confident first (no images yet)
+};
+
+/// Counts predictions against labels over a split (rows [0, n) of `x`), without gradients.
+Confusion confusionOf(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast,
+                      int64_t classes, int keepWrong);
+
+/// Precision, recall and support per class from confusion counts, as the `end` event reports them.
+EvaluationReport reportOf(const torch::Tensor& counts, const std::vector<std::string>& classes, const std::string& split);
 
 } // namespace entrena

@@ -14,7 +14,7 @@ Evaluator::Evaluator(Model& model, const torch::Device& device, bool channelsLas
 {
 }
 
-Evaluation Evaluator::operator()(const torch::Tensor& x, const torch::Tensor& y)
+Evaluation Evaluator::operator()(const Samples& x, const torch::Tensor& y)
 {
     if (!ranks_)
         return evaluate(model_, x, y, device_, channelsLast_);
@@ -22,10 +22,29 @@ Evaluation Evaluator::operator()(const torch::Tensor& x, const torch::Tensor& y)
         ranks_->broadcast(buffers_);
     const int64_t n = x.size(0), rank = ranks_->rank(), world = ranks_->worldSize();
     const int64_t from = n * rank / world, to = n * (rank + 1) / world;
-    const EvaluationSums mine = evaluateSums(model_, x.slice(0, from, to), y.slice(0, from, to), device_, channelsLast_);
+    const auto rows = torch::arange(from, to, torch::kInt64);
+    const EvaluationSums mine = evaluateSums(model_, x.select(rows), y.slice(0, from, to), device_, channelsLast_);
     auto sums = torch::tensor({mine.loss, mine.correct, mine.count}, torch::kFloat64);
     ranks_->allreduceSum({sums});
     return EvaluationSums{sums[0].item<double>(), sums[1].item<double>(), sums[2].item<double>()}.mean();
+}
+
+Confusion Evaluator::confusion(const Samples& x, const torch::Tensor& y, int64_t classes, int keepWrong)
+{
+    if (!ranks_)
+        return confusionOf(model_, x, y, device_, channelsLast_, classes, keepWrong);
+    if (!buffers_.empty())
+        ranks_->broadcast(buffers_);
+    const int64_t n = x.size(0), rank = ranks_->rank(), world = ranks_->worldSize();
+    const int64_t from = n * rank / world, to = n * (rank + 1) / world;
+    Confusion mine = confusionOf(model_, x.select(torch::arange(from, to, torch::kInt64)), y.slice(0, from, to), device_,
+                                 channelsLast_, classes, keepWrong);
+    for (auto& w : mine.wrong)
+        w.index += from;
+    auto counts = mine.counts.to(torch::kFloat64); // Gloo and NCCL both sum doubles
+    ranks_->allreduceSum({counts});
+    mine.counts = counts.round().to(torch::kInt64);
+    return mine;
 }
 
 } // namespace entrena

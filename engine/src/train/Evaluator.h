@@ -15,7 +15,10 @@ public:
     /// `buffers`: the model's tensors that are not trained (sent from rank 0 before each evaluation).
     Evaluator(Model& model, const torch::Device& device, bool channelsLast, DistGroup* ranks, std::vector<torch::Tensor> buffers);
 
-    Evaluation operator()(const torch::Tensor& x, const torch::Tensor& y);
+    Evaluation operator()(const Samples& x, const torch::Tensor& y);
+    /// The split's confusion counts (summed over the ranks) and this rank's most confidently wrong
+    /// samples, with their indices in the whole split.
+    Confusion confusion(const Samples& x, const torch::Tensor& y, int64_t classes, int keepWrong);
 
 private:
     Model& model_;

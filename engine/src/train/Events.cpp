@@ -1,5 +1,7 @@
 #include "entrena/train/Events.h"
 
+#include <nlohmann/json.hpp>
+
 namespace entrena {
 
 const char* toString(RunStatus status)
@@ -23,6 +25,53 @@ RunStatus runStatusFromString(const std::string& text)
             return s;
     }
     return RunStatus::Failed;
+}
+
+std::string evaluationToJson(const EvaluationReport& r)
+{
+    if (r.empty())
+        return {};
+    using nlohmann::json;
+    json perClass = json::array(), wrong = json::array();
+    for (const ClassScore& c : r.perClass)
+        perClass.push_back({{"class", c.name}, {"precision", c.precision}, {"recall", c.recall}, {"support", c.support}});
+    const auto name = [&](int64_t k) { return size_t(k) < r.classes.size() ? r.classes[size_t(k)] : std::to_string(k); };
+    for (const WrongExample& w : r.wrong)
+        wrong.push_back({{"index", w.index},
+                         {"true", name(w.trueClass)},
+                         {"predicted", name(w.predicted)},
+                         {"confidence", w.confidence},
+                         {"image", w.image}});
+    return json{{"split", r.split}, {"classes", r.classes}, {"confusion", r.confusion}, {"per_class", perClass}, {"wrong", wrong}}
+        .dump();
+}
+
+EvaluationReport evaluationFromJson(const std::string& text)
+{
+    EvaluationReport r;
+    const auto j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return r;
+    try {
+        r.split = j.value("split", "");
+        r.classes = j.value("classes", std::vector<std::string>{});
+        r.confusion = j.value("confusion", std::vector<std::vector<int64_t>>{});
+        for (const auto& c : j.value("per_class", nlohmann::json::array()))
+            r.perClass.push_back(
+                {c.value("class", ""), c.value("precision", 0.0), c.value("recall", 0.0), c.value("support", int64_t(0))});
+        const auto index = [&](const std::string& name) {
+            for (size_t k = 0; k < r.classes.size(); ++k)
+                if (r.classes[k] == name)
+                    return int64_t(k);
+            return int64_t(-1);
+        };
+        for (const auto& w : j.value("wrong", nlohmann::json::array()))
+            r.wrong.push_back({w.value("index", int64_t(0)), index(w.value("true", "")), index(w.value("predicted", "")),
+                               w.value("confidence", 0.0), w.value("image", "")});
+    } catch (const nlohmann::json::exception&) {
+        return EvaluationReport{};
+    }
+    return r;
 }
 
 } // namespace entrena

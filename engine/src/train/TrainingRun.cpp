@@ -1,6 +1,8 @@
 #include "train/TrainingRun.h"
 
+#include "data/ImageWrite.h"
 #include "dist/DistGroup.h"
+#include "entrena/config/Registry.h"
 #include "entrena/model/ModelSummary.h"
 #include "entrena/system/Runtime.h"
 #include "model/Models.h"
@@ -12,6 +14,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace entrena {
@@ -141,9 +145,32 @@ void TrainingRun::announce()
         s.flopsPerSample =
             summarizeModel(config_.model, data_.channels(), data_.height(), data_.width(), data_.classes).flopsPerSample;
     flopsPerSample_ = s.flopsPerSample;
+    s.classes = data_.classNames;
+    s.inputShape = data_.inputShape();
     observer_.onStart(s);
     if (resume_)
         recorder_.notice({"resumed", state_.step, state_.epoch, "resumed from " + resume_->checkpoint.path});
+}
+
+void TrainingRun::recordData()
+{
+    if (store_ && recorder_.runId > 0) {
+        const nlohmann::json info = {{"classes", data_.classNames},
+                                     {"input_shape", data_.inputShape()},
+                                     {"normalization", nlohmann::json::parse(data_.normalizationJson())}};
+        store_->setRunData(recorder_.runId, info.dump());
+    }
+    if (data_.skipped.empty())
+        return;
+    std::string files;
+    for (size_t i = 0; i < data_.skipped.size() && i < 10; ++i)
+        files += (i ? "; " : "") + data_.skipped[i].path + " (" + data_.skipped[i].reason + ")";
+    const size_t n = data_.skipped.size();
+    recorder_.notice(
+        {"data_warning", 0, state_.epoch,
+         std::to_string(n) +
+             (n == 1 ? " image file could not be read and was skipped: " : " image files could not be read and were skipped: ") +
+             files + (n > 10 ? "; and " + std::to_string(n - 10) + " more" : "")});
 }
 
 void TrainingRun::buildParts()
@@ -172,6 +199,7 @@ void TrainingRun::run(EndEvent& end)
 {
     setUp();
     announce();
+    recordData();
     buildParts();
     model_->train(true);
     Interrupt how = Interrupt::None;
@@ -330,6 +358,8 @@ bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double sec
     e.lr = lr;
     e.seconds = seconds;
     recorder_.epoch(e, state_.step);
+    if (const auto why = learningCheck_.epochEnded(epoch, e.trainLoss, val.accuracy, hasVal, data_.classes))
+        recorder_.notice({"not_learning", state_.step, epoch, *why});
 
     std::optional<std::string> earlyStop;
     if (hasVal && (earlyStop = earlyStopper_->epochEnded(val.loss, val.accuracy)))
@@ -353,12 +383,39 @@ void TrainingRun::finish(EndEvent& end, Interrupt how)
     if (diverged)
         end.error = guard_->divergedWhy();
     end.bestValAccuracy = state_.bestVal;
-    if (!stopped && !diverged && epochsDone_ > 0 && data_.testX.size(0) > 0)
-        end.testAccuracy = (*evaluator_)(data_.testX, data_.testY).accuracy;
+    if (!stopped && !diverged && epochsDone_ > 0)
+        evaluateClasses(end);
     end.samplesPerSec = state_.trainSeconds > 0 ? double(state_.samplesSeen * world_) / state_.trainSeconds : 0;
     end.trainSeconds = state_.trainSeconds;
     end.dataWaitSeconds = dataWait_;
     end.loggingSeconds = reporter_->loggingSeconds();
+}
+
+void TrainingRun::evaluateClasses(EndEvent& end)
+{
+    const bool test = data_.testX.size(0) > 0;
+    const Samples& x = test ? data_.testX : data_.valX;
+    const torch::Tensor& y = test ? data_.testY : data_.valY;
+    if (x.size(0) == 0)
+        return;
+    const bool images = registryEntry(config_.data.dataset).images;
+    Confusion c = evaluator_->confusion(x, y, data_.classes, images ? 12 : 0);
+    end.evaluation = reportOf(c.counts, data_.classNames, test ? "test" : "validation");
+    if (test) // the test accuracy is the confusion matrix's diagonal: no second pass over the split
+        end.testAccuracy = double(c.counts.trace().item<int64_t>()) / double(std::max<int64_t>(1, x.size(0)));
+    if (!store_ || checkpointDir_.empty())
+        return;
+    const auto dir = std::filesystem::path(checkpointDir_) / ("run-" + std::to_string(recorder_.runId));
+    std::filesystem::create_directories(dir);
+    for (size_t i = 0; i < c.wrong.size(); ++i) {
+        WrongExample w = c.wrong[i];
+        torch::Tensor pixels = x.range(w.index, w.index + 1)[0];
+        if (pixels.scalar_type() != torch::kUInt8) // grey IDX images, normalised over all pixels
+            pixels = pixels.mul(data_.std).add(data_.mean).mul(255.0).round().clamp(0, 255).to(torch::kUInt8);
+        w.image = (dir / ("wrong-" + std::to_string(i + 1) + ".png")).string();
+        writePng(w.image, pixels);
+        end.evaluation.wrong.push_back(w);
+    }
 }
 
 } // namespace entrena

@@ -9,6 +9,7 @@
 //   Evaluator        validation and test (across the ranks of a data-parallel run)
 //   EarlyStopper     ends the run when validation stops improving
 //   RankSync         what data-parallel ranks agree on besides gradients (loss, stop, sums)
+//   LearningCheck    says when the first epoch ends where guessing would (`not_learning`)
 //
 // docs/architecture.md draws the whole picture.
 
@@ -22,6 +23,7 @@
 #include "train/DivergenceGuard.h"
 #include "train/EarlyStopper.h"
 #include "train/Evaluator.h"
+#include "train/LearningCheck.h"
 #include "train/OomRecovery.h"
 #include "train/PhaseClock.h"
 #include "train/Precision.h"
@@ -62,6 +64,9 @@ private:
     void buildModel();
     void restore();
     void announce();
+    /// The data set's part of the record: class names, input shape, normalisation (the store), and
+    /// the files it could not read (a `data_warning`).
+    void recordData();
     void buildParts();
 
     /// How an epoch's step loop ended.
@@ -73,6 +78,9 @@ private:
     /// Validation, schedule, early stop and checkpoint after a whole epoch; true: stop the run.
     bool endEpoch(int epoch, double lossSum, double samples, double seconds, double lr);
     void finish(EndEvent& end, Interrupt how);
+    /// What the model gets wrong on the test split (validation without one), with thumbnails of
+    /// the most confidently wrong images beside the checkpoints.
+    void evaluateClasses(EndEvent& end);
 
     const RunConfig& config_;
     TrainingObserver& observer_;
@@ -112,6 +120,7 @@ private:
     std::optional<EarlyStopper> earlyStopper_;
     std::optional<StepReporter> reporter_;
     std::optional<RankSync> sync_;
+    LearningCheck learningCheck_;
 
     std::set<int64_t> injectNan_; ///< test builds: steps whose loss becomes NaN once
     double dataWait_ = 0;

@@ -16,7 +16,7 @@
 
 namespace entrena {
 
-enum class DatasetKind { FashionMnist, Mnist, Csv, Synthetic };
+enum class DatasetKind { FashionMnist, Mnist, Csv, Synthetic, ImageFolder, Cifar10 };
 enum class ModelArch { Mlp, Cnn, Resnet, TorchScript };
 enum class OptimizerKind { Sgd, Adam, AdamW, RmsProp };
 enum class SchedulerKind { Constant, Step, MultiStep, Exponential, Cosine, OneCycle, ReduceOnPlateau };

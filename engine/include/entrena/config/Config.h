@@ -31,6 +31,10 @@ struct DataSpec {
     int workers = 2;                                        ///< background threads preparing batches (0: on the training thread)
     int64_t trainLimit = 0;                                 ///< use only the first N training samples (0: all)
     int64_t testLimit = 0;                                  ///< use only the first N test samples (0: all)
+    // image-folder:
+    std::vector<int64_t> imageSize; ///< [H, W] (or one number: square) every image is resized to; empty: as stored
+    int channels = 0;               ///< 1 or 3; 0: 3 when any image has colour
+    double cacheMb = 0;             ///< decoded images kept in memory up to this (0: half the memory available)
 };
 
 /// `model`: the network.

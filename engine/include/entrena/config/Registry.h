@@ -39,6 +39,7 @@ struct DatasetEntry {
     std::vector<OptionKey<DataSpec>> keys; ///< keys of this data set only (data.test_path, …)
     /// Loads (or generates) the splits; throws std::runtime_error naming the file and problem.
     DataSplits (*load)(const DataSpec& spec, uint64_t seed);
+    void (*check)(const DataSpec& spec) = nullptr; ///< rules beyond ranges (throws ConfigError); may be null
 };
 
 /// A model architecture.

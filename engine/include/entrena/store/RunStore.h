@@ -41,6 +41,8 @@ struct RunRecord {
     std::optional<double> seconds;
     std::optional<double> peakMemoryBytes; ///< device peak on a GPU, else process resident (schema 3)
     std::optional<double> finalValLoss;    ///< schema 3
+    std::string dataJson;       ///< {"classes", "input_shape", "normalization"} (schema 6; "" before)
+    std::string evaluationJson; ///< the end's confusion matrix and per-class figures (schema 6; see evaluationToJson)
 };
 
 struct MetricPoint {
@@ -82,7 +84,7 @@ struct RunFilter {
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
@@ -100,6 +102,8 @@ public:
     // Writing (the training process).
     int64_t createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson);
     void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
+    /// What the run's data is: {"classes", "input_shape", "normalization"} as JSON.
+    void setRunData(int64_t runId, const std::string& dataJson);
     /// Marks `failed`, with `error`, the run a process of this machine (`pid`) left running or
     /// interrupted when it died: a data-parallel rank 0 killed under its supervisor.
     void failRunOwnedBy(int64_t pid, const std::string& error);

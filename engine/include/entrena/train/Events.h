@@ -24,6 +24,8 @@ struct StartEvent {
     int64_t totalSteps = 0;    ///< optimizer steps the run will take if not stopped
     int64_t parameters = 0;
     double flopsPerSample = 0; ///< forward FLOPs per sample (0: not estimated)
+    std::vector<std::string> classes; ///< the class names, in label order
+    std::vector<int64_t> inputShape;  ///< one sample: [C, H, W] (tables: [1, 1, features])
 };
 
 /// Seconds spent in each part of training steps.
@@ -81,6 +83,40 @@ struct NoticeEvent {
     std::string message;
 };
 
+/// A class's figures over the evaluated split.
+struct ClassScore {
+    std::string name;
+    double precision = 0; ///< of the samples predicted as this class, the share that are (0 when none are)
+    double recall = 0;    ///< of the samples of this class, the share predicted as it
+    int64_t support = 0;  ///< samples of this class
+};
+
+/// A sample the model got wrong with high confidence: where its picture is, and what happened.
+struct WrongExample {
+    int64_t index = 0;     ///< in the evaluated split
+    int64_t trueClass = 0;
+    int64_t predicted = 0;
+    double confidence = 0; ///< the softmax probability of the (wrong) prediction
+    std::string image;     ///< a PNG of it beside the run's checkpoints ("" when not written)
+};
+
+/// What the model gets wrong, at the end of a run: on the test split, or validation without one.
+struct EvaluationReport {
+    std::string split; ///< "test" or "validation" ("" when nothing was evaluated)
+    std::vector<std::string> classes;
+    std::vector<std::vector<int64_t>> confusion; ///< rows: true class, columns: predicted, in `classes` order
+    std::vector<ClassScore> perClass;
+    std::vector<WrongExample> wrong; ///< image data: the most confidently wrong, most confident first
+    bool empty() const { return confusion.empty(); }
+};
+
+/// The report as the `end` event, the store and `export --metrics json` write it:
+/// {"split", "classes", "confusion", "per_class": [{"class", "precision", "recall", "support"}],
+/// "wrong": [{"index", "true", "predicted", "confidence", "image"}]}; "" for an empty report.
+std::string evaluationToJson(const EvaluationReport& report);
+/// The report from that JSON ("" or damaged text: an empty report).
+EvaluationReport evaluationFromJson(const std::string& json);
+
 struct EndEvent {
     RunStatus status = RunStatus::Finished;
     double testAccuracy = -1;    ///< < 0: not measured
@@ -91,6 +127,7 @@ struct EndEvent {
     double dataWaitSeconds = 0; ///< of which waiting for the next batch
     double loggingSeconds = 0;  ///< of which reporting steps (events, store)
     std::string error;
+    EvaluationReport evaluation; ///< a run that finished: the confusion matrix and per-class figures
 };
 
 /// Receives a run's events on the training thread. Implementations must return quickly
