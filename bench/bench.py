@@ -20,6 +20,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 STEPS = {"mlp": 1500, "cnn": 120}
 
 
+def cpu_description():
+    """The CPU's model and the vector extensions that decide kernel speed, printed beside every figure."""
+    model, flags = "unknown CPU", set()
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name") and model == "unknown CPU":
+                model = line.split(":", 1)[1].strip()
+            elif line.startswith("flags") and not flags:
+                flags = set(line.split(":", 1)[1].split())
+    shown = [x for x in ("avx2", "fma", "avx512f", "avx512_vnni", "avx512_bf16", "amx_bf16", "amx_tile") if x in flags]
+    return f"CPU: {model}, {os.cpu_count()} logical CPUs; flags: {' '.join(shown) or 'none of avx2/avx512'}"
+
+
 def openblas_core():
     flags = open("/proc/cpuinfo").read()
     amd = "AuthenticAMD" in flags
@@ -81,6 +94,8 @@ def main():
     p.add_argument("--arch", nargs="*", default=["mlp", "cnn"])
     p.add_argument("--threads", type=int, default=os.cpu_count())
     a = p.parse_args()
+    print(cpu_description())
+    print()
     rows = []
     gemm = statistics.median(gemm_ceiling(a.cli) for _ in range(3))
     with tempfile.TemporaryDirectory() as tmp:

@@ -218,6 +218,8 @@ CsvPair readCsvPair(const std::string& trainPath, const std::string& testPath, c
 {
     CsvPair p;
     p.train = readTable(trainPath, labelColumn, header, nullptr, std::string());
+    if (testPath.empty())
+        return p; // no test file: an empty test table
     p.test = readTable(testPath, labelColumn, header, &p.train, trainPath);
     if (p.test.features.size(1) != p.train.features.size(1))
         throw std::runtime_error("the test CSV '" + testPath + "' has " + std::to_string(p.test.features.size(1)) +

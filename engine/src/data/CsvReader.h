@@ -27,6 +27,7 @@ CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool h
 struct CsvPair {
     CsvTable train, test;
 };
+/// `testPath` empty: only the training file (the test table stays empty).
 CsvPair readCsvPair(const std::string& trainPath, const std::string& testPath, const std::string& labelColumn, bool header);
 
 } // namespace entrena

@@ -85,7 +85,18 @@ Samples onDisk(const ImageFolderListing& listing, const ImageFileList& list, con
     const int c = listing.channels, h = listing.height, w = listing.width;
     return Samples(
         int64_t(list.size()), {c, h, w},
-        [files, c, h, w](int64_t row, uint8_t* out) { decodeImageInto((*files)[size_t(row)], c, h, w, out); }, norm);
+        [files, c, h, w](int64_t row, uint8_t* out) {
+            try {
+                decodeImageInto((*files)[size_t(row)], c, h, w, out);
+            } catch (const ImageDecodeError& e) {
+                // Only headers were read before training: a damaged file shows itself here.
+                throw std::runtime_error(std::string(e.what()) +
+                                         "; it was found while training because the decoded images are larger than "
+                                         "data.cache_mb, so they are decoded as batches are made: remove or repair "
+                                         "the file (a run with the images cached skips it with a data_warning)");
+            }
+        },
+        norm);
 }
 
 /// The per-channel statistics of up to `limit` training images, drawn by the seed (all of them

@@ -1,0 +1,405 @@
+// "Your own data", end to end: an image folder (PNG and JPEG, with a corrupt file and a text file
+// among them), CIFAR-10's binary files and a CSV with class names each train well above chance;
+// class names and input shapes reach the start event, the store and the export sidecar; the end's
+// confusion matrix sums to the evaluated split and matches the model's predictions; a first epoch
+// at chance says `not_learning`; every bad input gets a message that names it.
+// LibTorch's headers before Qt's: Qt's `slots` macro breaks LibTorch's `slots()`.
+#include "../tools/ImageFixtures.h"
+#include "data/Dataset.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
+#include "model/Model.h"
+#include "store/Checkpoint.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace entrena;
+
+namespace {
+
+/// Keeps every event of a run.
+struct Events : TrainingObserver {
+    StartEvent start;
+    std::vector<NoticeEvent> notices;
+    std::vector<EpochEvent> epochs;
+    EndEvent end;
+    void onStart(const StartEvent& e) override { start = e; }
+    void onEpoch(const EpochEvent& e) override { epochs.push_back(e); }
+    void onNotice(const NoticeEvent& e) override { notices.push_back(e); }
+    void onEnd(const EndEvent& e) override { end = e; }
+    const NoticeEvent* notice(const std::string& kind) const
+    {
+        for (const auto& n : notices)
+            if (n.kind == kind)
+                return &n;
+        return nullptr;
+    }
+};
+
+RunConfig config(const QString& json)
+{
+    return RunConfig::fromJson(json.toStdString());
+}
+
+/// Sums of a confusion matrix: all, and each row (samples of each true class).
+int64_t total(const std::vector<std::vector<int64_t>>& m)
+{
+    int64_t n = 0;
+    for (const auto& row : m)
+        for (int64_t v : row)
+            n += v;
+    return n;
+}
+
+/// CIFAR-10 binary batches of `perBatch` learnable records each (class k: a colour of its own plus
+/// noise), and a test batch, in `dir`.
+void writeLearnableCifar(const std::string& dir, int perBatch)
+{
+    std::mt19937 rng(5);
+    std::uniform_int_distribution<int> noise(-25, 25);
+    const auto record = [&](int label) {
+        std::vector<uint8_t> rec =
+            fixtures::cifarRecord(uint8_t(label), uint8_t(25 * label), uint8_t(250 - 25 * label), uint8_t((label * 97) % 256));
+        for (size_t i = 1; i < rec.size(); ++i)
+            rec[i] = uint8_t(std::clamp(int(rec[i]) + noise(rng), 0, 255));
+        return rec;
+    };
+    for (int b = 1; b <= 6; ++b) {
+        std::vector<uint8_t> bytes;
+        for (int i = 0; i < perBatch; ++i) {
+            const auto rec = record(i % 10);
+            bytes.insert(bytes.end(), rec.begin(), rec.end());
+        }
+        fixtures::writeBytes(dir + (b <= 5 ? "/data_batch_" + std::to_string(b) : std::string("/test_batch")) + ".bin", bytes);
+    }
+}
+
+} // namespace
+
+class TestOwnData : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString folder_;
+
+    QString imageFolderJson(const QString& extra = {}) const
+    {
+        return QStringLiteral(R"({"name": "own", "data": {"dataset": "image-folder", "path": "%1", "val_fraction": 0.25,
+                                  "batch_size": 16, "workers": 2 %2},
+                                  "model": {"arch": "mlp", "hidden": [32]}, "optimizer": {"name": "adam", "lr": 0.01},
+                                  "scheduler": {"name": "constant"}, "train": {"epochs": 4, "log_every": 5}})")
+            .arg(folder_, extra);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        folder_ = dir_.filePath(QStringLiteral("flowers"));
+        fixtures::writeFlatFolder(folder_, 40); // classes Zebra, cat, dog; a corrupt .jpg and a truncated .png
+    }
+
+    void imageFolderTrainsAndNamesItsClasses()
+    {
+        RunStore store(dir_.filePath(QStringLiteral("folder.sqlite")).toStdString());
+        Events events;
+        StopToken stop;
+        const RunResult r =
+            Trainer(config(imageFolderJson())).run(events, stop, &store, dir_.filePath(QStringLiteral("ck")).toStdString());
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.bestValAccuracy > 0.9, qPrintable(QString::number(r.end.bestValAccuracy))); // chance: 1/3
+        QCOMPARE(events.start.classes, (std::vector<std::string>{"Zebra", "cat", "dog"}));
+        QCOMPARE(events.start.inputShape, (std::vector<int64_t>{3, 16, 16}));
+        // The two damaged files are skipped, counted and named.
+        const NoticeEvent* warning = events.notice("data_warning");
+        QVERIFY(warning);
+        QVERIFY2(warning->message.find("2 image files") != std::string::npos, warning->message.c_str());
+        QVERIFY(warning->message.find("corrupt.jpg") != std::string::npos);
+        QVERIFY(warning->message.find("truncated.png") != std::string::npos);
+        QVERIFY(!events.notice("not_learning"));
+        // The store keeps the classes and shape, and what the model got wrong.
+        const auto run = store.findRun(std::to_string(r.runId));
+        const QJsonObject data = QJsonDocument::fromJson(QByteArray::fromStdString(run->dataJson)).object();
+        QCOMPARE(data[QStringLiteral("classes")].toArray().size(), 3);
+        QCOMPARE(data[QStringLiteral("input_shape")].toArray()[0].toInt(), 3);
+        QCOMPARE(data[QStringLiteral("normalization")].toObject()[QStringLiteral("mean")].toArray().size(), 3);
+        const EvaluationReport stored = evaluationFromJson(run->evaluationJson);
+        QCOMPARE(stored.confusion, r.end.evaluation.confusion);
+        QCOMPARE(r.end.evaluation.split, std::string("validation")); // a flat folder has no test split
+    }
+
+    void confusionMatrixMatchesThePredictions()
+    {
+        // The matrix sums to the evaluated split, its rows to each class's samples, and it is what
+        // the final weights predict, counted here independently.
+        RunStore store(dir_.filePath(QStringLiteral("confusion.sqlite")).toStdString());
+        Events events;
+        StopToken stop;
+        const RunConfig c = config(imageFolderJson(QStringLiteral(R"(, "augment_flip": false)")));
+        const RunResult r = Trainer(c).run(events, stop, &store, dir_.filePath(QStringLiteral("ck2")).toStdString());
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        const auto& m = r.end.evaluation.confusion;
+        const DataSplits data = loadData(c.data, c.seed);
+        QCOMPARE(total(m), data.valX.size(0));
+        for (int64_t k = 0; k < 3; ++k) {
+            int64_t row = 0;
+            for (int64_t v : m[size_t(k)])
+                row += v;
+            QCOMPARE(row, (data.valY == k).sum().item<int64_t>());
+            QCOMPARE(r.end.evaluation.perClass[size_t(k)].support, row);
+        }
+        const auto checkpoints = store.checkpoints(r.runId);
+        const auto last = std::max_element(checkpoints.begin(), checkpoints.end(),
+                                           [](const auto& a, const auto& b) { return a.step < b.step; });
+        Model model = Model::build(c.model, 3, 16, 16, 3);
+        loadModelWeights(last->path, last->checksum, model);
+        model.train(false);
+        torch::NoGradGuard noGrad;
+        const auto predicted = model.forward(data.valX.input(data.valX.range(0, data.valX.size(0)))).argmax(1);
+        std::vector<std::vector<int64_t>> expected(3, std::vector<int64_t>(3, 0));
+        for (int64_t i = 0; i < predicted.size(0); ++i)
+            ++expected[size_t(data.valY[i].item<int64_t>())][size_t(predicted[i].item<int64_t>())];
+        QCOMPARE(m, expected);
+    }
+
+    void decodingOnTheFlyTrainsAsTheCacheDoes()
+    {
+        // data.cache_mb below the decoded size: every batch is decoded on the loader's threads. (A
+        // clean copy of the folder: on the fly, a damaged file stops the run when it is met.)
+        const QString clean = dir_.filePath(QStringLiteral("clean"));
+        fixtures::writeFlatFolder(clean, 40);
+        for (const char* damaged : {"/dog/corrupt.jpg", "/Zebra/truncated.png"})
+            QVERIFY(QFile::remove(clean + QLatin1String(damaged)));
+        QString json = imageFolderJson();
+        json.replace(folder_, clean);
+        QString streaming = imageFolderJson(QStringLiteral(R"(, "cache_mb": 0.001)"));
+        streaming.replace(folder_, clean);
+        Events cached, streamed;
+        StopToken stop;
+        const RunResult a = Trainer(config(json)).run(cached, stop);
+        const RunResult b = Trainer(config(streaming)).run(streamed, stop);
+        QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
+        QCOMPARE(b.end.evaluation.confusion, a.end.evaluation.confusion);
+        QVERIFY(std::abs(streamed.epochs.back().trainLoss - cached.epochs.back().trainLoss) < 1e-3);
+    }
+
+    void cifar10Trains()
+    {
+        const QString path = dir_.filePath(QStringLiteral("cifar"));
+        QDir().mkpath(path);
+        writeLearnableCifar(path.toStdString(), 60);
+        Events events;
+        StopToken stop;
+        const RunResult r = Trainer(config(QStringLiteral(R"({"data": {"dataset": "cifar10", "path": "%1", "batch_size": 20},
+            "model": {"arch": "cnn", "channels": [8, 8]}, "optimizer": {"name": "adam", "lr": 0.003},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 4}})")
+                                               .arg(path)))
+                                .run(events, stop);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.testAccuracy > 0.8, qPrintable(QString::number(r.end.testAccuracy))); // chance: 0.1
+        QCOMPARE(events.start.classes.front(), std::string("airplane")); // no batches.meta.txt: the standard names
+        QCOMPARE(events.start.inputShape, (std::vector<int64_t>{3, 32, 32}));
+        QCOMPARE(r.end.evaluation.split, std::string("test"));
+        QCOMPARE(total(r.end.evaluation.confusion), int64_t(60));
+    }
+
+    void csvWithClassNamesTrains()
+    {
+        QFile f(dir_.filePath(QStringLiteral("iris.csv")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a,b,species\n");
+        std::mt19937 rng(9);
+        std::normal_distribution<double> noise(0, 0.3);
+        const char* names[] = {"versicolor", "setosa", "virginica"};
+        for (int i = 0; i < 300; ++i)
+            f.write(QStringLiteral("%1,%2,%3\n")
+                        .arg(i % 3 + noise(rng))
+                        .arg(2 * (i % 3) + noise(rng))
+                        .arg(QLatin1String(names[i % 3]))
+                        .toUtf8());
+        f.close();
+        Events events;
+        StopToken stop;
+        const RunResult r = Trainer(config(QStringLiteral(R"({"data": {"dataset": "csv", "path": "%1", "label_column": "species",
+            "batch_size": 32}, "model": {"arch": "mlp", "hidden": [16]}, "optimizer": {"name": "adam", "lr": 0.01},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 5}})")
+                                               .arg(f.fileName())))
+                                .run(events, stop);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY2(r.end.bestValAccuracy > 0.9, qPrintable(QString::number(r.end.bestValAccuracy)));
+        QCOMPARE(events.start.classes, (std::vector<std::string>{"setosa", "versicolor", "virginica"})); // sorted
+        QCOMPARE(r.end.evaluation.classes, events.start.classes);
+    }
+
+    void aRunAtChanceSaysItIsNotLearning()
+    {
+        // A learning rate of 1e-9 leaves the loss where guessing puts it (ln 10).
+        Events events;
+        StopToken stop;
+        Trainer(config(QStringLiteral(R"({"data": {"dataset": "synthetic", "train_limit": 600, "test_limit": 100},
+            "model": {"arch": "mlp", "hidden": [16]}, "optimizer": {"name": "sgd", "lr": 1e-9, "momentum": 0, "nesterov": false},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2}})")))
+            .run(events, stop);
+        QCOMPARE(events.end.status, RunStatus::Finished);
+        const NoticeEvent* n = events.notice("not_learning");
+        QVERIFY(n);
+        QVERIFY2(n->message.find("lower learning rate") != std::string::npos, n->message.c_str());
+        int count = 0;
+        for (const auto& e : events.notices)
+            count += e.kind == "not_learning";
+        QCOMPARE(count, 1); // once, not every epoch
+    }
+
+    void aDamagedFileMetOnTheFlyNamesIt()
+    {
+        Events events;
+        StopToken stop;
+        const RunResult r = Trainer(config(imageFolderJson(QStringLiteral(R"(, "cache_mb": 0.001)")))).run(events, stop);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY2(r.end.error.find("truncated.png") != std::string::npos && r.end.error.find("data.cache_mb") != std::string::npos,
+                 r.end.error.c_str());
+    }
+
+    void badInputsNameTheProblem_data()
+    {
+        QTest::addColumn<QString>("setup");
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("one class") << "one"
+                                   << R"({"data": {"dataset": "image-folder", "path": "%1"}})"
+                                   << "only one class";
+        QTest::newRow("class without images") << "empty"
+                                              << R"({"data": {"dataset": "image-folder", "path": "%1"}})"
+                                              << "empty";
+        QTest::newRow("sizes differ") << "sizes"
+                                      << R"({"data": {"dataset": "image-folder", "path": "%1"}})"
+                                      << "data.image_size";
+        QTest::newRow("no folder") << "none"
+                                   << R"({"data": {"dataset": "image-folder", "path": "%1/nowhere"}})"
+                                   << "does not exist";
+        QTest::newRow("cifar file missing") << "cifar"
+                                            << R"({"data": {"dataset": "cifar10", "path": "%1"}})"
+                                            << "test_batch.bin";
+    }
+
+    void badInputsNameTheProblem()
+    {
+        QFETCH(QString, setup);
+        QFETCH(QString, json);
+        QFETCH(QString, mentions);
+        QTemporaryDir dir;
+        const QString root = dir.path();
+        std::mt19937 rng(1);
+        if (setup == QStringLiteral("one")) {
+            fixtures::writePng(fixtures::mkdirs(root, QStringLiteral("only")) + "/a.png", fixtures::noisy(8, 8, {1, 2, 3}, rng));
+        } else if (setup == QStringLiteral("empty")) {
+            fixtures::writePng(fixtures::mkdirs(root, QStringLiteral("a")) + "/a.png", fixtures::noisy(8, 8, {1, 2, 3}, rng));
+            fixtures::mkdirs(root, QStringLiteral("empty"));
+        } else if (setup == QStringLiteral("sizes")) {
+            fixtures::writePng(fixtures::mkdirs(root, QStringLiteral("a")) + "/a.png", fixtures::noisy(8, 8, {1, 2, 3}, rng));
+            fixtures::writePng(fixtures::mkdirs(root, QStringLiteral("b")) + "/b.png", fixtures::noisy(9, 8, {1, 2, 3}, rng));
+        } else if (setup == QStringLiteral("cifar")) {
+            writeLearnableCifar(root.toStdString(), 10);
+            QVERIFY(QFile::remove(root + QStringLiteral("/test_batch.bin")));
+        }
+        RunStore store(dir.filePath(QStringLiteral("bad.sqlite")).toStdString());
+        Events events;
+        StopToken stop;
+        const RunResult r = Trainer(config(json.arg(root))).run(events, stop, &store);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY2(QString::fromStdString(r.end.error).contains(mentions), r.end.error.c_str());
+        // Nothing but the failed attempt and its message: no metrics, no checkpoints, no evaluation.
+        const auto runs = store.listRuns();
+        QCOMPARE(runs.size(), size_t(1));
+        QVERIFY(store.metricKeys(runs[0].id).empty());
+        QVERIFY(store.checkpoints(runs[0].id).empty());
+        QVERIFY(runs[0].evaluationJson.empty());
+    }
+
+    void badImageKeysAreConfigurationErrors_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("three sizes") << R"({"data": {"dataset": "image-folder", "path": "/x", "image_size": [1, 2, 3]}})"
+                                     << "data.image_size";
+        QTest::newRow("two channels") << R"({"data": {"dataset": "image-folder", "path": "/x", "channels": 2}})"
+                                      << "data.channels";
+        QTest::newRow("image key on IDX data") << R"({"data": {"image_size": 32}})"
+                                               << "data.image_size";
+    }
+
+    void badImageKeysAreConfigurationErrors()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, mentions);
+        try {
+            RunConfig::fromJson(json.toStdString());
+            QFAIL("accepted");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(mentions), e.what());
+        }
+    }
+
+    void cliExportsClassesShapeAndEvaluation()
+    {
+        // entrena-cli: the start and end events carry them, the warning goes to stderr too, the export
+        // sidecar and --metrics json keep them.
+        const QString db = dir_.filePath(QStringLiteral("cli.sqlite"));
+        QFile cfg(dir_.filePath(QStringLiteral("own.json")));
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        cfg.write(imageFolderJson().toUtf8());
+        cfg.close();
+        QProcess train;
+        train.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("train"), QStringLiteral("--config"), cfg.fileName(),
+                                                  QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY(train.waitForFinished(120000));
+        QCOMPARE(train.exitCode(), 0);
+        QVERIFY(train.readAllStandardError().contains("data_warning"));
+        QJsonObject start, end;
+        for (const QByteArray& line : train.readAllStandardOutput().split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e[QStringLiteral("event")] == QStringLiteral("start"))
+                start = e;
+            if (e[QStringLiteral("event")] == QStringLiteral("end"))
+                end = e;
+        }
+        QCOMPARE(start[QStringLiteral("classes")].toArray().first().toString(), QStringLiteral("Zebra"));
+        QCOMPARE(start[QStringLiteral("input_shape")].toArray().last().toInt(), 16);
+        QCOMPARE(end[QStringLiteral("confusion")].toArray().size(), 3);
+        QCOMPARE(end[QStringLiteral("per_class")].toArray().first().toObject()[QStringLiteral("class")].toString(),
+                 QStringLiteral("Zebra"));
+        const QString weights = dir_.filePath(QStringLiteral("own.pt")),
+                      metrics = dir_.filePath(QStringLiteral("own.json.metrics"));
+        QCOMPARE(
+            QProcess::execute(QStringLiteral(ENTRENA_CLI),
+                              {QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                               QStringLiteral("--checkpoint"), QStringLiteral("last"), QStringLiteral("--out"), weights}),
+            0);
+        QFile side(weights + QStringLiteral(".json"));
+        QVERIFY(side.open(QIODevice::ReadOnly));
+        const QJsonObject sidecar = QJsonDocument::fromJson(side.readAll()).object();
+        QCOMPARE(sidecar[QStringLiteral("classes")].toArray().size(), 3);
+        QCOMPARE(sidecar[QStringLiteral("input_shape")].toArray().first().toInt(), 3);
+        QCOMPARE(sidecar[QStringLiteral("input")]
+                     .toObject()[QStringLiteral("normalization")]
+                     .toObject()[QStringLiteral("per_channel")]
+                     .toBool(),
+                 true);
+        QCOMPARE(
+            QProcess::execute(QStringLiteral(ENTRENA_CLI),
+                              {QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                               QStringLiteral("--metrics"), QStringLiteral("json"), QStringLiteral("--out"), metrics}),
+            0);
+        QFile m(metrics);
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(m.readAll()).object();
+        QCOMPARE(doc[QStringLiteral("evaluation")].toObject()[QStringLiteral("confusion")].toArray().size(), 3);
+        QCOMPARE(doc[QStringLiteral("run")].toObject()[QStringLiteral("classes")].toArray().size(), 3);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestOwnData)
+#include "tst_own_data.moc"
