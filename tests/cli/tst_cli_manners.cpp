@@ -415,7 +415,7 @@ private Q_SLOTS:
         // configuration: an mlp with SGD and a constant schedule on IDX data).
         QStringList sets;
         const QRegularExpression applies(QStringLiteral(
-            "^(name|seed|data\\.(?!test_path|label_column|header).*|train\\..*|devices\\..*|model\\.(hidden|dropout)|"
+            "^(name|seed|data\\.(?!test_path|label_column|header|image_size|channels|cache_mb).*|train\\..*|devices\\..*|model\\.(hidden|dropout)|"
             "optimizer\\.(lr|weight_decay|momentum|nesterov|dampening)|scheduler\\.warmup_steps)$"));
         for (const QByteArray& line : r.out.trimmed().split('\n')) {
             const QList<QByteArray> parts = line.simplified().split(' ');
