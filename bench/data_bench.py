@@ -1,20 +1,22 @@
-#!/usr/bin/env python3
-"""Image-folder decode speed: torchvision's ImageFolder + DataLoader (the first epoch, as a PyTorch
-user reads a folder of JPEGs) against Entrena's decoder (bench/data_bench.cpp) on the same folder.
+#!/usr/bin/python3
+"""An image folder read for training: Entrena (bench/data_bench.cpp, the engine's own path) against
+the strongest plain PyTorch script we know, on the same generated folder, with the same workers.
 
-    /usr/bin/python3 bench/data_bench.py [--dir /tmp/entrena-imgs] [--count 20000] [--size 32]
-        [--workers 2] [--runs 3] [--cpp build/test/bench/data_bench]
+    /usr/bin/python3 bench/data_bench.py --cpp build/test/bench/data_bench [--dir /tmp/entrena-imgs]
+        [--count 20000] [--size 32] [--workers 2] [--runs 3]
 
-The folder is generated once (10 classes, each a colour plus noise, JPEG quality 90, via PIL) and
-reused while its count and size match. Both sides produce uint8 [3, H, W] per image (torchvision:
-the default loader's convert("RGB") then PILToTensor), the peer with `--workers` DataLoader workers,
-Entrena with as many threads. Runs alternate (peer, Entrena, peer, …) and medians are reported.
-Prints one JSON object per measurement and a summary line.
+Both sides hand out one epoch of shuffled batches of 128 normalised float images [N, 3, H, W].
+- First epoch: every image decoded (Entrena: listed, decoded once into its uint8 cache on every core,
+  then batched; the peers: torchvision's ImageFolder + DataLoader with `--workers` workers).
+- Later epoch: Entrena batches from its cache. Peer A is the typical script, which decodes again every
+  epoch; peer B keeps the first epoch's uint8 images in one tensor and batches from it by index. The
+  ratio is against the faster of the two, epoch by epoch.
+Runs alternate (peers, Entrena, …); medians. The folder (10 classes, colour plus noise, JPEG quality
+90, written with PIL) is generated once and reused while its count and size match.
 """
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -26,19 +28,13 @@ from PIL import Image
 from torch.utils.data import DataLoader
 from torchvision import datasets, transforms
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import cpu_description  # noqa: E402
+
 COLOURS = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (200, 200, 30), (200, 30, 200),
            (30, 200, 200), (120, 120, 120), (240, 140, 40), (60, 20, 120), (250, 250, 250)]
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+MEAN = torch.tensor([0.5, 0.5, 0.5]).view(1, 3, 1, 1)
+STD = torch.tensor([0.25, 0.25, 0.25]).view(1, 3, 1, 1)
 
 
 def generate(root, count, size):
@@ -61,24 +57,38 @@ def generate(root, count, size):
     return True
 
 
-def torchvision_epoch(root, workers, batch):
+def normalise(x):
+    return x.float().div_(255).sub_(MEAN).div_(STD)
+
+
+def typical_epoch(root, workers, batch):
+    """Peer A: ImageFolder + DataLoader, decoding every epoch (the folder listed once per epoch, too)."""
     start = time.perf_counter()
     dataset = datasets.ImageFolder(root, transform=transforms.PILToTensor())
-    listed = time.perf_counter()
-    loader = DataLoader(dataset, batch_size=batch, shuffle=False, num_workers=workers)
+    loader = DataLoader(dataset, batch_size=batch, shuffle=True, num_workers=workers)
     n = 0
     for images, _ in loader:
-        n += images.shape[0]
-    end = time.perf_counter()
-    return {"side": "torchvision", "images": n, "workers": workers, "list_s": round(listed - start, 4),
-            "epoch_s": round(end - listed, 4), "images_per_s": round(n / (end - start), 1)}
+        n += normalise(images).shape[0]
+    return n / (time.perf_counter() - start)
 
 
-def entrena_decode(cpp, root, threads):
-    out = subprocess.run([cpp, "--dir", root, "--threads", str(threads)], check=True, capture_output=True, text=True)
-    result = json.loads(out.stdout)
-    result["side"] = "entrena"
-    return result
+def cached_epochs(root, workers, batch):
+    """Peer B: the first epoch decodes and keeps the uint8 images; the next batches from them."""
+    start = time.perf_counter()
+    dataset = datasets.ImageFolder(root, transform=transforms.PILToTensor())
+    loader = DataLoader(dataset, batch_size=batch, shuffle=True, num_workers=workers)
+    kept = []
+    for images, _ in loader:
+        kept.append(images)
+        normalise(images)
+    cache = torch.cat(kept)
+    first = cache.shape[0] / (time.perf_counter() - start)
+    start = time.perf_counter()
+    order = torch.randperm(cache.shape[0])
+    n = 0
+    for i in range(0, cache.shape[0], batch):
+        n += normalise(cache[order[i:i + batch]]).shape[0]
+    return first, n / (time.perf_counter() - start)
 
 
 def main():
@@ -86,38 +96,45 @@ def main():
     parser.add_argument("--dir", default="/tmp/entrena-imgs")
     parser.add_argument("--count", type=int, default=20000)
     parser.add_argument("--size", type=int, default=32)
-    parser.add_argument("--workers", type=int, default=2, help="DataLoader workers and Entrena threads")
-    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cpp", default="build/test/bench/data_bench", help="Entrena's data_bench executable")
     args = parser.parse_args()
-
-    started = time.perf_counter()
+    torch.set_num_threads(args.workers)
     if generate(args.dir, args.count, args.size):
-        print(f"generated {args.count} JPEGs of {args.size}x{args.size} in {args.dir} "
-              f"({time.perf_counter() - started:.1f} s)", file=sys.stderr)
-    have_cpp = os.path.exists(args.cpp)
-    if not have_cpp:
-        print(f"{args.cpp} not found: build it with `ninja -C build/test data_bench`; timing torchvision only",
-              file=sys.stderr)
+        print(f"generated {args.count} JPEGs of {args.size}x{args.size} in {args.dir}", file=sys.stderr)
 
-    peer, ours = [], []
-    for _ in range(args.runs):
-        r = torchvision_epoch(args.dir, args.workers, args.batch)
-        print(json.dumps(r))
-        peer.append(r["images_per_s"])
-        if have_cpp:
-            r = entrena_decode(args.cpp, args.dir, args.workers)
-            print(json.dumps(r))
-            ours.append(r["images_per_s"])
+    a1, a2, b1, b2, e1, e2, cache = [], [], [], [], [], [], []
+    for r in range(args.runs):
+        a1.append(typical_epoch(args.dir, args.workers, args.batch))
+        a2.append(typical_epoch(args.dir, args.workers, args.batch))
+        first, later = cached_epochs(args.dir, args.workers, args.batch)
+        b1.append(first)
+        b2.append(later)
+        out = subprocess.run([args.cpp, "--dir", args.dir, "--workers", str(args.workers), "--batch", str(args.batch)],
+                             check=True, capture_output=True, text=True).stdout
+        e = json.loads(out)
+        e1.append(e["first_epoch_images_per_s"])
+        e2.append(e["later_epoch_images_per_s"])
+        cache.append(e["cache_bytes"] / e["pixel_bytes"])
+        print(f"run {r + 1}: typical {a1[-1]:.0f}/{a2[-1]:.0f}, cached {b1[-1]:.0f}/{b2[-1]:.0f}, "
+              f"entrena {e1[-1]:.0f}/{e2[-1]:.0f} images/s (first/later epoch); "
+              f"entrena peak RSS {e['peak_rss_bytes'] / 2**20:.0f} MiB", file=sys.stderr)
 
-    summary = {"cpu": cpu_model(), "logical_cpus": os.cpu_count(), "torch": torch.__version__,
-               "images": args.count, "size": args.size, "workers": args.workers, "runs": args.runs,
-               "torchvision_images_per_s": statistics.median(peer)}
-    if ours:
-        summary["entrena_images_per_s"] = statistics.median(ours)
-        summary["entrena_over_torchvision"] = round(summary["entrena_images_per_s"] / summary["torchvision_images_per_s"], 2)
-    print(json.dumps(summary))
+    med = statistics.median
+    peer1, peer2 = max(med(a1), med(b1)), max(med(a2), med(b2))
+    print(cpu_description())
+    print(f"{args.count} JPEGs of {args.size}x{args.size}, {args.workers} workers, batch {args.batch}, "
+          f"medians of {args.runs}; torch {torch.__version__}")
+    print()
+    print("| epoch | Entrena images/s | peer A: ImageFolder + DataLoader | peer B: decoded once, cached | "
+          "Entrena / faster peer |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| first (decoding) | {med(e1):,.0f} | {med(a1):,.0f} | {med(b1):,.0f} | **{med(e1) / peer1:.2f}x** |")
+    print(f"| later (cached) | {med(e2):,.0f} | {med(a2):,.0f} | {med(b2):,.0f} | **{med(e2) / peer2:.2f}x** |")
+    print()
+    print(f"Entrena's cache: {med(cache):.3f}x the images' uint8 pixels (N x C x H x W bytes)")
 
 
 if __name__ == "__main__":

@@ -171,6 +171,22 @@
         <source>The learning rate stays as set.</source>
         <translation>La tasa de aprendizaje se mantiene como está.</translation>
     </message>
+    <message>
+        <source>Image folder</source>
+        <translation>Carpeta de imágenes</translation>
+    </message>
+    <message>
+        <source>Image size:</source>
+        <translation>Tamaño de imagen:</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automático</translation>
+    </message>
+    <message>
+        <source>CIFAR-10</source>
+        <translation>CIFAR-10</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>

@@ -3,13 +3,14 @@
 // class names and input shapes reach the start event, the store and the export sidecar; the end's
 // confusion matrix sums to the evaluated split and matches the model's predictions; a first epoch
 // at chance says `not_learning`; every bad input gets a message that names it.
-// LibTorch's headers before Qt's: Qt's `slots` macro breaks LibTorch's `slots()`.
-#include "../tools/ImageFixtures.h"
 #include "data/Dataset.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
 #include "model/Model.h"
 #include "store/Checkpoint.h"
+
+// After LibTorch's headers: Qt's `slots` macro breaks LibTorch's `slots()`.
+#include "../tools/ImageFixtures.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

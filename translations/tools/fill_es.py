@@ -8,6 +8,10 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    # The data sets' registry (context Registry).
+    "Image folder": "Carpeta de imágenes",
+    "Image size:": "Tamaño de imagen:",
+    "CIFAR-10": "CIFAR-10",
     "checkpoint": "punto de control",
     "early stop": "parada temprana",
     "learning rate reduced": "tasa de aprendizaje reducida",

@@ -22,8 +22,9 @@ BatchLoader::BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t
     y_ = y_.contiguous();
     nextIndex_ = std::min(firstBatch, batches_);
     if (workers > 0) {
-        // Gathering rows in memory is a memcpy: one thread keeps up. Decoding images takes them all.
-        const int threads = x_.onDisk() ? workers : 1;
+        // Gathering float rows in memory is a memcpy: one thread keeps up. Images (decoded, or
+        // normalised from their uint8 pixels) take all the workers.
+        const int threads = x_.isImages() ? workers : 1;
         depth_ = std::max(2, workers);
         const int64_t first = nextIndex_;
         for (int t = 0; t < threads; ++t)
@@ -65,7 +66,8 @@ Batch BatchLoader::gather(int64_t index) const
     const int64_t begin = index * batchSize_;
     const int64_t end = std::min(begin + batchSize_, order_.size(0));
     const int64_t* idx = order_.data_ptr<int64_t>() + begin;
-    Batch b{x_.gather(idx, end - begin), Samples(y_).gather(idx, end - begin)};
+    Batch b{augment_.any() ? x_.gather(idx, end - begin) : x_.gatherInput(idx, end - begin),
+            Samples(y_).gather(idx, end - begin)};
     if (augment_.any()) {
         // Each batch has its own generator, so augmentation is the same whichever thread gathers
         // it and however a run was interrupted and resumed.
@@ -90,7 +92,7 @@ Batch BatchLoader::gather(int64_t index) const
             b.x = torch::where(flip, b.x.flip({3}), b.x);
         }
     }
-    b.x = x_.input(b.x); // uint8 pixels → the normalised float the model takes
+    b.x = x_.input(b.x); // uint8 pixels (augmented) → the normalised float the model takes; floats pass
     if (augment_.channelsLast)
         b.x = b.x.contiguous(torch::MemoryFormat::ChannelsLast);
     if (device_.is_cuda()) {

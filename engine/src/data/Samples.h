@@ -50,6 +50,8 @@ public:
     torch::Tensor range(int64_t from, int64_t to) const;
     /// The model's input from stored rows: float, normalised.
     torch::Tensor input(const torch::Tensor& stored) const { return norm_.apply(stored); }
+    /// input(gather(idx, n)) in one pass where it can be (uint8 images in memory).
+    torch::Tensor gatherInput(const int64_t* idx, int64_t n) const;
     /// The same samples, only the rows `idx` (an int64 tensor), in that order.
     Samples select(const torch::Tensor& idx) const;
 
