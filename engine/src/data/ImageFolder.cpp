@@ -186,6 +186,27 @@ void requireImagesPerClass(const SplitScan& split, const ImageFileList& kept, co
 
 } // namespace
 
+/// The error for images of different sizes without data.image_size: the sizes, most common first
+/// (among equals the smaller, for a stable text), and the most common one as the size to set.
+static std::runtime_error sizesDiffer(const fs::path& root,
+                                      const std::map<std::pair<int, int>, std::pair<size_t, std::string>>& sizes)
+{
+    std::vector<std::pair<std::pair<int, int>, std::pair<size_t, std::string>>> bySize(sizes.begin(), sizes.end());
+
+    std::stable_sort(bySize.begin(), bySize.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+    std::string list;
+    for (size_t i = 0; i < bySize.size() && i < 4; ++i)
+        list += (i ? "; " : "") + sizeText(bySize[i].first.first, bySize[i].first.second) + " in " +
+                std::to_string(bySize[i].second.first) + " file(s), e.g. '" + bySize[i].second.second + "'";
+    if (bySize.size() > 4)
+        list += "; and " + std::to_string(bySize.size() - 4) + " other sizes";
+    const auto& common = bySize.front().first;
+    return folderError(root, "its images have different sizes (height x width: " + list +
+                                 "); set data.image_size to resize them all to one size, e.g. data.image_size: [" +
+                                 std::to_string(common.first) + ", " + std::to_string(common.second) +
+                                 "] (the most common size)");
+}
+
 ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOptions& options)
 {
     if (options.channels != 0 && options.channels != 1 && options.channels != 3)
@@ -269,21 +290,7 @@ ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOpt
         listing.height = sizes.begin()->first.first;
         listing.width = sizes.begin()->first.second;
     } else {
-        // Most common first; among equals, the smaller size (bytewise on (h, w)) for a stable text.
-        std::vector<std::pair<std::pair<int, int>, std::pair<size_t, std::string>>> bySize(sizes.begin(), sizes.end());
-        std::stable_sort(bySize.begin(), bySize.end(),
-                         [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
-        std::string list;
-        for (size_t i = 0; i < bySize.size() && i < 4; ++i)
-            list += (i ? "; " : "") + sizeText(bySize[i].first.first, bySize[i].first.second) + " in " +
-                    std::to_string(bySize[i].second.first) + " file(s), e.g. '" + bySize[i].second.second + "'";
-        if (bySize.size() > 4)
-            list += "; and " + std::to_string(bySize.size() - 4) + " other sizes";
-        const auto& common = bySize.front().first;
-        throw folderError(root, "its images have different sizes (height x width: " + list +
-                                    "); set data.image_size to resize them all to one size, e.g. data.image_size: [" +
-                                    std::to_string(common.first) + ", " + std::to_string(common.second) +
-                                    "] (the most common size)");
+        throw sizesDiffer(root, sizes);
     }
     return listing;
 }

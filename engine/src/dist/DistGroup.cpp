@@ -64,19 +64,26 @@ struct DistGroup::Impl {
     torch::Device device = torch::kCPU;
 };
 
-DistGroup::DistGroup(RankEnv env) : env_(std::move(env)), impl_(std::make_unique<Impl>()) {}
+DistGroup::DistGroup(RankEnv env)
+    : env_(std::move(env))
+    , impl_(std::make_unique<Impl>())
+{
+}
 
 DistGroup::~DistGroup() = default;
 
-std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string& configHash, torch::Device device,
-                                           std::chrono::milliseconds timeout)
-{
-    std::shared_ptr<DistGroup> group(new DistGroup(env));
-    Impl& d = *group->impl_;
-    d.device = device;
-    const std::string where = env.masterAddr + ":" + std::to_string(env.masterPort);
+namespace {
 
-    // The rendezvous: rank 0 serves the store; every rank connects to it.
+std::string rendezvous(const RankEnv& env)
+{
+    return env.masterAddr + ":" + std::to_string(env.masterPort);
+}
+
+/// The rendezvous: rank 0 serves the store; every rank connects to it.
+c10::intrusive_ptr<c10d::Store> connectStore(const RankEnv& env, std::chrono::milliseconds timeout)
+{
+    const std::string where = rendezvous(env);
+    c10::intrusive_ptr<c10d::Store> store;
     c10d::TCPStoreOptions opts;
     opts.port = uint16_t(env.masterPort);
     opts.isServer = env.rank == 0 && !env.agentStore;
@@ -84,9 +91,9 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
     opts.waitWorkers = true;
     opts.timeout = timeout;
     try {
-        d.store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, opts);
+        store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, opts);
         if (env.agentStore) // the agent's store outlives restarts: keys of this attempt apart
-            d.store = c10::make_intrusive<c10d::PrefixStore>("/worker/attempt_" + std::to_string(env.restartCount), d.store);
+            store = c10::make_intrusive<c10d::PrefixStore>("/worker/attempt_" + std::to_string(env.restartCount), store);
     } catch (const std::exception& e) {
         const std::string why = withoutBacktrace(e);
         if (env.rank == 0 && (contains(why, "in use") || contains(why, "bind")))
@@ -94,35 +101,52 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
                                    ": the port is in use (another run or program holds it); set MASTER_PORT to a "
                                    "free port, or let --nproc choose one");
         if (env.rank == 0 && contains(why, "Timed out"))
-            throw DistributedError("rank 0 waited " + seconds(timeout) + " for the other " +
-                                   std::to_string(env.worldSize - 1) +
-                                   " rank(s) to reach " + where + " and not all came; start every rank, with the same "
+            throw DistributedError("rank 0 waited " + seconds(timeout) + " for the other " + std::to_string(env.worldSize - 1) +
+                                   " rank(s) to reach " + where +
+                                   " and not all came; start every rank, with the same "
                                    "MASTER_ADDR, MASTER_PORT and WORLD_SIZE (or raise devices.timeout_s)");
         throw DistributedError("rank " + std::to_string(env.rank) + " cannot reach the master at " + where + " within " +
                                seconds(timeout) + ": check MASTER_ADDR and MASTER_PORT, and that rank 0 is running");
     }
 
-    // The ranks must train the same configuration: compare fingerprints before anything else.
+    return store;
+}
+
+/// The ranks must train the same configuration: fingerprints are compared before anything else.
+void compareConfigurations(c10d::Store& store, const RankEnv& env, const std::string& configHash,
+                           std::chrono::milliseconds timeout)
+{
+    const std::string where = rendezvous(env);
     try {
-        d.store->set("entrena/config/" + std::to_string(env.rank), bytes(configHash));
+        store.set("entrena/config/" + std::to_string(env.rank), bytes(configHash));
         const std::string mine = configHash;
         for (int r = 0; r < env.worldSize; ++r) {
             if (r == env.rank || (env.rank != 0 && r != 0))
                 continue;
             try {
-                d.store->wait({"entrena/config/" + std::to_string(r)}, timeout);
+                store.wait({"entrena/config/" + std::to_string(r)}, timeout);
             } catch (const std::exception&) {
-                throw DistributedError("rank " + std::to_string(env.rank) + " waited " + seconds(timeout) + " at " +
-                                       where + " for rank " + std::to_string(r) +
+                throw DistributedError("rank " + std::to_string(env.rank) + " waited " + seconds(timeout) + " at " + where +
+                                       " for rank " + std::to_string(r) +
                                        ", which did not come: start every rank, with the same MASTER_ADDR, "
                                        "MASTER_PORT and WORLD_SIZE (or raise devices.timeout_s)");
             }
-            const std::string theirs = text(d.store->get("entrena/config/" + std::to_string(r)));
+            const std::string theirs = text(store.get("entrena/config/" + std::to_string(r)));
+            if (env.rank != 0) // rank 0 serves the store: it must not quit before this rank has read it
+                store.set("entrena/config-read/" + std::to_string(env.rank), bytes("1"));
             if (theirs != mine) {
+                if (env.rank == 0) {
+                    try { // a moment for the other rank to read rank 0's fingerprint and say the same
+                        store.wait({"entrena/config-read/" + std::to_string(r)}, std::chrono::seconds(5));
+                    } catch (const std::exception&) {
+                    }
+                }
                 const int other = env.rank == 0 ? r : 0;
-                throw DistributedError("rank " + std::to_string(other) + " was started with a different configuration "
-                                       "than rank " + std::to_string(env.rank) + " (fingerprints " + theirs + " and " +
-                                       mine + "): start every rank with the same --config and --set values");
+                throw DistributedError("rank " + std::to_string(other) +
+                                       " was started with a different configuration "
+                                       "than rank " +
+                                       std::to_string(env.rank) + " (fingerprints " + theirs + " and " + mine +
+                                       "): start every rank with the same --config and --set values");
             }
         }
     } catch (const DistributedError&) {
@@ -131,7 +155,12 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
         throw DistributedError("rank " + std::to_string(env.rank) + " lost the rendezvous at " + where +
                                " while comparing configurations (" + withoutBacktrace(e) + ")");
     }
+}
 
+/// NCCL between GPUs, Gloo between CPU processes.
+c10::intrusive_ptr<Backend> makeBackend(const c10::intrusive_ptr<c10d::Store>& store, const RankEnv& env,
+                                        const torch::Device& device, std::chrono::milliseconds timeout)
+{
     try {
 #if defined(ENTRENA_WITH_CUDA) && defined(USE_C10D_NCCL)
         if (device.is_cuda()) {
@@ -141,8 +170,7 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
             setenv("TORCH_NCCL_BLOCKING_WAIT", "1", 0);
             auto o = c10d::ProcessGroupNCCL::Options::create();
             o->timeout = timeout;
-            d.backend = c10::make_intrusive<c10d::ProcessGroupNCCL>(d.store, env.rank, env.worldSize, o);
-            return group;
+            return c10::make_intrusive<c10d::ProcessGroupNCCL>(store, env.rank, env.worldSize, o);
         }
 #endif
         if (device.is_cuda())
@@ -155,13 +183,26 @@ std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string
             o->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
         else
             o->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
-        d.backend = c10::make_intrusive<c10d::ProcessGroupGloo>(d.store, env.rank, env.worldSize, o);
+        return c10::make_intrusive<c10d::ProcessGroupGloo>(store, env.rank, env.worldSize, o);
     } catch (const DistributedError&) {
         throw;
     } catch (const c10::Error& e) {
-        throw DistributedError("rank " + std::to_string(env.rank) + " could not form the process group: " +
-                               e.what_without_backtrace());
+        throw DistributedError("rank " + std::to_string(env.rank) +
+                               " could not form the process group: " + e.what_without_backtrace());
     }
+}
+
+} // namespace
+
+std::shared_ptr<DistGroup> DistGroup::join(const RankEnv& env, const std::string& configHash, torch::Device device,
+                                           std::chrono::milliseconds timeout)
+{
+    std::shared_ptr<DistGroup> group(new DistGroup(env));
+    Impl& d = *group->impl_;
+    d.device = device;
+    d.store = connectStore(env, timeout);
+    compareConfigurations(*d.store, env, configHash, timeout);
+    d.backend = makeBackend(d.store, env, device, timeout);
     return group;
 }
 
@@ -272,8 +313,8 @@ std::string DistGroup::explain(const std::string& error) noexcept
     // With two ranks the other one is known; with more, Gloo's message names its address.
     const std::string other = env_.worldSize == 2 ? "rank " + std::to_string(1 - env_.rank) : "another rank";
     const bool timedOut = contains(error, "imed out") || contains(error, "imeout");
-    return other + (timedOut ? " stopped answering (stalled, or stuck elsewhere)" : " exited or was killed") +
-           ", so rank " + std::to_string(env_.rank) + " stopped too (" + error + ")";
+    return other + (timedOut ? " stopped answering (stalled, or stuck elsewhere)" : " exited or was killed") + ", so rank " +
+           std::to_string(env_.rank) + " stopped too (" + error + ")";
 }
 
 void DistGroup::abandon() noexcept
@@ -290,7 +331,10 @@ namespace {
 /// Runs after a parameter's gradient accumulator has written its .grad.
 class GradReadyHook : public torch::autograd::FunctionPostHook {
 public:
-    explicit GradReadyHook(std::function<void()> ready) : ready_(std::move(ready)) {}
+    explicit GradReadyHook(std::function<void()> ready)
+        : ready_(std::move(ready))
+    {
+    }
     torch::autograd::variable_list operator()(const torch::autograd::variable_list& outputs,
                                               const torch::autograd::variable_list& /*inputs*/) override
     {
@@ -310,7 +354,8 @@ int64_t nowNs()
 } // namespace
 
 GradReducer::GradReducer(DistGroup& group, std::vector<torch::Tensor> params, int64_t bucketBytes)
-    : group_(group), params_(std::move(params))
+    : group_(group)
+    , params_(std::move(params))
 {
     constexpr int64_t kFirstBucketBytes = 1 << 20; // as DDP: a small first bucket starts communication early
     bucketOf_.resize(params_.size());
@@ -436,8 +481,8 @@ double GradReducer::finish()
         } catch (const std::exception& e) {
             group_.raise(e);
         }
-        firstLaunch = std::min<int64_t>(firstLaunch, std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                                          b.launchedAt.time_since_epoch()).count());
+        firstLaunch = std::min<int64_t>(
+            firstLaunch, std::chrono::duration_cast<std::chrono::nanoseconds>(b.launchedAt.time_since_epoch()).count());
         lastDone = std::max<int64_t>(lastDone, b.doneNs->load() ? b.doneNs->load() : nowNs());
         b.work.reset();
         for (size_t s = 0; s < b.params.size(); ++s) {

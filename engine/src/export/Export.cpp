@@ -115,6 +115,94 @@ json optionalNumber(const std::optional<double>& v)
     return v ? json(*v) : json(nullptr);
 }
 
+/// The checkpoint's tensors, through the model when it can be built (the architecture is checked, and
+/// the weights are measured on the test set), with the data the weights expect.
+struct Weights {
+    std::optional<DataSplits> data;
+    std::string dataProblem; ///< why the data could not be loaded ("" when it was)
+    std::optional<Model> model;
+    std::vector<std::pair<std::string, torch::Tensor>> tensors;
+    bool script = false;
+};
+
+Weights loadWeights(const RunConfig& config, const CheckpointRecord& record, ExportResult& result)
+{
+    Weights w;
+    w.script = config.model.arch == ModelArch::TorchScript;
+    // The data set gives the input shape and the normalisation the weights expect, and a test set
+    // to measure the exported weights on. Without it the export still happens, with less said.
+    try {
+        w.data = loadData(config.data, config.seed);
+    } catch (const std::exception& e) {
+        w.dataProblem = e.what();
+    }
+    if (!w.data && !w.script) {
+        w.tensors = checkpointTensors(record.path, record.checksum);
+        return w;
+    }
+    const auto& d = w.data;
+    w.model = d ? Model::build(config.model, d->channels(), d->height(), d->width(), d->classes)
+                : Model::build(config.model, 1, 28, 28, 10); // a TorchScript module brings its own shapes
+    if (prefersChannelsLast(config.model))
+        w.model->toChannelsLast(); // as it trained, so that the measured accuracy is the recorded one
+    loadModelWeights(record.path, record.checksum, *w.model);
+    w.tensors = w.model->namedTensors();
+    if (d && d->testX.size(0) > 0)
+        result.testAccuracy = evaluate(*w.model, d->testX, d->testY, torch::kCPU, prefersChannelsLast(config.model)).accuracy;
+    return w;
+}
+
+void writeWeights(AtomicFile& file, const std::string& ext, Weights& w, const std::string& runName, ExportResult& result)
+{
+    try {
+        if (ext == ".safetensors") {
+            result.format = "safetensors";
+            const auto bytes = safetensorsBytes(w.tensors, {{"format", "pt"}, {"entrena_run", runName}});
+            file.write(bytes.data(), bytes.size());
+        } else if (w.script) {
+            result.format = "torchscript";
+            w.model->train(false);
+            w.model->script().save(file.tmp());
+        } else {
+            result.format = "state_dict";
+            c10::Dict<std::string, torch::Tensor> dict;
+            for (const auto& [name, t] : w.tensors)
+                dict.insert(name, t.detach().cpu().contiguous());
+            const std::vector<char> bytes = torch::pickle_save(dict);
+            file.write(bytes.data(), bytes.size());
+        }
+    } catch (const c10::Error& e) {
+        throw std::runtime_error("cannot write '" + result.file + "': " + e.what_without_backtrace());
+    }
+}
+
+json sidecarJson(const RunRecord& run, const CheckpointRecord& record, const std::string& which, const RunConfig& config,
+                 const Weights& w, const ExportResult& result)
+{
+    json names = json::array();
+    for (const auto& [name, t] : w.tensors)
+        names.push_back({{"name", name}, {"shape", t.sizes().vec()}, {"dtype", c10::toString(t.scalar_type())}});
+    json sidecar = {
+        {"entrena_version", kVersion},
+        {"format", result.format},
+        {"file", fs::path(result.file).filename().string()},
+        {"run",
+         {{"id", run.id}, {"uuid", run.uuid}, {"name", run.name}, {"status", toString(run.status)}, {"created", run.created}}},
+        {"checkpoint", {{"which", which}, {"step", record.step}, {"epoch", record.epoch}, {"checksum", record.checksum}}},
+        {"config", json::parse(run.configJson)},
+        {"metrics",
+         {{"test_accuracy_recorded", optionalNumber(run.testAccuracy)},
+          {"best_val_accuracy", optionalNumber(run.bestValAccuracy)},
+          {"final_train_loss", optionalNumber(run.finalTrainLoss)},
+          {"samples_per_s", optionalNumber(run.samplesPerSec)},
+          {"test_accuracy_of_these_weights", result.testAccuracy >= 0 ? json(result.testAccuracy) : json(nullptr)}}},
+        {"input", w.data ? inputJson(*w.data) : json{{"unavailable", w.dataProblem}}},
+        {"classes", w.data ? json(w.data->classNames) : json(nullptr)},
+        {"input_shape", w.data ? json(w.data->inputShape()) : json(nullptr)},
+        {"tensors", names}};
+    return sidecar;
+}
+
 } // namespace
 
 ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string& which, const std::string& out)
@@ -134,87 +222,15 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
         throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");
 
     const RunConfig config = RunConfig::fromJson(run->configJson);
-    const bool script = config.model.arch == ModelArch::TorchScript;
-
-    // The data set gives the input shape and the normalisation the weights expect, and a test set
-    // to measure the exported weights on. Without it the export still happens, with less said.
-    std::optional<DataSplits> data;
-    std::string dataProblem;
-    try {
-        data = loadData(config.data, config.seed);
-    } catch (const std::exception& e) {
-        dataProblem = e.what();
-    }
     ExportResult result;
     result.file = out;
     result.sidecar = out + ".json";
     result.checkpoint = record->path;
-    std::vector<std::pair<std::string, torch::Tensor>> tensors;
-    std::optional<Model> model;
-    if (data || script) {
-        // Through the model: the architecture is checked, and the weights can be measured.
-        model = data ? Model::build(config.model, data->channels(), data->height(), data->width(), data->classes)
-                     : Model::build(config.model, 1, 28, 28, 10); // a TorchScript module brings its own shapes
-        if (prefersChannelsLast(config.model))
-            model->toChannelsLast(); // as it trained, so that the measured accuracy is the recorded one
-        loadModelWeights(record->path, record->checksum, *model);
-        tensors = model->namedTensors();
-        if (data && data->testX.size(0) > 0)
-            result.testAccuracy =
-                evaluate(*model, data->testX, data->testY, torch::kCPU, prefersChannelsLast(config.model)).accuracy;
-    } else {
-        tensors = checkpointTensors(record->path, record->checksum);
-    }
-    result.tensors = int(tensors.size());
-
+    Weights w = loadWeights(config, *record, result);
+    result.tensors = int(w.tensors.size());
     AtomicFile file(out);
-    try {
-        if (ext == ".safetensors") {
-            result.format = "safetensors";
-            const auto bytes = safetensorsBytes(tensors, {{"format", "pt"}, {"entrena_run", run->name}});
-            file.write(bytes.data(), bytes.size());
-        } else if (script) {
-            result.format = "torchscript";
-            model->train(false);
-            model->script().save(file.tmp());
-        } else {
-            result.format = "state_dict";
-            c10::Dict<std::string, torch::Tensor> dict;
-            for (const auto& [name, t] : tensors)
-                dict.insert(name, t.detach().cpu().contiguous());
-            const std::vector<char> bytes = torch::pickle_save(dict);
-            file.write(bytes.data(), bytes.size());
-        }
-    } catch (const c10::Error& e) {
-        throw std::runtime_error("cannot write '" + out + "': " + e.what_without_backtrace());
-    }
-
-    json names = json::array();
-    for (const auto& [name, t] : tensors)
-        names.push_back({{"name", name}, {"shape", t.sizes().vec()}, {"dtype", c10::toString(t.scalar_type())}});
-    json sidecar = {
-        {"entrena_version", kVersion},
-        {"format", result.format},
-        {"file", fs::path(out).filename().string()},
-        {"run",
-         {{"id", run->id},
-          {"uuid", run->uuid},
-          {"name", run->name},
-          {"status", toString(run->status)},
-          {"created", run->created}}},
-        {"checkpoint", {{"which", which}, {"step", record->step}, {"epoch", record->epoch}, {"checksum", record->checksum}}},
-        {"config", json::parse(run->configJson)},
-        {"metrics",
-         {{"test_accuracy_recorded", optionalNumber(run->testAccuracy)},
-          {"best_val_accuracy", optionalNumber(run->bestValAccuracy)},
-          {"final_train_loss", optionalNumber(run->finalTrainLoss)},
-          {"samples_per_s", optionalNumber(run->samplesPerSec)},
-          {"test_accuracy_of_these_weights", result.testAccuracy >= 0 ? json(result.testAccuracy) : json(nullptr)}}},
-        {"input", data ? inputJson(*data) : json{{"unavailable", dataProblem}}},
-        {"classes", data ? json(data->classNames) : json(nullptr)},
-        {"input_shape", data ? json(data->inputShape()) : json(nullptr)},
-        {"tensors", names}};
-    const std::string text = sidecar.dump(2) + "\n";
+    writeWeights(file, ext, w, run->name, result);
+    const std::string text = sidecarJson(*run, *record, which, config, w, result).dump(2) + "\n";
     AtomicFile side(result.sidecar);
     side.write(text.data(), text.size());
     file.commit();

@@ -1,12 +1,11 @@
 #include "entrena/store/AtomicFile.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace entrena {
 
@@ -27,7 +26,11 @@ int syncPath(const std::string& path, int flags)
 
 } // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp-entrena") {}
+AtomicFile::AtomicFile(std::string path)
+    : path_(std::move(path))
+    , tmp_(path_ + ".tmp-entrena")
+{
+}
 
 AtomicFile::~AtomicFile()
 {

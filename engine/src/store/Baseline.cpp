@@ -2,9 +2,8 @@
 
 #include "store/Sqlite.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using entrena::sqlite::Statement;
 using entrena::sqlite::Transaction;
@@ -31,8 +30,10 @@ void RunStore::setBaseline(int64_t runId)
     if (!run)
         throw StoreError("no run " + std::to_string(runId) + " to mark as a baseline");
     if (run->status != RunStatus::Finished || !run->bestValAccuracy)
-        throw StoreError("run " + std::to_string(runId) + " cannot be a baseline: only a finished run with a validation "
-                         "accuracy can (this one is " + toString(run->status) + ")");
+        throw StoreError("run " + std::to_string(runId) +
+                         " cannot be a baseline: only a finished run with a validation "
+                         "accuracy can (this one is " +
+                         toString(run->status) + ")");
     Transaction t(db_);
     Statement clear(db_, "DELETE FROM baselines WHERE run=?1 OR dataset=?2");
     clear.bind(1, runId).bind(2, datasetKey(run->configJson)).step();
@@ -56,8 +57,8 @@ std::map<std::string, int64_t> RunStore::baselines()
     return out;
 }
 
-std::optional<double> secondsToAccuracy(const std::vector<MetricPoint>& valAccuracy,
-                                        const std::vector<MetricPoint>& epochSeconds, double target)
+std::optional<double> secondsToAccuracy(const std::vector<MetricPoint>& valAccuracy, const std::vector<MetricPoint>& epochSeconds,
+                                        double target)
 {
     std::map<int, double> seconds;
     for (const auto& p : epochSeconds)
@@ -78,8 +79,7 @@ std::optional<double> secondsToAccuracy(const std::vector<MetricPoint>& valAccur
     return std::nullopt;
 }
 
-std::map<int64_t, BaselineComparison> compareWithBaselines(RunStore& store, const std::vector<RunRecord>& runs,
-                                                           double tolerance)
+std::map<int64_t, BaselineComparison> compareWithBaselines(RunStore& store, const std::vector<RunRecord>& runs, double tolerance)
 {
     std::map<int64_t, BaselineComparison> out;
     const auto baselines = store.baselines();
@@ -131,7 +131,8 @@ std::map<int64_t, BaselineComparison> compareWithBaselines(RunStore& store, cons
         }
         if (!c.isBaseline) {
             const bool quicker = run.seconds && ref->run.seconds && *run.seconds < *ref->run.seconds;
-            const bool higherThroughput = run.samplesPerSec && ref->run.samplesPerSec && *run.samplesPerSec > *ref->run.samplesPerSec;
+            const bool higherThroughput =
+                run.samplesPerSec && ref->run.samplesPerSec && *run.samplesPerSec > *ref->run.samplesPerSec;
             c.faster = c.speedup ? *c.speedup > 1.0 : (quicker || higherThroughput);
             c.worse = c.deltaAccuracy && *c.deltaAccuracy < -tolerance;
         }

@@ -2,10 +2,7 @@
 
 #include "entrena/store/AtomicFile.h"
 
-#include <zlib.h>
-
 #include <ATen/CPUGeneratorImpl.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +10,7 @@
 #include <map>
 #include <sstream>
 #include <vector>
+#include <zlib.h>
 
 namespace entrena {
 namespace {
@@ -22,13 +20,26 @@ namespace fs = std::filesystem;
 // Doubles and integers of the state, in a fixed order: one tensor in the archive.
 std::vector<double> pack(const TrainingState& s)
 {
-    return {double(s.step),          double(s.epoch),          double(s.batchInEpoch),
-            s.epochLossSum,          double(s.epochSamples),   double(s.samplesSeen),
-            s.trainSeconds,          s.bestVal,                double(s.scheduler.steps),
-            double(s.scheduler.epochs), s.scheduler.plateauLr, s.scheduler.best,
-            double(s.scheduler.numBadEpochs), double(s.scheduler.cooldownCounter),
-            s.earlyBest,             double(s.earlyBadEpochs), s.earlyStarted ? 1.0 : 0.0,
-            s.lossScale,             double(s.lossScaleGoodSteps), s.lrScale,
+    return {double(s.step),
+            double(s.epoch),
+            double(s.batchInEpoch),
+            s.epochLossSum,
+            double(s.epochSamples),
+            double(s.samplesSeen),
+            s.trainSeconds,
+            s.bestVal,
+            double(s.scheduler.steps),
+            double(s.scheduler.epochs),
+            s.scheduler.plateauLr,
+            s.scheduler.best,
+            double(s.scheduler.numBadEpochs),
+            double(s.scheduler.cooldownCounter),
+            s.earlyBest,
+            double(s.earlyBadEpochs),
+            s.earlyStarted ? 1.0 : 0.0,
+            s.lossScale,
+            double(s.lossScaleGoodSteps),
+            s.lrScale,
             double(s.microSplit)};
 }
 
@@ -146,15 +157,14 @@ void verifyFile(const std::string& path, const std::string& expectedChecksum)
     if (!expectedChecksum.empty()) {
         const std::string actual = fileChecksum(path);
         if (actual != expectedChecksum)
-            throw CheckpointError("checkpoint '" + path + "' is damaged: its checksum is " + actual + ", " +
-                                  expectedChecksum + " was recorded when it was written");
+            throw CheckpointError("checkpoint '" + path + "' is damaged: its checksum is " + actual + ", " + expectedChecksum +
+                                  " was recorded when it was written");
     }
 }
 
 } // namespace
 
-std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path,
-                                                                     const std::string& expectedChecksum)
+std::vector<std::pair<std::string, torch::Tensor>> checkpointTensors(const std::string& path, const std::string& expectedChecksum)
 {
     verifyFile(path, expectedChecksum);
     try {
@@ -179,8 +189,8 @@ void copyModel(torch::serialize::InputArchive& archive, const std::string& path,
         if (it == byName.end())
             throw CheckpointError("checkpoint '" + path + "' was written for another model: it has no '" + name + "'");
         if (!it->second.sizes().equals(tensor.sizes()))
-            throw CheckpointError("checkpoint '" + path + "' was written for another model: '" + name +
-                                  "' has shape " + shapeText(it->second) + " there and " + shapeText(tensor) + " here");
+            throw CheckpointError("checkpoint '" + path + "' was written for another model: '" + name + "' has shape " +
+                                  shapeText(it->second) + " there and " + shapeText(tensor) + " here");
     }
     if (stored.size() != mine.size())
         throw CheckpointError("checkpoint '" + path + "' was written for another model: it holds " +

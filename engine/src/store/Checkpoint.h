@@ -1,12 +1,11 @@
 #pragma once
 
+#include "entrena/optim/LrScheduler.h"
 #include "entrena/store/Checkpoints.h"
 #include "model/Model.h"
-#include "entrena/optim/LrScheduler.h"
-
-#include <torch/torch.h>
 
 #include <string>
+#include <torch/torch.h>
 
 namespace entrena {
 
@@ -20,10 +19,10 @@ struct TrainingState {
     int64_t samplesSeen = 0;
     double trainSeconds = 0;
     double bestVal = -1;
-    double earlyBest = 0;      ///< early stopping: best metric so far
+    double earlyBest = 0;       ///< early stopping: best metric so far
     int64_t earlyBadEpochs = 0; ///< early stopping: epochs without improvement
     bool earlyStarted = false;
-    double lossScale = 65536.0;    ///< fp16 dynamic loss scale
+    double lossScale = 65536.0; ///< fp16 dynamic loss scale
     int64_t lossScaleGoodSteps = 0;
     double lrScale = 1.0; ///< the divergence guard's cuts to the scheduled rate, multiplied
     int microSplit = 1;   ///< OOM recovery: each loaded batch is trained in this many pieces

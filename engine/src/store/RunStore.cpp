@@ -2,6 +2,8 @@
 
 #include "entrena/store/Decimate.h"
 #include "store/MetricBlocks.h"
+#include "store/RunRows.h"
+#include "store/Schema.h"
 #include "store/Sqlite.h"
 
 #include <algorithm>
@@ -23,103 +25,6 @@ using sqlite::Statement;
 using sqlite::Transaction;
 
 namespace fs = std::filesystem;
-
-// Each entry moves the schema from version i to i + 1. Append, never edit: stores in the
-// field were made by the earlier entries.
-const char* const kMigrations[] = {
-    R"sql(
-CREATE TABLE runs (
-    id INTEGER PRIMARY KEY,
-    uuid TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('running','finished','stopped','failed','diverged','interrupted')),
-    created TEXT NOT NULL,
-    started TEXT,
-    ended TEXT,
-    config TEXT NOT NULL,
-    environment TEXT NOT NULL DEFAULT '{}',
-    parent_run INTEGER REFERENCES runs(id) ON DELETE SET NULL,
-    notes TEXT NOT NULL DEFAULT '',
-    error TEXT NOT NULL DEFAULT '',
-    owner_pid INTEGER,
-    owner_host TEXT,
-    heartbeat TEXT,
-    best_val_accuracy REAL,
-    test_accuracy REAL,
-    final_train_loss REAL,
-    samples_per_s REAL,
-    seconds REAL,
-    archived INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX runs_name ON runs(name);
-CREATE INDEX runs_status ON runs(status);
-CREATE TABLE tags (
-    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    tag TEXT NOT NULL,
-    PRIMARY KEY (run, tag)
-);
-CREATE TABLE metrics (
-    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    step INTEGER NOT NULL,
-    epoch INTEGER NOT NULL,
-    wall_time REAL NOT NULL,
-    value REAL NOT NULL
-);
-CREATE INDEX metrics_run_key_step ON metrics(run, key, step);
-CREATE TABLE events (
-    id INTEGER PRIMARY KEY,
-    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    step INTEGER NOT NULL,
-    time TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    message TEXT NOT NULL
-);
-CREATE INDEX events_run ON events(run, step);
-CREATE TABLE checkpoints (
-    id INTEGER PRIMARY KEY,
-    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-    step INTEGER NOT NULL,
-    epoch INTEGER NOT NULL,
-    path TEXT NOT NULL,
-    metric REAL,
-    is_best INTEGER NOT NULL DEFAULT 0,
-    bytes INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX checkpoints_run ON checkpoints(run, step);
-)sql",
-    // 2: checkpoints carry a checksum, verified before they are loaded.
-    R"sql(
-ALTER TABLE checkpoints ADD COLUMN checksum TEXT NOT NULL DEFAULT '';
-)sql",
-    // 3: the run browser's peak memory and final validation loss, kept with the run rather than
-    // scanned from the metrics on every refresh; filled in for the runs already stored.
-    R"sql(
-ALTER TABLE runs ADD COLUMN peak_memory_bytes REAL;
-ALTER TABLE runs ADD COLUMN final_val_loss REAL;
-UPDATE runs SET
-    peak_memory_bytes = COALESCE((SELECT MAX(value) FROM metrics WHERE run=runs.id AND key='device_peak_bytes'),
-                                 (SELECT MAX(value) FROM metrics WHERE run=runs.id AND key='memory_bytes')),
-    final_val_loss = (SELECT value FROM metrics WHERE run=runs.id AND key='val_loss' ORDER BY step DESC LIMIT 1);
-)sql",
-    // 4: an M4 overview of every series, so long series chart without reading every point (filled
-    // in for the runs already stored by migrate()).
-    MetricBlocks::createSql(),
-    // 5: the baseline run of each data set, that other runs are measured against.
-    R"sql(
-CREATE TABLE baselines (
-    dataset TEXT PRIMARY KEY,
-    run INTEGER NOT NULL UNIQUE REFERENCES runs(id) ON DELETE CASCADE
-);
-)sql",
-    // 6: what a run's data was (class names, input shape, normalisation) and what its model got
-    // wrong at the end (confusion matrix, per-class figures): JSON, empty for the runs before.
-    R"sql(
-ALTER TABLE runs ADD COLUMN data TEXT NOT NULL DEFAULT '';
-ALTER TABLE runs ADD COLUMN evaluation TEXT NOT NULL DEFAULT '';
-)sql",
-};
-static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion, "one migration per schema version");
 
 std::string isoNow()
 {
@@ -158,37 +63,6 @@ std::string newUuid()
     std::snprintf(out, sizeof out, "%08x-%04x-%04x-%04x-%012llx", unsigned(a >> 32), unsigned((a >> 16) & 0xFFFF),
                   unsigned(a & 0xFFFF), unsigned(b >> 48), (unsigned long long)(b & 0xFFFFFFFFFFFFULL));
     return out;
-}
-
-const char* kRunColumns = "id, uuid, name, status, created, COALESCE(started,''), COALESCE(ended,''), config, "
-                          "environment, COALESCE(parent_run,0), notes, error, best_val_accuracy, test_accuracy, "
-                          "final_train_loss, samples_per_s, seconds, peak_memory_bytes, final_val_loss, data, evaluation";
-
-RunRecord readRun(const Statement& s)
-{
-    RunRecord r;
-    r.id = s.integer(0);
-    r.uuid = s.text(1);
-    r.name = s.text(2);
-    r.status = runStatusFromString(s.text(3));
-    r.created = s.text(4);
-    r.started = s.text(5);
-    r.ended = s.text(6);
-    r.configJson = s.text(7);
-    r.environmentJson = s.text(8);
-    r.parentRun = s.integer(9);
-    r.notes = s.text(10);
-    r.error = s.text(11);
-    r.bestValAccuracy = s.optReal(12);
-    r.testAccuracy = s.optReal(13);
-    r.finalTrainLoss = s.optReal(14);
-    r.samplesPerSec = s.optReal(15);
-    r.seconds = s.optReal(16);
-    r.peakMemoryBytes = s.optReal(17);
-    r.finalValLoss = s.optReal(18);
-    r.dataJson = s.text(19);
-    r.evaluationJson = s.text(20);
-    return r;
 }
 
 } // namespace
@@ -295,7 +169,7 @@ void RunStore::migrate()
     const int version = v.step() ? int(v.integer(0)) : 0;
     for (int i = version; i < kSchemaVersion; ++i) {
         Transaction t(db_);
-        exec(kMigrations[i]);
+        exec(migrationSql(i));
         if (i + 1 == 4)
             blocks_->rebuild(db_, 0);
         exec(("PRAGMA user_version=" + std::to_string(i + 1)).c_str());
@@ -449,199 +323,6 @@ void RunStore::addCheckpoint(int64_t runId, const CheckpointRecord& c)
     s.bind(1, runId).bind(2, c.step).bind(3, int64_t(c.epoch)).bind(4, c.path).bind(5, c.metric);
     s.bind(6, int64_t(c.isBest ? 1 : 0)).bind(7, c.bytes).bind(8, c.checksum).step();
     t.commit();
-}
-
-std::vector<RunRecord> RunStore::listRuns(const RunFilter& filter)
-{
-    std::string sql = std::string("SELECT ") + kRunColumns +
-                      " FROM runs WHERE (?1 OR archived=0) AND (?2='' OR status=?2)"
-                      " AND (?3='' OR id IN (SELECT run FROM tags WHERE tag=?3)) ORDER BY id";
-    Statement s(db_, sql.c_str());
-    s.bind(1, int64_t(filter.includeArchived ? 1 : 0));
-    s.bind(2, std::string(filter.status ? toString(*filter.status) : ""));
-    s.bind(3, filter.tag);
-    std::vector<RunRecord> out;
-    while (s.step())
-        out.push_back(readRun(s));
-    return out;
-}
-
-void RunStore::rename(int64_t runId, const std::string& name)
-{
-    if (name.empty())
-        throw StoreError("a run's name cannot be empty");
-    Statement s(db_, "UPDATE runs SET name=? WHERE id=?");
-    s.bind(1, name).bind(2, runId).step();
-}
-
-void RunStore::setNotes(int64_t runId, const std::string& notes)
-{
-    Statement s(db_, "UPDATE runs SET notes=? WHERE id=?");
-    s.bind(1, notes).bind(2, runId).step();
-}
-
-void RunStore::setTags(int64_t runId, const std::vector<std::string>& tags)
-{
-    Transaction t(db_);
-    Statement d(db_, "DELETE FROM tags WHERE run=?");
-    d.bind(1, runId).step();
-    Statement i(db_, "INSERT OR IGNORE INTO tags (run, tag) VALUES (?, ?)");
-    for (const auto& tag : tags) {
-        if (tag.empty())
-            continue;
-        i.bind(1, runId).bind(2, tag).step();
-        i.reset();
-    }
-    t.commit();
-}
-
-void RunStore::setArchived(int64_t runId, bool archived)
-{
-    Statement s(db_, "UPDATE runs SET archived=? WHERE id=?");
-    s.bind(1, int64_t(archived ? 1 : 0)).bind(2, runId).step();
-}
-
-std::vector<std::string> RunStore::deleteRun(int64_t runId)
-{
-    const auto run = findRun(std::to_string(runId));
-    if (!run)
-        throw StoreError("no run " + std::to_string(runId));
-    if (run->status == RunStatus::Running)
-        throw StoreError("run " + std::to_string(runId) + " is training; stop it before deleting it");
-    const auto files = checkpoints(runId);
-    {
-        Transaction t(db_);
-        for (const char* sql : {"DELETE FROM metrics WHERE run=?", "DELETE FROM events WHERE run=?",
-                                "DELETE FROM tags WHERE run=?", "DELETE FROM checkpoints WHERE run=?",
-                                "UPDATE runs SET parent_run=NULL WHERE parent_run=?", "DELETE FROM runs WHERE id=?"}) {
-            Statement d(db_, sql);
-            d.bind(1, runId).step();
-        }
-        t.commit();
-    }
-    // Files last: if removing one fails, the store is already consistent.
-    std::vector<std::string> left;
-    for (const auto& c : files) {
-        std::error_code ec;
-        if (!fs::remove(c.path, ec) && ec)
-            left.push_back(c.path);
-    }
-    return left;
-}
-
-std::vector<std::string> RunStore::tags(int64_t runId)
-{
-    Statement s(db_, "SELECT tag FROM tags WHERE run=? ORDER BY tag");
-    s.bind(1, runId);
-    std::vector<std::string> out;
-    while (s.step())
-        out.push_back(s.text(0));
-    return out;
-}
-
-std::map<int64_t, std::vector<std::string>> RunStore::tagsByRun()
-{
-    Statement s(db_, "SELECT run, tag FROM tags ORDER BY run, tag");
-    std::map<int64_t, std::vector<std::string>> out;
-    while (s.step())
-        out[s.integer(0)].push_back(s.text(1));
-    return out;
-}
-
-std::vector<MetricPoint> RunStore::decimatedMetrics(int64_t runId, const std::string& key, int buckets)
-{
-    buckets = std::max(1, buckets);
-    int64_t points = 0;
-    MetricColumns overview = metricOverview(runId, key, &points);
-    if (points <= 4 * int64_t(buckets))
-        return metrics(runId, key);
-    // M4 of the stored overview (every 256 points' extremes) when it is finer than the buckets
-    // asked for: milliseconds instead of reading every point. Else of the whole series.
-    if (overview.size() < 8 * std::size_t(buckets))
-        overview = metricColumns(runId, key);
-    std::vector<std::size_t> keep;
-    m4Indices(overview.step.data(), overview.value.data(), 0, overview.size(), buckets, keep);
-    std::vector<MetricPoint> out;
-    out.reserve(keep.size());
-    for (std::size_t i : keep)
-        out.push_back({int64_t(overview.step[i]), int(overview.epoch[i]), overview.wall[i], overview.value[i]});
-    return out;
-}
-
-std::optional<RunRecord> RunStore::findRun(const std::string& idOrName)
-{
-    const bool numeric = !idOrName.empty() && idOrName.find_first_not_of("0123456789") == std::string::npos;
-    if (numeric) {
-        Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE id=?").c_str());
-        s.bind(1, int64_t(std::stoll(idOrName)));
-        if (s.step())
-            return readRun(s);
-    }
-    Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE name=? ORDER BY id DESC LIMIT 1").c_str());
-    s.bind(1, idOrName);
-    if (s.step())
-        return readRun(s);
-    return std::nullopt;
-}
-
-std::vector<MetricPoint> RunStore::metrics(int64_t runId, const std::string& key)
-{
-    Statement s(db_, "SELECT step, epoch, wall_time, value FROM metrics WHERE run=? AND key=? ORDER BY step, rowid");
-    s.bind(1, runId).bind(2, key);
-    std::vector<MetricPoint> out;
-    while (s.step())
-        out.push_back({s.integer(0), int(s.integer(1)), s.real(2), s.real(3)});
-    return out;
-}
-
-MetricColumns RunStore::metricOverview(int64_t runId, const std::string& key, int64_t* points)
-{
-    return MetricBlocks::read(db_, runId, key, points);
-}
-
-MetricColumns RunStore::metricColumns(int64_t runId, const std::string& key)
-{
-    Statement s(db_, "SELECT step, epoch, wall_time, value FROM metrics WHERE run=? AND key=? ORDER BY step, rowid");
-    s.bind(1, runId).bind(2, key);
-    MetricColumns out;
-    while (s.step()) {
-        out.step.push_back(double(s.integer(0)));
-        out.epoch.push_back(double(s.integer(1)));
-        out.wall.push_back(s.real(2));
-        out.value.push_back(s.real(3));
-    }
-    return out;
-}
-
-std::vector<std::string> RunStore::metricKeys(int64_t runId)
-{
-    Statement s(db_, "SELECT DISTINCT key FROM metrics WHERE run=? ORDER BY key");
-    s.bind(1, runId);
-    std::vector<std::string> out;
-    while (s.step())
-        out.push_back(s.text(0));
-    return out;
-}
-
-std::vector<EventRecord> RunStore::events(int64_t runId)
-{
-    Statement s(db_, "SELECT step, time, kind, message FROM events WHERE run=? ORDER BY id");
-    s.bind(1, runId);
-    std::vector<EventRecord> out;
-    while (s.step())
-        out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3)});
-    return out;
-}
-
-std::vector<CheckpointRecord> RunStore::checkpoints(int64_t runId)
-{
-    Statement s(db_, "SELECT step, epoch, path, COALESCE(metric,0), is_best, bytes, checksum FROM checkpoints "
-                     "WHERE run=? ORDER BY id");
-    s.bind(1, runId);
-    std::vector<CheckpointRecord> out;
-    while (s.step())
-        out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.real(3), s.integer(4) != 0, s.integer(5), s.text(6)});
-    return out;
 }
 
 } // namespace entrena
