@@ -2,25 +2,28 @@
 
 #include "ErrorReport.h"
 #include "JsonEvents.h"
+#include "ProgressPrinter.h"
 #include "SearchCommands.h"
 #include "StopOnSignals.h"
-#include "ProgressPrinter.h"
-#include "entrena/store/AtomicFile.h"
+#include "SweepCommands.h"
 #include "entrena/config/Config.h"
 #include "entrena/config/Registry.h"
-#include "entrena/system/Devices.h"
 #include "entrena/dist/Distributed.h"
 #include "entrena/dist/Launcher.h"
+#include "entrena/experiment/SearchSpace.h"
 #include "entrena/export/Export.h"
+#include "entrena/store/AtomicFile.h"
 #include "entrena/store/Baseline.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/system/Devices.h"
 #include "entrena/system/Runtime.h"
-#include "entrena/train/Trainer.h"
 #include "entrena/system/Version.h"
+#include "entrena/train/Trainer.h"
 
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -44,8 +47,7 @@ int exitStatus(const RunResult& result, const std::string& who = {})
     switch (result.end.status) {
     case RunStatus::Finished:
     case RunStatus::Stopped: return 0;
-    default:
-    {
+    default: {
         // A rank other than 0 records no run (id 0); an error from a rank names it already.
         const std::string run = result.runId > 0 ? "run " + std::to_string(result.runId) : std::string("the run");
         const std::string& error = result.end.error;
@@ -161,6 +163,9 @@ int train(const CliOptions& o)
             Trainer trainer(*config);
             if (rank)
                 trainer.setRank(*rank);
+            // A sweep's trial ("EXPERIMENT:TRIAL"): the run is its from the moment it exists.
+            if (const char* trial = std::getenv("ENTRENA_TRIAL"); trial && std::strchr(trial, ':'))
+                trainer.setTrial(std::atoll(trial), std::atoll(std::strchr(trial, ':') + 1));
             result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
         } else {
             result = Trainer::resume(o.resume, observer, stop, *store, checkpoints);
@@ -182,8 +187,8 @@ int clusterScript(const CliOptions& o)
     const RunConfig config = RunConfig::fromFile(o.config, o.sets); // refuses a bad one here, not on the cluster
     const bool gpus = config.devices.type == DeviceType::Cuda;
     const int perNode = o.nproc > 0 ? o.nproc : gpus ? std::max<int>(1, int(config.devices.ids.size())) : 1;
-    const ClusterLaunch l = clusterLaunch(fs::absolute(o.config).string(), o.nodes, perNode, gpus,
-                                          config.name.empty() ? "entrena" : config.name);
+    const ClusterLaunch l =
+        clusterLaunch(fs::absolute(o.config).string(), o.nodes, perNode, gpus, config.name.empty() ? "entrena" : config.name);
     if (o.out.empty()) {
         std::cout << "# on every node (torchrun):\n" << l.torchrun << "\n\n# or submit this with sbatch:\n" << l.sbatch;
         return 0;
@@ -210,12 +215,9 @@ nlohmann::json baselineJson(const std::map<int64_t, BaselineComparison>& versus,
     if (it == versus.end())
         return nullptr;
     const BaselineComparison& c = it->second;
-    return {{"run", c.baselineRun},
-            {"is_baseline", c.isBaseline},
-            {"speedup", optional(c.speedup)},
-            {"delta_accuracy", optional(c.deltaAccuracy)},
-            {"accuracy", c.accuracyKind},
-            {"warning", c.warn()}};
+    return {{"run", c.baselineRun},           {"is_baseline", c.isBaseline},
+            {"speedup", optional(c.speedup)}, {"delta_accuracy", optional(c.deltaAccuracy)},
+            {"accuracy", c.accuracyKind},     {"warning", c.warn()}};
 }
 
 int baseline(const CliOptions& o)
@@ -253,6 +255,9 @@ int runs(const CliOptions& o)
                              {"status", toString(r.status)},
                              {"created", r.created},
                              {"ended", r.ended.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.ended)},
+                             {"experiment", r.experiment ? nlohmann::json(r.experiment) : nlohmann::json(nullptr)},
+                             {"trial", r.trial >= 0 ? nlohmann::json(r.trial) : nlohmann::json(nullptr)},
+                             {"parent_run", r.parentRun ? nlohmann::json(r.parentRun) : nlohmann::json(nullptr)},
                              {"best_val_accuracy", optional(r.bestValAccuracy)},
                              {"test_accuracy", optional(r.testAccuracy)},
                              {"final_train_loss", optional(r.finalTrainLoss)},
@@ -332,20 +337,21 @@ int exportRun(const CliOptions& o)
             return j.is_discarded() ? nlohmann::json(nullptr) : j;
         };
         const nlohmann::json data = parsed(run->dataJson);
-        const nlohmann::json doc = {{"run",
-                                     {{"id", run->id},
-                                      {"uuid", run->uuid},
-                                      {"name", run->name},
-                                      {"status", toString(run->status)},
-                                      {"created", run->created},
-                                      {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
-                                      {"best_val_accuracy", optional(run->bestValAccuracy)},
-                                      {"test_accuracy", optional(run->testAccuracy)},
-                                      {"classes", data.is_object() ? data.value("classes", nlohmann::json(nullptr)) : nlohmann::json(nullptr)},
-                                      {"input_shape", data.is_object() ? data.value("input_shape", nlohmann::json(nullptr)) : nlohmann::json(nullptr)}}},
-                                    {"metrics", metrics},
-                                    {"events", events},
-                                    {"evaluation", parsed(run->evaluationJson)}};
+        const nlohmann::json doc = {
+            {"run",
+             {{"id", run->id},
+              {"uuid", run->uuid},
+              {"name", run->name},
+              {"status", toString(run->status)},
+              {"created", run->created},
+              {"config", config.is_discarded() ? nlohmann::json(nullptr) : config},
+              {"best_val_accuracy", optional(run->bestValAccuracy)},
+              {"test_accuracy", optional(run->testAccuracy)},
+              {"classes", data.is_object() ? data.value("classes", nlohmann::json(nullptr)) : nlohmann::json(nullptr)},
+              {"input_shape", data.is_object() ? data.value("input_shape", nlohmann::json(nullptr)) : nlohmann::json(nullptr)}}},
+            {"metrics", metrics},
+            {"events", events},
+            {"evaluation", parsed(run->evaluationJson)}};
         text << doc.dump(1) << "\n";
     }
     writeAtomically(o.out, text.str());
@@ -461,9 +467,18 @@ int runCommand(const CliOptions& o)
             return exportRun(o);
         if (o.command == "cluster-script")
             return clusterScript(o);
+        if (o.command == "sweep")
+            return sweep(o);
+        if (o.command == "experiments")
+            return experiments(o);
+        if (o.command == "import")
+            return importStore(o);
         if (o.command == "config-keys")
             return o.markdown ? configKeysMarkdown() : configKeys();
         throw UsageError("unknown command '" + o.command + "'");
+    } catch (const SpaceError& e) {
+        reportError(std::string("bad search space: ") + e.what());
+        return 2;
     } catch (const ConfigError& e) {
         reportError(std::string("bad configuration: ") + e.what());
         return 2;

@@ -8,8 +8,9 @@ namespace entrena::cli {
 
 namespace {
 
-const OptionInfo kConfig{"--config", "FILE", "the run configuration (JSON): 'entrena-cli config-keys' lists every key, "
-                                             "configuration.md in the documentation explains them"};
+const OptionInfo kConfig{"--config", "FILE",
+                         "the run configuration (JSON): 'entrena-cli config-keys' lists every key, "
+                         "configuration.md in the documentation explains them"};
 const OptionInfo kSet{"--set", "KEY=VALUE", "override one configuration key, e.g. --set optimizer.lr=0.01 (repeatable)"};
 const OptionInfo kDb{"--db", "FILE", "the run store (default: $XDG_DATA_HOME/entrena/runs.sqlite)"};
 const OptionInfo kJson{"--json", nullptr, "one JSON object per line on stdout instead of text"};
@@ -22,9 +23,13 @@ const std::vector<CommandInfo>& commands()
         {"train",
          "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
          "train a model and record the run in the run store",
-         {kConfig, kSet, kDb, kJson,
-          {"--resume", "RUN", "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its "
-                              "stored configuration"},
+         {kConfig,
+          kSet,
+          kDb,
+          kJson,
+          {"--resume", "RUN",
+           "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its "
+           "stored configuration"},
           {"--nproc", "N", "train with N data-parallel ranks on this machine (CPU processes, or one per listed GPU)"}},
          "On a terminal a progress bar on stderr shows throughput and the time left; stdout gets a line per "
          "epoch and one at the end, so 'entrena-cli train --config C > log' keeps the log clean. Under torchrun "
@@ -34,7 +39,9 @@ const std::vector<CommandInfo>& commands()
         {"lr-find",
          "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
          "the learning-rate range test: suggests a learning rate",
-         {kConfig, kSet, kJson,
+         {kConfig,
+          kSet,
+          kJson,
           {"--start-lr", "LR", "the rate the sweep starts at (default 1e-6)"},
           {"--end-lr", "LR", "the rate it ends at (default 10)"},
           {"--steps", "N", "the sweep's length in optimizer steps, at least 5 (default 100)"}},
@@ -43,7 +50,9 @@ const std::vector<CommandInfo>& commands()
         {"batch-find",
          "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
          "find the largest batch size that fits in memory",
-         {kConfig, kSet, kJson,
+         {kConfig,
+          kSet,
+          kJson,
           {"--start", "N", "the first batch size tried (default 16)"},
           {"--max", "N", "the largest size tried (default: the training set's size)"},
           {"--trial-steps", "N", "real optimizer steps per trial (default 3)"}},
@@ -52,7 +61,8 @@ const std::vector<CommandInfo>& commands()
         {"runs",
          "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]",
          "list the runs in the run store",
-         {kDb, kJson,
+         {kDb,
+          kJson,
           {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted"},
           {"--tag", "TAG", "only runs with this tag"},
           {"--all", nullptr, "archived runs too"}},
@@ -66,7 +76,8 @@ const std::vector<CommandInfo>& commands()
         {"export",
          "--run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)",
          "write a run's weights, or its metrics, to a file",
-         {{"--run", "RUN", "the run (id or name)"}, kDb,
+         {{"--run", "RUN", "the run (id or name)"},
+          kDb,
           {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
           {"--metrics", "csv|json", "every stored metric value instead of weights"},
           {"--out", "FILE", "where to write: .pt or .safetensors for weights (and FILE.json beside it)"}},
@@ -79,16 +90,58 @@ const std::vector<CommandInfo>& commands()
         {"cluster-script",
          "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch]",
          "the torchrun line and a Slurm sbatch script for a configuration",
-         {kConfig, kSet,
+         {kConfig,
+          kSet,
           {"--nodes", "N", "machines (default 1)"},
           {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
           {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
          "The configuration is checked first: a bad one exits 2 and writes nothing."},
+        {"sweep",
+         "--config BASE.json --space SPACE.json [--method grid|random|tpe|asha|pbt] [--trials N] [--parallel K] "
+         "[--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] [--resume EXPERIMENT] [--min-epochs R] "
+         "[--reduction ETA] [--interval EPOCHS] [--quantile Q]",
+         "try many configurations: grid, random or TPE search, ASHA or population-based training",
+         {{"--config", "BASE.json", "the base configuration every trial starts from"},
+          {"--space", "SPACE.json",
+           "keys (as --set names them) and their distributions: uniform, log_uniform, "
+           "int_uniform, choice"},
+          {"--method", "METHOD",
+           "grid (every choice), random, tpe (model-based), asha (stops the worst early), pbt "
+           "(population-based training); default random"},
+          {"--trials", "N", "trials to run (default 10; pbt: the population, 4; grid: every combination)"},
+          {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
+          {"--metric", "METRIC", "what is compared: val_accuracy (default, higher is better) or val_loss"},
+          {"--name", "NAME", "the experiment's name (default: the configuration's name and the method)"},
+          kDb,
+          kJson,
+          {"--resume", "EXPERIMENT",
+           "continue an experiment (id or name) after a stop or a crash, with its stored "
+           "settings"},
+          {"--min-epochs", "R", "asha: the first rung's epochs (default 1)"},
+          {"--reduction", "ETA", "asha: each rung keeps the top 1/ETA (default 3)"},
+          {"--interval", "EPOCHS", "pbt: epochs between exploits (default 1)"},
+          {"--quantile", "Q", "pbt: the bottom Q copy from the top Q (default 0.25)"}},
+         "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
+         "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
+         "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space."},
+        {"experiments",
+         "[--db FILE] [--json]",
+         "the experiments (sweeps) in the run store, with their best trial",
+         {kDb, kJson},
+         "One line per experiment: id, name, method, status, trials and the best value of its metric."},
+        {"import",
+         "OTHER.sqlite [--db FILE]",
+         "copy the runs of another run store into this one",
+         {kDb},
+         "Runs, their metrics, events, checkpoints (files copied beside this store) and experiments are added by "
+         "their uuid: importing the same store twice adds nothing. For runs made on a cluster node or another "
+         "machine."},
         {"config-keys",
          "[--markdown]",
          "every configuration key that --config and --set take, with its default",
-         {{"--markdown", nullptr, "the data sets, models, optimizers and schedules with their keys, as the tables of "
-                                  "configuration.md"}},
+         {{"--markdown", nullptr,
+           "the data sets, models, optimizers and schedules with their keys, as the tables of "
+           "configuration.md"}},
          "One key per line: the dotted path and its default value. Keys that apply to only some choices "
          "(a scheduler's or an optimizer's parameters, csv's columns) are listed too."},
     };
@@ -163,8 +216,8 @@ std::string overview()
 
 std::string commandHelp(const CommandInfo& c)
 {
-    std::string s = usageLine(c, "Usage: ") + "\n" + wrap(std::string(1, char(std::toupper(c.summary[0]))) + (c.summary + 1) + ".", 0, 0) +
-                    "\n\nOptions:\n";
+    std::string s = usageLine(c, "Usage: ") + "\n" +
+                    wrap(std::string(1, char(std::toupper(c.summary[0]))) + (c.summary + 1) + ".", 0, 0) + "\n\nOptions:\n";
     std::vector<OptionInfo> options = c.options;
     options.push_back({"-h, --help", nullptr, "show this help"});
     for (const auto& o : options) {
@@ -257,6 +310,26 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.nproc = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--nodes")
         o.nodes = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--space")
+        o.space = value;
+    else if (arg == "--method")
+        o.method = value;
+    else if (arg == "--trials")
+        o.trials = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--parallel")
+        o.parallel = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--metric")
+        o.metric = value;
+    else if (arg == "--name")
+        o.name = value;
+    else if (arg == "--min-epochs")
+        o.minEpochs = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--reduction")
+        o.reduction = int(wholeNumber(c, arg, value, 2));
+    else if (arg == "--interval")
+        o.interval = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--quantile")
+        o.quantile = positiveNumber(c, arg, value);
     else if (arg == "--start")
         o.start = wholeNumber(c, arg, value, 1);
     else if (arg == "--max")
@@ -277,9 +350,8 @@ void checkCombinations(const CliOptions& o)
     if (!o.status.empty()) {
         static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
         if (!statuses.count(o.status))
-            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" +
-                                 o.status + "'",
-                             c);
+            throw UsageError(
+                "--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" + o.status + "'", c);
     }
     if (c == "baseline" && o.run.empty())
         throw UsageError("baseline needs --run RUN", c);
@@ -298,14 +370,17 @@ void checkCombinations(const CliOptions& o)
             throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
     }
     if (c == "lr-find" && !(o.endLr > o.startLr))
-        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " +
-                             std::to_string(o.endLr) + ")",
-                         c);
+        throw UsageError(
+            "--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " + std::to_string(o.endLr) + ")", c);
     if (c == "batch-find" && o.max > 0 && o.max < o.start)
         throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")",
                          c);
     if (!o.resume.empty() && o.nproc > 1)
         throw UsageError("--resume continues a run in one process; leave out --nproc", c);
+    if (c == "sweep" && o.resume.empty() && (o.config.empty() || o.space.empty()))
+        throw UsageError("sweep needs --config BASE.json and --space SPACE.json (or --resume EXPERIMENT)", c);
+    if (c == "import" && o.source.empty())
+        throw UsageError("import needs the other run store: entrena-cli import OTHER.sqlite", c);
     if ((c == "train" || c == "lr-find" || c == "batch-find" || c == "cluster-script") && o.config.empty() && o.resume.empty())
         throw UsageError(c + " needs --config FILE" + (c == "train" ? " (or --resume RUN)" : ""), c);
 }
@@ -341,6 +416,10 @@ CliOptions parseCommandLine(int argc, char** argv)
         std::string arg = argv[i];
         std::string value;
         bool inlineValue = false;
+        if (o.command == "import" && arg.rfind("-", 0) != 0 && o.source.empty()) {
+            o.source = arg; // the one word an option does not name: the other store
+            continue;
+        }
         if (arg.rfind("--", 0) == 0) {
             const auto eq = arg.find('=');
             if (eq != std::string::npos) {

@@ -70,6 +70,18 @@ struct CliOptions {
     bool all = false;   ///< runs: archived runs too
     bool clear = false; ///< baseline: stop being the baseline
     bool markdown = false; ///< config-keys: the registries' tables in Markdown
+    // sweep (docs/experiments.md); --resume names the experiment there
+    std::string space;
+    std::string method = "random";
+    int trials = 0;
+    int parallel = 0;
+    std::string metric = "val_accuracy";
+    std::string name;
+    int minEpochs = 1;
+    int reduction = 3;
+    int interval = 1;
+    double quantile = 0.25;
+    std::string source; ///< import: the other store
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;
     int steps = 100;

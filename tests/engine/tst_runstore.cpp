@@ -1,5 +1,6 @@
 // The run store: round trip, reopen, batching, interrupted runs, and stores it must not touch.
 #include "entrena/store/RunStore.h"
+#include "store/Schema.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -25,6 +26,19 @@ void rawExec(const QString& path, const char* sql)
     QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
     QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
+}
+
+/// A store exactly as schema `version` left it: the migrations up to it, as an Entrena of that
+/// version wrote them, and one finished run with a validation metric.
+void writeStoreOfSchema(const QString& path, int version)
+{
+    for (int i = 0; i < version; ++i)
+        rawExec(path, entrena::migrationSql(i));
+    rawExec(path, ("PRAGMA user_version = " + std::to_string(version) + ";"
+                   "INSERT INTO runs (uuid, name, status, created, config, best_val_accuracy, test_accuracy) "
+                   "VALUES ('u-1', 'kept', 'finished', '2026-01-01T00:00:00Z', '{\"data\": {\"dataset\": \"fashion-mnist\"}}', 0.8, 0.7);"
+                   "INSERT INTO metrics (run, key, step, epoch, wall_time, value) VALUES (1, 'val_accuracy', 10, 1, 0, 0.8);")
+                      .c_str());
 }
 
 QString rawText(const QString& path, const char* sql)
@@ -328,17 +342,8 @@ private Q_SLOTS:
         // A store as schema 4 left it: everything but the baselines table.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
-        int64_t id = 0;
-        {
-            RunStore store(path.toStdString());
-            id = store.createRun("kept", R"({"data": {"dataset": "fashion-mnist"}})", "{}");
-            store.addMetric(id, "val_accuracy", 10, 1, 0.8);
-            EndEvent end;
-            end.bestValAccuracy = 0.8;
-            store.finishRun(id, RunStatus::Finished, end, 0.5);
-        }
-        rawExec(path, "DROP TABLE baselines; ALTER TABLE runs DROP COLUMN data; "
-                      "ALTER TABLE runs DROP COLUMN evaluation; PRAGMA user_version = 4;");
+        writeStoreOfSchema(path, 4);
+        const int64_t id = 1;
         RunStore store(path.toStdString());
         QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
         QVERIFY(store.baselines().empty());
@@ -353,16 +358,8 @@ private Q_SLOTS:
         // and read back with neither; a run finished after the migration keeps both.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("v5.sqlite"));
-        int64_t old = 0;
-        {
-            RunStore store(path.toStdString());
-            old = store.createRun("old", "{}", "{}");
-            EndEvent end;
-            end.testAccuracy = 0.7;
-            store.finishRun(old, RunStatus::Finished, end, 0.5);
-        }
-        rawExec(path, "ALTER TABLE runs DROP COLUMN data; ALTER TABLE runs DROP COLUMN evaluation; "
-                      "PRAGMA user_version = 5;");
+        writeStoreOfSchema(path, 5);
+        const int64_t old = 1;
         RunStore store(path.toStdString());
         QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
         const auto before = store.findRun(std::to_string(old));
@@ -384,6 +381,38 @@ private Q_SLOTS:
         QCOMPARE(back.confusion, (std::vector<std::vector<int64_t>>{{3, 1}, {0, 4}}));
         QCOMPARE(back.perClass.at(0).recall, 0.75);
         QCOMPARE(back.perClass.at(1).support, int64_t(4));
+    }
+
+    void schema6StoreGainsExperimentsAndThePrunedStatus()
+    {
+        // Schema 7 rebuilds `runs` (its status check gains `pruned`): every row that refers to a run
+        // (metrics, checkpoints, tags) must survive it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v6.sqlite"));
+        writeStoreOfSchema(path, 6);
+        rawExec(path, "INSERT INTO tags (run, tag) VALUES (1, 'keep');"
+                      "INSERT INTO checkpoints (run, step, epoch, path) VALUES (1, 10, 1, '/x.pt');");
+        RunStore store(path.toStdString());
+        QCOMPARE(rawText(path, "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        QCOMPARE(store.metrics(1, "val_accuracy").size(), size_t(1));
+        QCOMPARE(store.tags(1), std::vector<std::string>{"keep"});
+        QCOMPARE(store.checkpoints(1).size(), size_t(1));
+        QCOMPARE(rawText(path, "PRAGMA foreign_key_check"), QString());
+        store.setRunStatus(1, RunStatus::Pruned);
+        QCOMPARE(store.findRun("1")->status, RunStatus::Pruned);
+        ExperimentRecord e;
+        e.name = "sweep";
+        e.method = "asha";
+        e.spaceJson = "{}";
+        e.metric = "val_accuracy";
+        e.baseConfigJson = "{}";
+        const int64_t experiment = store.createExperiment(e);
+        store.setTrial(1, experiment, 0);
+        QCOMPARE(store.trialsOf(experiment).size(), size_t(1));
+        QCOMPARE(store.findExperiment("sweep")->method, std::string("asha"));
+        // Deleting a run still deletes what refers to it (the foreign keys are on again).
+        store.deleteRun(1);
+        QCOMPARE(rawText(path, "SELECT COUNT(*) FROM metrics"), QStringLiteral("0"));
     }
 
     void overviewHoldsEveryBlocksExtremesAcrossFlushesAndResume()

@@ -10,6 +10,22 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec
     return registryEntry(spec.kind).make(spec, parameters);
 }
 
+void applyOptimizerOptions(torch::optim::Optimizer& optimizer, const OptimizerSpec& spec)
+{
+    for (auto& group : optimizer.param_groups()) {
+        auto& o = group.options();
+        if (auto* sgd = dynamic_cast<torch::optim::SGDOptions*>(&o)) {
+            sgd->momentum(spec.momentum).nesterov(spec.nesterov).dampening(spec.dampening).weight_decay(spec.weightDecay);
+        } else if (auto* adam = dynamic_cast<torch::optim::AdamOptions*>(&o)) {
+            adam->betas({spec.beta1, spec.beta2}).eps(spec.eps).weight_decay(spec.weightDecay);
+        } else if (auto* adamw = dynamic_cast<torch::optim::AdamWOptions*>(&o)) {
+            adamw->betas({spec.beta1, spec.beta2}).eps(spec.eps).weight_decay(spec.weightDecay);
+        } else if (auto* rms = dynamic_cast<torch::optim::RMSpropOptions*>(&o)) {
+            rms->alpha(spec.alpha).eps(spec.eps).momentum(spec.momentum).centered(spec.centered).weight_decay(spec.weightDecay);
+        }
+    }
+}
+
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr)
 {
     for (auto& group : optimizer.param_groups())

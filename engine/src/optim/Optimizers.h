@@ -11,6 +11,11 @@ namespace entrena {
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec,
                                                        const std::vector<torch::Tensor>& parameters);
 
+/// Sets every parameter group's options (momentum, betas, weight decay, …) from `spec`: after a
+/// checkpoint's optimizer state is loaded, the configuration's values hold (a sweep may have changed
+/// them between a trial's stages). The learning rate is the schedule's, set every step.
+void applyOptimizerOptions(torch::optim::Optimizer& optimizer, const OptimizerSpec& spec);
+
 /// Sets every parameter group's learning rate.
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
 

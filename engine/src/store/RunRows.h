@@ -9,7 +9,7 @@ namespace entrena {
 inline const char* const kRunColumns =
     "id, uuid, name, status, created, COALESCE(started,''), COALESCE(ended,''), config, "
     "environment, COALESCE(parent_run,0), notes, error, best_val_accuracy, test_accuracy, "
-    "final_train_loss, samples_per_s, seconds, peak_memory_bytes, final_val_loss, data, evaluation";
+    "final_train_loss, samples_per_s, seconds, peak_memory_bytes, final_val_loss, data, evaluation, COALESCE(experiment,0), COALESCE(trial,-1)";
 
 inline RunRecord readRun(const sqlite::Statement& s)
 {
@@ -35,6 +35,8 @@ inline RunRecord readRun(const sqlite::Statement& s)
     r.finalValLoss = s.optReal(18);
     r.dataJson = s.text(19);
     r.evaluationJson = s.text(20);
+    r.experiment = s.integer(21);
+    r.trial = s.integer(22);
     return r;
 }
 

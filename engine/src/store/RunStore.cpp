@@ -5,12 +5,14 @@
 #include "store/RunRows.h"
 #include "store/Schema.h"
 #include "store/Sqlite.h"
+#include "store/StoreClock.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -25,6 +27,8 @@ using sqlite::Statement;
 using sqlite::Transaction;
 
 namespace fs = std::filesystem;
+
+} // namespace
 
 std::string isoNow()
 {
@@ -64,8 +68,6 @@ std::string newUuid()
                   unsigned(a & 0xFFFF), unsigned(b >> 48), (unsigned long long)(b & 0xFFFFFFFFFFFFULL));
     return out;
 }
-
-} // namespace
 
 std::string RunStore::defaultPath()
 {
@@ -165,8 +167,16 @@ void RunStore::exec(const char* sql)
 
 void RunStore::migrate()
 {
-    Statement v(db_, "PRAGMA user_version");
-    const int version = v.step() ? int(v.integer(0)) : 0;
+    int version = 0;
+    {
+        Statement v(db_, "PRAGMA user_version");
+        version = v.step() ? int(v.integer(0)) : 0;
+    }
+    if (version >= kSchemaVersion)
+        return;
+    // A migration may rebuild a table (7 rebuilds runs): with foreign keys on, dropping the old one
+    // would delete every row that refers to it. (The setting cannot change inside a transaction.)
+    exec("PRAGMA foreign_keys=OFF");
     for (int i = version; i < kSchemaVersion; ++i) {
         Transaction t(db_);
         exec(migrationSql(i));
@@ -175,7 +185,26 @@ void RunStore::migrate()
         exec(("PRAGMA user_version=" + std::to_string(i + 1)).c_str());
         t.commit();
     }
+    exec("PRAGMA foreign_keys=ON");
 }
+
+namespace {
+
+/// Whether `pid` is a live process. A zombie is not: a process killed with its parent can stay a
+/// zombie where PID 1 reaps no orphans (containers), though it will never run again.
+bool processAlive(pid_t pid)
+{
+    if (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH))
+        return false;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line))
+        return true;                    // no /proc: trust kill()
+    const auto close = line.rfind(')'); // the name may hold spaces and parentheses
+    return close == std::string::npos || close + 2 >= line.size() || line[close + 2] != 'Z';
+}
+
+} // namespace
 
 void RunStore::markInterrupted()
 {
@@ -190,7 +219,7 @@ void RunStore::markInterrupted()
         while (s.step()) {
             const auto pid = pid_t(s.integer(1));
             const bool sameHost = s.text(2) == host;
-            const bool gone = sameHost ? (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)) : s.real(3) > 600;
+            const bool gone = sameHost ? !processAlive(pid) : s.real(3) > 600;
             if (gone)
                 dead.push_back(s.integer(0));
         }

@@ -100,6 +100,58 @@ CREATE TABLE baselines (
 ALTER TABLE runs ADD COLUMN data TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN evaluation TEXT NOT NULL DEFAULT '';
 )sql",
+    // 7: experiments (sweeps): their settings, and which runs are their trials.
+    R"sql(
+CREATE TABLE experiments (
+    id INTEGER PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    method TEXT NOT NULL,
+    space TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created TEXT NOT NULL,
+    base_config TEXT NOT NULL,
+    settings TEXT NOT NULL DEFAULT '{}'
+);
+-- runs: the new status `pruned` (a CHECK constraint changes only by rebuilding the table; the
+-- migration runs with foreign keys off, so nothing that refers to runs is touched).
+CREATE TABLE runs_v7 (
+    id INTEGER PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running','finished','stopped','failed','diverged','interrupted','pruned')),
+    created TEXT NOT NULL,
+    started TEXT,
+    ended TEXT,
+    config TEXT NOT NULL,
+    environment TEXT NOT NULL DEFAULT '{}',
+    parent_run INTEGER REFERENCES runs(id) ON DELETE SET NULL,
+    notes TEXT NOT NULL DEFAULT '',
+    error TEXT NOT NULL DEFAULT '',
+    owner_pid INTEGER,
+    owner_host TEXT,
+    heartbeat TEXT,
+    best_val_accuracy REAL,
+    test_accuracy REAL,
+    final_train_loss REAL,
+    samples_per_s REAL,
+    seconds REAL,
+    archived INTEGER NOT NULL DEFAULT 0,
+    peak_memory_bytes REAL,
+    final_val_loss REAL,
+    data TEXT NOT NULL DEFAULT '',
+    evaluation TEXT NOT NULL DEFAULT '',
+    experiment INTEGER REFERENCES experiments(id) ON DELETE SET NULL,
+    trial INTEGER
+);
+INSERT INTO runs_v7 (id, uuid, name, status, created, started, ended, config, environment, parent_run, notes, error, owner_pid, owner_host, heartbeat, best_val_accuracy, test_accuracy, final_train_loss, samples_per_s, seconds, archived, peak_memory_bytes, final_val_loss, data, evaluation) SELECT id, uuid, name, status, created, started, ended, config, environment, parent_run, notes, error, owner_pid, owner_host, heartbeat, best_val_accuracy, test_accuracy, final_train_loss, samples_per_s, seconds, archived, peak_memory_bytes, final_val_loss, data, evaluation FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_v7 RENAME TO runs;
+CREATE INDEX runs_name ON runs(name);
+CREATE INDEX runs_status ON runs(status);
+CREATE INDEX runs_experiment ON runs(experiment);
+)sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion, "one migration per schema version");
 

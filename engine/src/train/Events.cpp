@@ -13,6 +13,7 @@ const char* toString(RunStatus status)
     case RunStatus::Failed: return "failed";
     case RunStatus::Diverged: return "diverged";
     case RunStatus::Interrupted: return "interrupted";
+    case RunStatus::Pruned: return "pruned";
     }
     return "failed";
 }
@@ -20,7 +21,7 @@ const char* toString(RunStatus status)
 RunStatus runStatusFromString(const std::string& text)
 {
     for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed, RunStatus::Diverged,
-                        RunStatus::Interrupted}) {
+                        RunStatus::Interrupted, RunStatus::Pruned}) {
         if (text == toString(s))
             return s;
     }

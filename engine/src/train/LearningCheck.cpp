@@ -15,7 +15,8 @@ std::optional<std::string> LearningCheck::epochEnded(int epoch, double trainLoss
     const double chance = 1.0 / double(classes);
     const bool lossStuck = std::isfinite(trainLoss) && trainLoss > 0.95 * guessing;
     const bool accuracyStuck = hasVal && valAccuracy < chance + 0.05 * (1.0 - chance);
-    if (!lossStuck && !accuracyStuck)
+    // A loss near ln K alone is a slow start when validation already does far better than chance.
+    if (!accuracyStuck && !(lossStuck && (!hasVal || valAccuracy < 2 * chance)))
         return std::nullopt;
     char what[320];
     if (hasVal)

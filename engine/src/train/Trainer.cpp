@@ -37,6 +37,7 @@ ResumePoint resumePointOf(const RunRecord& run, RunStore& store)
         throw ResumeError("run " + id + " is still running in another process");
     if (run.status == RunStatus::Finished)
         throw ResumeError("run " + id + " has finished; there is nothing to resume");
+    // A pruned trial (a sweep stopped it early) continues to its configured epochs.
     if (const int world = storedWorldSize(run.environmentJson); world > 1)
         throw ResumeError("run " + id + " trained on " + std::to_string(world) +
                           " data-parallel ranks, and resuming those is not supported in this version (one process "
@@ -46,10 +47,9 @@ ResumePoint resumePointOf(const RunRecord& run, RunStore& store)
         throw ResumeError("run " + id + " has no checkpoint to resume from; start it again instead");
     ResumePoint point;
     point.runId = run.id;
-    point.checkpoint = checkpoints.front();
-    for (const auto& c : checkpoints)
-        if (c.step >= point.checkpoint.step)
-            point.checkpoint = c;
+    // The latest written (a population-based sweep may give a trial another trial's state, at a
+    // step of that trial's).
+    point.checkpoint = checkpoints.back();
     const std::string& path = point.checkpoint.path;
     if (!std::filesystem::exists(path))
         throw ResumeError("run " + id + "'s latest checkpoint '" + path +
@@ -118,6 +118,8 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
         recorder.runId = result.runId = resume->runId;
     } else if (store) {
         recorder.runId = result.runId = store->createRun(config_.name, config_.toJson(), environmentJson(threads, world));
+        if (trial_)
+            store->setTrial(result.runId, trial_->first, trial_->second);
     }
 
     std::optional<double> finalTrainLoss;

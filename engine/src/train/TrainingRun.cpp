@@ -126,6 +126,7 @@ void TrainingRun::restore()
     if (!resume_)
         return;
     state_ = readCheckpoint(resume_->checkpoint.path, resume_->checkpoint.checksum, *model_, *optimizer_);
+    applyOptimizerOptions(*optimizer_, config_.optimizer);
     scheduler_->restore(state_.scheduler);
 }
 

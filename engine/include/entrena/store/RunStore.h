@@ -2,13 +2,14 @@
 // The run store: one SQLite file holding every run (the schema: docs/run-store.md).
 // One writer (the training process) and any number of readers may use the file at once.
 
+#include "entrena/store/Import.h"
 #include "entrena/store/StoreError.h"
 #include "entrena/train/Events.h"
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <memory>
-#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -41,8 +42,24 @@ struct RunRecord {
     std::optional<double> seconds;
     std::optional<double> peakMemoryBytes; ///< device peak on a GPU, else process resident (schema 3)
     std::optional<double> finalValLoss;    ///< schema 3
-    std::string dataJson;       ///< {"classes", "input_shape", "normalization"} (schema 6; "" before)
-    std::string evaluationJson; ///< the end's confusion matrix and per-class figures (schema 6; see evaluationToJson)
+    std::string dataJson;                  ///< {"classes", "input_shape", "normalization"} (schema 6; "" before)
+    std::string evaluationJson;            ///< the end's confusion matrix and per-class figures (schema 6; see evaluationToJson)
+    int64_t experiment = 0;                ///< the experiment it is a trial of (0: none; schema 7)
+    int64_t trial = -1;                    ///< its trial number in that experiment, from 0
+};
+
+/// A sweep over configurations (entrena-cli sweep): what it searches and how (schema 7).
+struct ExperimentRecord {
+    int64_t id = 0;
+    std::string uuid;
+    std::string name;
+    std::string method; ///< grid | random | tpe | asha | pbt
+    std::string spaceJson;
+    std::string metric; ///< val_accuracy | val_loss
+    std::string status; ///< running | finished | stopped | failed
+    std::string created;
+    std::string baseConfigJson;
+    std::string settingsJson; ///< trials, parallel, seed and the method's own settings
 };
 
 struct MetricPoint {
@@ -78,13 +95,13 @@ struct CheckpointRecord {
 /// Which runs listRuns() returns.
 struct RunFilter {
     std::optional<RunStatus> status;
-    std::string tag;             ///< "" : any
+    std::string tag; ///< "" : any
     bool includeArchived = false;
 };
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
@@ -104,6 +121,22 @@ public:
     void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
     /// What the run's data is: {"classes", "input_shape", "normalization"} as JSON.
     void setRunData(int64_t runId, const std::string& dataJson);
+
+    // Experiments (a sweep drives its trials' runs through these).
+    int64_t createExperiment(const ExperimentRecord& e);
+    std::optional<ExperimentRecord> findExperiment(const std::string& idOrName);
+    std::vector<ExperimentRecord> listExperiments();
+    void setExperimentStatus(int64_t experimentId, const std::string& status);
+    /// Marks a run as trial `trial` of an experiment.
+    void setTrial(int64_t runId, int64_t experimentId, int64_t trial);
+    std::vector<RunRecord> trialsOf(int64_t experimentId);
+    /// A sweep's edits between a trial's stages: its status, its configuration (more epochs, new
+    /// hyper-parameters), the run it copied its weights from.
+    void setRunStatus(int64_t runId, RunStatus status);
+    void setRunConfig(int64_t runId, const std::string& configJson);
+    void setParentRun(int64_t runId, int64_t parentRunId);
+    /// Copies another store's runs in (see Import.h).
+    ImportResult importFrom(const std::string& otherPath);
     /// Marks `failed`, with `error`, the run a process of this machine (`pid`) left running or
     /// interrupted when it died: a data-parallel rank 0 killed under its supervisor.
     void failRunOwnedBy(int64_t pid, const std::string& error);

@@ -9,7 +9,7 @@
 namespace entrena {
 
 /// A run's status as stored and as reported in the `end` event.
-enum class RunStatus { Running, Finished, Stopped, Failed, Diverged, Interrupted };
+enum class RunStatus { Running, Finished, Stopped, Failed, Diverged, Interrupted, Pruned };
 
 const char* toString(RunStatus status);
 RunStatus runStatusFromString(const std::string& text); ///< unknown text: Failed

@@ -41,6 +41,10 @@ public:
     /// observer; only rank 0 records the run in its store and writes checkpoints.
     void setRank(const RankEnv& env) { rank_ = env; }
 
+    /// Records the run as trial `trial` of experiment `experiment` as soon as it is created (a sweep's
+    /// trial process), so that a sweep killed at any moment finds all its trials.
+    void setTrial(int64_t experiment, int64_t trial) { trial_ = std::make_pair(experiment, trial); }
+
     /// Trains until the configured epochs or steps are done or `stop` is requested.
     /// When `store` is given, the run is recorded there (created, metrics, checkpoints, status).
     /// Checkpoints go to `checkpointDir`/run-ID/ ("": no checkpoints).
@@ -59,6 +63,7 @@ private:
 
     RunConfig config_;
     std::optional<RankEnv> rank_;
+    std::optional<std::pair<int64_t, int64_t>> trial_;
 };
 
 } // namespace entrena

@@ -1,0 +1,229 @@
+#include "SweepCommands.h"
+
+#include "ErrorReport.h"
+#include "StopOnSignals.h"
+#include "entrena/experiment/Sweep.h"
+#include "entrena/store/Import.h"
+#include "entrena/store/RunStore.h"
+#include "entrena/system/Runtime.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unistd.h>
+
+namespace entrena::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json paramsJson(const TrialParams& params)
+{
+    json j = json::object();
+    for (const auto& [key, value] : params)
+        j[key] = json::parse(value, nullptr, false);
+    return j;
+}
+
+json metricJson(std::optional<double> m)
+{
+    return m && std::isfinite(*m) ? json(*m) : json(nullptr);
+}
+
+/// The sweep's events: JSON lines on stdout (--json), or a line per trial for a person.
+class SweepPrinter : public SweepObserver {
+public:
+    explicit SweepPrinter(bool json)
+        : json_(json)
+    {
+    }
+
+    void onSweepStart(int64_t experiment, const std::string& method, int trials) override
+    {
+        if (json_)
+            write({{"event", "sweep_start"}, {"experiment", experiment}, {"method", method}, {"trials", trials}});
+        else
+            std::printf("experiment %lld: %s, %d trials\n", (long long)experiment, method.c_str(), trials);
+        std::fflush(stdout);
+    }
+    void onTrialStart(int trial, int64_t runId, const TrialParams& params) override
+    {
+        if (json_)
+            write({{"event", "trial_start"}, {"trial", trial}, {"run_id", runId}, {"params", paramsJson(params)}});
+        else
+            std::printf("trial %d (run %lld): %s\n", trial, (long long)runId, paramsJson(params).dump().c_str());
+        std::fflush(stdout);
+    }
+    void onTrialEnd(int trial, int64_t runId, RunStatus status, std::optional<double> metric, int epochs) override
+    {
+        if (json_) {
+            write({{"event", "trial_end"},
+                   {"trial", trial},
+                   {"run_id", runId},
+                   {"status", toString(status)},
+                   {"metric", metricJson(metric)},
+                   {"epochs", epochs}});
+        } else {
+            std::printf("trial %d (run %lld): %s after %d epoch(s)", trial, (long long)runId, toString(status), epochs);
+            if (metric)
+                std::printf(", best %.4f", *metric);
+            std::printf("\n");
+        }
+        std::fflush(stdout);
+    }
+    void onExploit(int trial, int64_t runId, int64_t sourceRun, int64_t step, const TrialParams& params) override
+    {
+        if (json_)
+            write({{"event", "exploit"},
+                   {"trial", trial},
+                   {"run_id", runId},
+                   {"source_run", sourceRun},
+                   {"step", step},
+                   {"params", paramsJson(params)}});
+        else
+            std::printf("trial %d (run %lld) copies run %lld at step %lld: %s\n", trial, (long long)runId, (long long)sourceRun,
+                        (long long)step, paramsJson(params).dump().c_str());
+        std::fflush(stdout);
+    }
+    void onTrialError(int trial, const std::string& line) override
+    {
+        std::fprintf(stderr, "[trial %d] %s\n", trial, line.c_str());
+    }
+    void end(const SweepResult& r)
+    {
+        if (json_) {
+            write({{"event", "sweep_end"},
+                   {"experiment", r.experiment},
+                   {"status", r.status},
+                   {"best_run", r.bestRun},
+                   {"best_params", paramsJson(r.bestParams)},
+                   {"best_metric", metricJson(r.bestMetric)},
+                   {"trials", r.trials},
+                   {"pruned", r.pruned}});
+        } else {
+            std::printf("experiment %lld %s: %d trials (%d pruned, %d failed)", (long long)r.experiment, r.status.c_str(),
+                        r.trials, r.pruned, r.failed);
+            if (r.bestMetric)
+                std::printf("; best run %lld, %.4f, %s", (long long)r.bestRun, *r.bestMetric,
+                            paramsJson(r.bestParams).dump().c_str());
+            std::printf("\n");
+        }
+        std::fflush(stdout);
+    }
+
+private:
+    void write(const json& j) { std::printf("%s\n", j.dump().c_str()); }
+    bool json_;
+};
+
+std::string readFile(const std::string& path, const char* what)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ConfigError(std::string("cannot read ") + what + " '" + path + "'; check the path");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string selfProgram()
+{
+    return fs::read_symlink("/proc/self/exe").string();
+}
+
+} // namespace
+
+int sweep(const CliOptions& o)
+{
+    const std::string db = o.db.empty() ? RunStore::defaultPath() : o.db;
+    SweepPlan plan;
+    if (o.resume.empty()) {
+        // Checked before the store is even opened: a bad space stores nothing.
+        const RunConfig base = RunConfig::fromFile(o.config, o.sets);
+        SweepSettings s;
+        s.method = o.method;
+        s.trials = o.trials;
+        s.parallel = o.parallel;
+        s.metric = o.metric;
+        s.name = o.name;
+        s.minEpochs = o.minEpochs;
+        s.reduction = o.reduction;
+        s.interval = o.interval;
+        s.quantile = o.quantile;
+        plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
+    }
+    RunStore store(db);
+    StopToken stop;
+    StopOnSignals signals(stop);
+    SweepPrinter printer(o.json);
+    const SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount()};
+    const SweepResult r =
+        o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
+    printer.end(r);
+    return r.status == "failed" ? 1 : 0;
+}
+
+int experiments(const CliOptions& o)
+{
+    RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
+    json array = json::array();
+    for (const ExperimentRecord& e : store.listExperiments()) {
+        const auto trials = store.trialsOf(e.id);
+        const bool higher = e.metric == "val_accuracy";
+        std::optional<double> best;
+        int64_t bestRun = 0;
+        int pruned = 0;
+        for (const RunRecord& r : trials) {
+            pruned += r.status == RunStatus::Pruned;
+            const auto values = store.metrics(r.id, e.metric);
+            for (const auto& p : values)
+                if (!best || (higher ? p.value > *best : p.value < *best)) {
+                    best = p.value;
+                    bestRun = r.id;
+                }
+        }
+        array.push_back({{"id", e.id},
+                         {"uuid", e.uuid},
+                         {"name", e.name},
+                         {"method", e.method},
+                         {"metric", e.metric},
+                         {"status", e.status},
+                         {"created", e.created},
+                         {"space", json::parse(e.spaceJson, nullptr, false)},
+                         {"trials", trials.size()},
+                         {"pruned", pruned},
+                         {"best_run", bestRun},
+                         {"best_metric", metricJson(best)}});
+    }
+    if (o.json) {
+        std::printf("%s\n", array.dump().c_str());
+        return 0;
+    }
+    if (array.empty())
+        std::printf("no experiments in %s\n", store.path().c_str());
+    for (const auto& e : array) {
+        std::printf("%4lld  %-24s %-6s %-9s %3d trials", (long long)e["id"].get<int64_t>(), e["name"].get<std::string>().c_str(),
+                    e["method"].get<std::string>().c_str(), e["status"].get<std::string>().c_str(),
+                    int(e["trials"].get<size_t>()));
+        if (!e["best_metric"].is_null())
+            std::printf("  best %s %.4f (run %lld)", e["metric"].get<std::string>().c_str(), e["best_metric"].get<double>(),
+                        (long long)e["best_run"].get<int64_t>());
+        std::printf("\n");
+    }
+    return 0;
+}
+
+int importStore(const CliOptions& o)
+{
+    RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
+    const ImportResult r = importRuns(store, o.source);
+    std::printf("imported %d run(s) and %d experiment(s) from %s (%d already here)\n", r.runs, r.experiments, o.source.c_str(),
+                r.skipped);
+    return 0;
+}
+
+} // namespace entrena::cli

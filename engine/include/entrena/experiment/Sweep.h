@@ -1,0 +1,89 @@
+#pragma once
+// A sweep: many trials of one base configuration, each a normal run in the store, chosen by a
+// method (grid, random, TPE), stopped early when they fall behind (ASHA), or trained side by side
+// and copied from the best (population-based training). Trials run as `entrena-cli train`
+// processes, `parallel` at a time. docs/experiments.md explains the methods.
+
+#include "entrena/experiment/SearchSpace.h"
+#include "entrena/train/Events.h"
+
+#include <optional>
+#include <string>
+
+namespace entrena {
+
+class RunStore;
+
+struct SweepSettings {
+    std::string method = "random";       ///< grid | random | tpe | asha | pbt
+    int trials = 0;                      ///< 0: grid every combination, pbt 4, otherwise 10
+    int parallel = 0;                    ///< trials at once (0: one per listed GPU, else 1)
+    std::string metric = "val_accuracy"; ///< val_accuracy (higher is better) | val_loss (lower is better)
+    std::string name;                    ///< "" : the base configuration's name and the method
+    uint64_t seed = 1;                   ///< the sampler's
+    int minEpochs = 1;                   ///< asha: the first rung's epochs
+    int reduction = 3;                   ///< asha: each rung keeps the top 1/reduction
+    int interval = 1;                    ///< pbt: epochs between exploits
+    double quantile = 0.25;              ///< pbt: the bottom share copies from the top share
+
+    std::string toJson() const;
+    static SweepSettings fromJson(const std::string& text);
+};
+
+/// A sweep ready to run: checked, with its defaults filled in.
+struct SweepPlan {
+    RunConfig base;
+    SearchSpace space;
+    SweepSettings settings;
+    int maxEpochs() const { return base.train.epochs; }
+};
+
+/// Checks everything before anything runs or is stored: the space against the configuration, the
+/// method's needs (grid takes only choices; pbt cannot copy weights between different models), the
+/// parallelism against the devices. Throws SpaceError (or ConfigError) naming the problem.
+SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSettings settings, int cores);
+
+/// What a sweep tells the outside world (on its own thread).
+class SweepObserver {
+public:
+    virtual ~SweepObserver() = default;
+    virtual void onSweepStart(int64_t experiment, const std::string& method, int trials) {}
+    virtual void onTrialStart(int trial, int64_t runId, const TrialParams& params) {}
+    /// `metric`: the trial's best value of the sweep's metric; `epochs`: the epochs it trained.
+    virtual void onTrialEnd(int trial, int64_t runId, RunStatus status, std::optional<double> metric, int epochs) {}
+    /// pbt: `trial` took the weights and optimizer state of `sourceRun` at `step`, and `params`.
+    virtual void onExploit(int trial, int64_t runId, int64_t sourceRun, int64_t step, const TrialParams& params) {}
+    /// A line of the trials' own error output (their stderr), to show or log.
+    virtual void onTrialError(int trial, const std::string& line) {}
+};
+
+struct SweepResult {
+    int64_t experiment = 0;
+    std::string status; ///< finished | stopped | failed
+    int64_t bestRun = 0;
+    TrialParams bestParams;
+    std::optional<double> bestMetric;
+    int trials = 0;
+    int pruned = 0;
+    int failed = 0;
+};
+
+/// How trials are started: the program (entrena-cli) and the store they write to.
+struct SweepLaunch {
+    std::string program;
+    std::string dbPath;
+    int cores = 1; ///< CPU cores to divide among parallel trials
+};
+
+/// Runs a planned sweep as a new experiment in `store`. A stop request stops the running trials
+/// (each saves a checkpoint) and leaves the experiment `stopped`, to resume.
+SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& observer, const StopToken& stop,
+                     const SweepLaunch& launch);
+
+/// Continues an experiment (id or name) with its stored plan: trials that were running go on from
+/// their checkpoints, finished ones are kept, and it ends with the trials it would have had.
+/// Throws std::runtime_error when there is no such experiment.
+SweepResult resumeSweep(RunStore& store, const std::string& experiment, SweepObserver& observer, const StopToken& stop,
+                        const SweepLaunch& launch);
+
+} // namespace entrena

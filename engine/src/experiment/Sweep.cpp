@@ -1,0 +1,392 @@
+// The sweep's driver: plans and checks a sweep, records it as an experiment, and runs its trials as
+// `entrena-cli train` processes, `parallel` at a time, feeding their events to the method.
+#include "entrena/experiment/Sweep.h"
+
+#include "entrena/config/Registry.h"
+#include "entrena/store/RunStore.h"
+#include "experiment/SweepDriver.h"
+#include "experiment/TrialProcess.h"
+
+#include <algorithm>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <poll.h>
+
+namespace entrena {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::optional<double> bestOf(const std::vector<double>& values, bool higher)
+{
+    if (values.empty())
+        return std::nullopt;
+    return higher ? *std::max_element(values.begin(), values.end()) : *std::min_element(values.begin(), values.end());
+}
+
+/// One trial process and the trial it trains.
+struct Running {
+    SweepTrial* trial;
+    std::unique_ptr<TrialProcess> process;
+    bool ended = false; ///< its `end` event came
+};
+
+class Driver {
+public:
+    Driver(SweepContext& ctx, SweepMethod& method, const SweepLaunch& launch, const StopToken& stop)
+        : ctx_(ctx)
+        , method_(method)
+        , launch_(launch)
+        , stop_(stop)
+    {
+        const auto& s = ctx.plan.settings;
+        threadsPerTrial_ = std::max(1, launch.cores / std::max(1, s.parallel));
+        folder_ = fs::path(launch.dbPath).parent_path() / "experiments" / ("experiment-" + std::to_string(ctx.experiment));
+        fs::create_directories(folder_);
+    }
+
+    /// Runs until the method has nothing left, or a stop request stopped every trial.
+    bool run()
+    {
+        bool stopping = false;
+        for (;;) {
+            if (!stopping && stop_.stopRequested()) {
+                stopping = true;
+                for (auto& r : running_)
+                    r.process->signal(SIGTERM); // each stops after its step, with a checkpoint
+            }
+            while (!stopping && int(running_.size()) < ctx_.plan.settings.parallel) {
+                auto work = pending();
+                if (!work)
+                    work = method_.next(ctx_);
+                if (!work)
+                    break;
+                launch(*work);
+            }
+            if (running_.empty())
+                break;
+            pump(200);
+        }
+        if (!stopping)
+            method_.finish(ctx_);
+        return stopping;
+    }
+
+private:
+    /// Trials to take up again before the method's own work: queued ones, and those stopped or
+    /// killed inside a stage.
+    std::optional<SweepWork> pending()
+    {
+        for (auto& t : ctx_.trials) {
+            if (t->phase == SweepTrial::Phase::Queued)
+                return SweepWork{t.get(), true, t->target > 0 ? t->target : ctx_.plan.maxEpochs()};
+            if (t->phase == SweepTrial::Phase::Resumable)
+                return SweepWork{t.get(), false, t->target};
+        }
+        return std::nullopt;
+    }
+
+    std::vector<std::string> overrides(const SweepTrial& t, int target) const
+    {
+        std::vector<std::string> o = overridesOf(t.params);
+        o.push_back("train.epochs=" + std::to_string(target));
+        if (ctx_.plan.base.devices.type == DeviceType::Cpu)
+            o.push_back("devices.threads=" + std::to_string(threadsPerTrial_));
+        return o;
+    }
+
+    void launch(const SweepWork& w)
+    {
+        SweepTrial& t = *w.trial;
+        t.target = w.target;
+        std::vector<std::string> args;
+        if (w.fresh) {
+            const RunConfig c = RunConfig::fromJson(ctx_.plan.base.toJson(), overrides(t, w.target));
+            const fs::path file = folder_ / ("trial-" + std::to_string(t.index) + ".json");
+            std::ofstream(file) << c.toJson(2) << "\n";
+            args = {"train", "--config", file.string()};
+            t.metrics.clear();
+        } else {
+            // The same run goes on: more epochs, perhaps new values (pbt), from its latest checkpoint.
+            const auto run = ctx_.store.findRun(std::to_string(t.runId));
+            const RunConfig c = RunConfig::fromJson(run->configJson, overrides(t, w.target));
+            ctx_.store.setRunConfig(t.runId, c.toJson());
+            ctx_.store.setRunStatus(t.runId, RunStatus::Stopped);
+            args = {"train", "--resume", std::to_string(t.runId)};
+        }
+        args.insert(args.end(), {"--db", launch_.dbPath, "--json"});
+        const std::string trial = std::to_string(ctx_.experiment) + ":" + std::to_string(t.index);
+        running_.push_back(
+            {&t, std::make_unique<TrialProcess>(launch_.program, args,
+                                                std::vector<std::pair<std::string, std::string>>{{"ENTRENA_TRIAL", trial}})});
+        t.phase = SweepTrial::Phase::Running;
+    }
+
+    void pump(int timeoutMs)
+    {
+        std::vector<pollfd> fds;
+        for (const auto& r : running_) {
+            fds.push_back({r.process->stdoutFd(), POLLIN, 0});
+            fds.push_back({r.process->stderrFd(), POLLIN, 0});
+        }
+        ::poll(fds.data(), fds.size(), timeoutMs);
+        for (auto it = running_.begin(); it != running_.end();) {
+            read(*it);
+            if (it->process->poll()) {
+                read(*it); // what it wrote before it ended
+                ended(*it);
+                it = running_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+
+    void read(Running& r)
+    {
+        SweepTrial& t = *r.trial;
+        for (const json& e : r.process->readEvents()) {
+            const std::string kind = e.value("event", "");
+            if (kind == "start") {
+                t.runId = e.value("run_id", int64_t(0));
+                if (!t.announced) {
+                    t.announced = true;
+                    ctx_.observer.onTrialStart(t.index, t.runId, t.params);
+                }
+            } else if (kind == "epoch") {
+                const int epoch = e.value("epoch", 0);
+                const json& v = e[ctx_.plan.settings.metric];
+                if (epoch >= 1 && v.is_number()) {
+                    t.metrics.resize(size_t(epoch), v.get<double>());
+                    t.metrics[size_t(epoch - 1)] = v.get<double>();
+                }
+            } else if (kind == "end") {
+                t.status = runStatusFromString(e.value("status", "failed"));
+                r.ended = true;
+            }
+        }
+        const std::string before = r.process->lastError();
+        r.process->readErrors();
+        if (r.process->lastError() != before)
+            ctx_.observer.onTrialError(t.index, r.process->lastError());
+    }
+
+    void ended(Running& r)
+    {
+        SweepTrial& t = *r.trial;
+        if (!r.ended)
+            t.status = RunStatus::Failed; // it died without an `end`: a crash, or a bad start
+        method_.stageEnded(ctx_, t);
+        if (t.phase == SweepTrial::Phase::Done)
+            ctx_.observer.onTrialEnd(t.index, t.runId, t.status, ctx_.best(t), t.epochs());
+    }
+
+    SweepContext& ctx_;
+    SweepMethod& method_;
+    const SweepLaunch& launch_;
+    const StopToken& stop_;
+    int threadsPerTrial_ = 1;
+    fs::path folder_;
+    std::vector<Running> running_;
+};
+
+SweepResult summarise(SweepContext& ctx, bool stopped)
+{
+    SweepResult r;
+    r.experiment = ctx.experiment;
+    r.trials = int(ctx.trials.size());
+    double bestScore = -1e300;
+    for (const auto& t : ctx.trials) {
+        r.pruned += t->status == RunStatus::Pruned;
+        r.failed += t->status == RunStatus::Failed || t->status == RunStatus::Diverged;
+        if (const auto m = ctx.best(*t); m && ctx.score(*m) > bestScore) {
+            bestScore = ctx.score(*m);
+            r.bestRun = t->runId;
+            r.bestParams = t->params;
+            r.bestMetric = m;
+        }
+    }
+    r.status = stopped ? "stopped" : r.trials > 0 && r.failed == r.trials ? "failed" : "finished";
+    ctx.store.setExperimentStatus(ctx.experiment, r.status);
+    return r;
+}
+
+SweepResult drive(SweepContext& ctx, const StopToken& stop, const SweepLaunch& launch)
+{
+    const auto method = makeSweepMethod(ctx.plan);
+    Driver driver(ctx, *method, launch, stop);
+    ctx.store.setExperimentStatus(ctx.experiment, "running");
+    const bool stopped = driver.run();
+    return summarise(ctx, stopped);
+}
+
+/// The trials an experiment has in the store, as the driver tracks them: where each one stands.
+void rebuildTrials(SweepContext& ctx)
+{
+    const std::string metricKey = ctx.plan.settings.metric;
+    for (const RunRecord& run : ctx.store.trialsOf(ctx.experiment)) {
+        auto t = std::make_unique<SweepTrial>();
+        t->index = int(run.trial);
+        t->runId = run.id;
+        t->params = ctx.plan.space.paramsOf(run.configJson);
+        t->status = run.status;
+        t->announced = true;
+        t->target = RunConfig::fromJson(run.configJson).train.epochs;
+        for (const MetricPoint& p : ctx.store.metrics(run.id, metricKey)) {
+            t->metrics.resize(size_t(std::max<int>(p.epoch, int(t->metrics.size()))), p.value);
+            if (p.epoch >= 1)
+                t->metrics[size_t(p.epoch - 1)] = p.value;
+        }
+        const bool resumable =
+            run.status == RunStatus::Stopped || run.status == RunStatus::Interrupted || run.status == RunStatus::Running;
+        if (resumable && ctx.store.checkpoints(run.id).empty()) {
+            // Killed before its first checkpoint: nothing to continue from; it starts again.
+            ctx.store.deleteRun(run.id);
+            t->runId = 0;
+            t->metrics.clear();
+            t->announced = false;
+            t->phase = SweepTrial::Phase::Queued;
+        } else if (resumable) {
+            t->phase = SweepTrial::Phase::Resumable;
+        } else {
+            t->phase = SweepTrial::Phase::Done;
+        }
+        ctx.trials.push_back(std::move(t));
+    }
+    std::sort(ctx.trials.begin(), ctx.trials.end(), [](const auto& a, const auto& b) { return a->index < b->index; });
+    // A stage that finished is the method's to judge (asha: a rung; pbt: a generation).
+    const auto method = makeSweepMethod(ctx.plan);
+    for (auto& t : ctx.trials)
+        if (t->phase == SweepTrial::Phase::Done && t->status == RunStatus::Finished)
+            method->stageEnded(ctx, *t);
+}
+
+} // namespace
+
+std::optional<double> SweepContext::best(const SweepTrial& t) const
+{
+    return bestOf(t.metrics, higherIsBetter());
+}
+
+SweepTrial& SweepContext::addTrial(TrialParams params)
+{
+    auto t = std::make_unique<SweepTrial>();
+    t->index = int(trials.size());
+    t->params = std::move(params);
+    trials.push_back(std::move(t));
+    return *trials.back();
+}
+
+int SweepContext::running() const
+{
+    return int(std::count_if(trials.begin(), trials.end(), [](const auto& t) { return t->phase == SweepTrial::Phase::Running; }));
+}
+
+std::string SweepSettings::toJson() const
+{
+    return json{{"method", method},     {"trials", trials},    {"parallel", parallel},    {"metric", metric},
+                {"name", name},         {"seed", seed},        {"min_epochs", minEpochs}, {"reduction", reduction},
+                {"interval", interval}, {"quantile", quantile}}
+        .dump();
+}
+
+SweepSettings SweepSettings::fromJson(const std::string& text)
+{
+    const json j = json::parse(text);
+    SweepSettings s;
+    s.method = j.value("method", s.method);
+    s.trials = j.value("trials", s.trials);
+    s.parallel = j.value("parallel", s.parallel);
+    s.metric = j.value("metric", s.metric);
+    s.name = j.value("name", s.name);
+    s.seed = j.value("seed", s.seed);
+    s.minEpochs = j.value("min_epochs", s.minEpochs);
+    s.reduction = j.value("reduction", s.reduction);
+    s.interval = j.value("interval", s.interval);
+    s.quantile = j.value("quantile", s.quantile);
+    return s;
+}
+
+SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSettings s, int cores)
+{
+    static const std::vector<std::string> methods = {"grid", "random", "tpe", "asha", "pbt"};
+    if (std::find(methods.begin(), methods.end(), s.method) == methods.end())
+        throw SpaceError("--method must be grid, random, tpe, asha or pbt; got '" + s.method + "'");
+    if (s.metric != "val_accuracy" && s.metric != "val_loss")
+        throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
+    if (base.data.valFraction <= 0 && base.data.dataset != DatasetKind::ImageFolder)
+        throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");
+    SweepPlan plan{base, SearchSpace::fromJson(spaceJson, base), s};
+    SweepSettings& p = plan.settings;
+    if (p.method == "grid") {
+        if (!plan.space.onlyChoices())
+            throw SpaceError("grid search tries every combination: its space takes only choice distributions (give "
+                             "the values to try as {\"choice\": […]}), or use --method random or tpe");
+        p.trials = int(plan.space.grid().size());
+    }
+    if (p.trials <= 0)
+        p.trials = p.method == "pbt" ? 4 : 10;
+    const int devices = base.devices.type == DeviceType::Cuda ? std::max<int>(1, int(base.devices.ids.size())) : cores;
+    if (p.parallel <= 0)
+        p.parallel = base.devices.type == DeviceType::Cuda ? devices : 1;
+    if (p.parallel > devices)
+        throw SpaceError("--parallel " + std::to_string(p.parallel) + " runs more trials at once than there are " +
+                         (base.devices.type == DeviceType::Cuda ? "GPUs listed in devices.ids (" : "CPU cores (") +
+                         std::to_string(devices) + "); lower --parallel");
+    if (p.method == "asha" || p.method == "pbt")
+        for (const auto& [key, d] : plan.space.params())
+            if (key == "train.epochs")
+                throw SpaceError(p.method + " gives each trial its epochs itself (up to the base's train.epochs): remove "
+                                            "train.epochs from its space");
+    if (p.method == "asha" && (p.minEpochs < 1 || p.minEpochs >= base.train.epochs || p.reduction < 2))
+        throw SpaceError("asha needs 1 <= --min-epochs < train.epochs (" + std::to_string(base.train.epochs) +
+                         ") and --reduction >= 2");
+    if (p.method == "pbt") {
+        for (const auto& [key, d] : plan.space.params())
+            if (key.rfind("model.", 0) == 0 || key == "data.dataset")
+                throw SpaceError("pbt copies weights between trials, so they must have the same model: remove " + key +
+                                 " from its space");
+        if (p.interval < 1 || p.interval >= base.train.epochs || p.quantile <= 0 || p.quantile > 0.5 || p.trials < 2)
+            throw SpaceError("pbt needs 1 <= --interval < train.epochs (" + std::to_string(base.train.epochs) +
+                             "), 0 < --quantile <= 0.5 and at least 2 trials");
+    }
+    if (p.name.empty())
+        p.name = base.name + "-" + p.method;
+    return plan;
+}
+
+SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& observer, const StopToken& stop,
+                     const SweepLaunch& launch)
+{
+    ExperimentRecord e;
+    e.name = plan.settings.name;
+    e.method = plan.settings.method;
+    e.spaceJson = plan.space.toJson();
+    e.metric = plan.settings.metric;
+    e.baseConfigJson = plan.base.toJson();
+    e.settingsJson = plan.settings.toJson();
+    SweepContext ctx(store, plan, observer, store.createExperiment(e));
+    observer.onSweepStart(ctx.experiment, plan.settings.method, plan.settings.trials);
+    return drive(ctx, stop, launch);
+}
+
+SweepResult resumeSweep(RunStore& store, const std::string& experiment, SweepObserver& observer, const StopToken& stop,
+                        const SweepLaunch& launch)
+{
+    const auto e = store.findExperiment(experiment);
+    if (!e)
+        throw std::runtime_error("no experiment '" + experiment + "' in " + store.path() +
+                                 "; `entrena-cli experiments` lists them");
+    const RunConfig base = RunConfig::fromJson(e->baseConfigJson);
+    const SweepPlan plan{base, SearchSpace::fromJson(e->spaceJson, base), SweepSettings::fromJson(e->settingsJson)};
+    SweepContext ctx(store, plan, observer, e->id);
+    rebuildTrials(ctx);
+    observer.onSweepStart(ctx.experiment, plan.settings.method, plan.settings.trials);
+    return drive(ctx, stop, launch);
+}
+
+} // namespace entrena

@@ -1,0 +1,122 @@
+#include "experiment/TrialProcess.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <stdexcept>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace entrena {
+namespace {
+
+/// Appends what `fd` has to `partial` and returns the complete lines.
+std::vector<std::string> readLines(int fd, std::string& partial)
+{
+    std::vector<std::string> lines;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n <= 0)
+            break;
+        partial.append(buffer, size_t(n));
+    }
+    size_t start = 0, nl;
+    while ((nl = partial.find('\n', start)) != std::string::npos) {
+        lines.push_back(partial.substr(start, nl - start));
+        start = nl + 1;
+    }
+    partial.erase(0, start);
+    return lines;
+}
+
+} // namespace
+
+TrialProcess::TrialProcess(const std::string& program, const std::vector<std::string>& args,
+                           const std::vector<std::pair<std::string, std::string>>& env)
+{
+    int out[2], err[2];
+    if (pipe(out) != 0 || pipe(err) != 0)
+        throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    const pid_t parent = getpid();
+    pid_ = fork();
+    if (pid_ < 0)
+        throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    if (pid_ == 0) {
+        // The child: dies with the sweep, even when the sweep is killed with SIGKILL.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
+        dup2(out[1], STDOUT_FILENO);
+        dup2(err[1], STDERR_FILENO);
+        close(out[0]);
+        close(err[0]);
+        for (const auto& [key, value] : env)
+            setenv(key.c_str(), value.c_str(), 1);
+        std::vector<char*> argv{const_cast<char*>(program.c_str())};
+        for (const auto& a : args)
+            argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(program.c_str(), argv.data());
+        std::fprintf(stderr, "cannot run %s: %s\n", program.c_str(), std::strerror(errno));
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    out_ = out[0];
+    err_ = err[0];
+    fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
+    fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+}
+
+TrialProcess::~TrialProcess()
+{
+    if (!exited_ && pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    if (out_ >= 0)
+        close(out_);
+    if (err_ >= 0)
+        close(err_);
+}
+
+std::vector<nlohmann::json> TrialProcess::readEvents()
+{
+    std::vector<nlohmann::json> events;
+    for (const auto& line : readLines(out_, outPartial_)) {
+        auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!j.is_discarded() && j.is_object())
+            events.push_back(std::move(j));
+    }
+    return events;
+}
+
+void TrialProcess::readErrors()
+{
+    for (auto& line : readLines(err_, errPartial_))
+        if (!line.empty())
+            lastError_ = line;
+}
+
+bool TrialProcess::poll()
+{
+    if (exited_)
+        return true;
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) != pid_)
+        return false;
+    exited_ = true;
+    exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return true;
+}
+
+void TrialProcess::signal(int sig)
+{
+    if (!exited_ && pid_ > 0)
+        ::kill(pid_, sig);
+}
+
+} // namespace entrena
