@@ -7,11 +7,13 @@
 #include "charts/RunHistory.h"
 #include "compare/CompareView.h"
 #include "dialogs/ClusterScriptDialog.h"
+#include "dialogs/DataPreviewDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "entrena/search/BatchSizeFinder.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/system/Devices.h"
+#include "panels/NoticeBanner.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunNaming.h"
 #include "panels/RunsPanel.h"
@@ -54,6 +56,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     , controller_(new app::TrainingController(this))
     , config_(new RunConfigPanel)
     , charts_(new LiveCharts)
+    , banner_(new NoticeBanner)
     , runs_(new RunsPanel)
     , batchSearch_(new BatchSizeSearch(this))
 {
@@ -70,7 +73,13 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
 
     vertical_ = new QSplitter(Qt::Vertical);
     vertical_->setObjectName(QStringLiteral("chartsSplitter"));
-    vertical_->addWidget(charts_);
+    // Notices that need action stand above the charts until dismissed.
+    auto* chartsSide = new QWidget;
+    auto* chartsLayout = new QVBoxLayout(chartsSide);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(banner_);
+    chartsLayout->addWidget(charts_, 1);
+    vertical_->addWidget(chartsSide);
     vertical_->addWidget(runs_);
     vertical_->setStretchFactor(0, 3);
     vertical_->setStretchFactor(1, 1);
@@ -104,6 +113,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
     connect(config_, &RunConfigPanel::lrFinderRequested, this, &MainWindow::findLearningRate);
     connect(config_, &RunConfigPanel::batchFinderRequested, this, &MainWindow::findBatchSize);
+    connect(config_, &RunConfigPanel::dataPreviewRequested, this, &MainWindow::previewData);
     connect(batchSearch_, &BatchSizeSearch::trial, this, [this](const QString& device, qint64 batch, bool fits, qint64 peak) {
         statusBar()->showMessage(tr("Batch %1 on %2: %3 (peak %4 MiB)")
                                      .arg(batch)
@@ -246,6 +256,7 @@ void MainWindow::createMenus()
     stopAction_ = clicks("stopButton", QKeySequence(Qt::CTRL | Qt::Key_Period), "stopAction");
     findLrAction_ = clicks("findLrButton", QKeySequence(Qt::CTRL | Qt::Key_L), "findLrAction");
     findBatchAction_ = clicks("findBatchButton", QKeySequence(Qt::CTRL | Qt::Key_B), "findBatchAction");
+    previewDataAction_ = clicks("previewDataButton", QKeySequence(Qt::CTRL | Qt::Key_D), "previewDataAction");
     runMenu_->addSeparator();
     compareAction_ = clicks("compareButton", QKeySequence(Qt::CTRL | Qt::Key_K), "compareAction");
 
@@ -279,6 +290,7 @@ void MainWindow::retranslate()
     stopAction_->setText(tr("S&top"));
     findLrAction_->setText(tr("Find &learning rate…"));
     findBatchAction_->setText(tr("Find &batch size…"));
+    previewDataAction_->setText(tr("Preview &data…"));
     compareAction_->setText(tr("&Compare selected runs"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
@@ -353,6 +365,15 @@ void MainWindow::findBatchSize()
     status_->setText(tr("Finding the largest batch that fits…"));
 }
 
+DataPreviewDialog* MainWindow::previewData()
+{
+    // Only the data matters here: a form with another problem can still show its data.
+    auto* dialog = new DataPreviewDialog(config_->config().data, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
 LrFinderDialog* MainWindow::findLearningRate()
 {
     const auto config = validatedConfig(tr("Cannot find a learning rate"));
@@ -381,6 +402,7 @@ LrFinderDialog* MainWindow::findLearningRate()
 void MainWindow::beginRun(const QString& status)
 {
     charts_->clear();
+    banner_->clear();
     lastError_.clear();
     totalSteps_ = 0;
     lastStep_ = 0;
@@ -436,6 +458,7 @@ void MainWindow::onEpoch(const EpochEvent& e)
 
 void MainWindow::onNotice(const NoticeEvent& e)
 {
+    banner_->add(e); // not_learning, data_warning
     if (e.kind == "lr_reduced")
         statusBar()->showMessage(tr("Learning rate reduced: %1").arg(QString::fromStdString(e.message)), 5000);
     if (e.kind == "rollback") {
