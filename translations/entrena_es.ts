@@ -732,10 +732,6 @@ Predicha: %2
         <source>Preview data</source>
         <translation>Vista previa de los datos</translation>
     </message>
-    <message numerus="yes">
-        <source>Each class with its training samples and %n of its pictures, drawn at random; the pictures are %1×%2 pixels, %3.</source>
-        <translation><numerusform>Cada clase con sus muestras de entrenamiento y %n de sus imágenes, al azar; las imágenes son de %1×%2 píxeles, %3.</numerusform><numerusform>Cada clase con sus muestras de entrenamiento y %n de sus imágenes, al azar; las imágenes son de %1×%2 píxeles, %3.</numerusform></translation>
-    </message>
     <message>
         <source>grey</source>
         <translation>en gris</translation>
@@ -748,14 +744,6 @@ Predicha: %2
         <source>Each class with its training samples (a table has no pictures to show).</source>
         <translation>Cada clase con sus muestras de entrenamiento (una tabla no tiene imágenes que mostrar).</translation>
     </message>
-    <message numerus="yes">
-        <source>%n class(es), %1 training samples in all (the validation share included).</source>
-        <translation><numerusform>%n clase, %1 muestras de entrenamiento en total (incluida la parte de validación).</numerusform><numerusform>%n clases, %1 muestras de entrenamiento en total (incluida la parte de validación).</numerusform></translation>
-    </message>
-    <message>
-        <source>⚠ Unbalanced classes: %1</source>
-        <translation>⚠ Clases desequilibradas: %1</translation>
-    </message>
     <message>
         <source>⚠ Skipped files: %1</source>
         <translation>⚠ Archivos omitidos: %1</translation>
@@ -763,6 +751,30 @@ Predicha: %2
     <message>
         <source>The data cannot be read.</source>
         <translation>No se pueden leer los datos.</translation>
+    </message>
+    <message>
+        <source>Each class with its training samples and up to %1 of its pictures, drawn at random; the pictures are %2×%3 pixels, %4.</source>
+        <translation>Cada clase con sus muestras de entrenamiento y hasta %1 de sus imágenes, al azar; las imágenes son de %2×%3 píxeles, %4.</translation>
+    </message>
+    <message>
+        <source>%1 classes, %2 training samples in all (the validation share included).</source>
+        <translation>%1 clases, %2 muestras de entrenamiento en total (incluida la parte de validación).</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Muestras</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Imágenes</translation>
+    </message>
+    <message>
+        <source>⚠ Warning: %1</source>
+        <translation>⚠ Aviso: %1</translation>
     </message>
 </context>
 <context>
@@ -921,10 +933,14 @@ Predicha: %2
         <translation>(sin imagen)</translation>
     </message>
     <message>
+        <source>Sample %1 of the split (%2)</source>
+        <translation>Muestra %1 de la partición (%2)</translation>
+    </message>
+    <message>
         <source>%1 → %2
-%3% sure (sample %4)</source>
+%3% sure</source>
         <translation>%1 → %2
-%3 % de confianza (muestra %4)</translation>
+%3 % de confianza</translation>
     </message>
 </context>
 <context>
@@ -1350,14 +1366,6 @@ durante la ejecución</translation>
         <source>%1×%2×%3 inputs</source>
         <translation>entradas de %1×%2×%3</translation>
     </message>
-    <message numerus="yes">
-        <source>%n feature(s)</source>
-        <translation><numerusform>%n variable</numerusform><numerusform>%n variables</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n class(es)</source>
-        <translation><numerusform>%n clase</numerusform><numerusform>%n clases</numerusform></translation>
-    </message>
     <message>
         <source>%1 parameters · %2 MFLOP per sample (forward)</source>
         <translation>%1 parámetros · %2 MFLOP por muestra (hacia delante)</translation>
@@ -1373,6 +1381,14 @@ durante la ejecución</translation>
     <message>
         <source>This model cannot be built for %1: %2</source>
         <translation>No se puede construir este modelo para %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 features</source>
+        <translation>%1 variables</translation>
+    </message>
+    <message>
+        <source>%1 classes</source>
+        <translation>%1 clases</translation>
     </message>
 </context>
 <context>
@@ -1400,10 +1416,6 @@ durante la ejecución</translation>
         <source>Accuracy of each class (recall, %): of the class's samples, the share the model predicted as it.</source>
         <translation>Exactitud de cada clase (exhaustividad, %): de las muestras de la clase, la parte que el modelo predijo como ella.</translation>
     </message>
-    <message numerus="yes">
-        <source>The runs were trained on different classes: only the %n they share are shown.</source>
-        <translation><numerusform>Las ejecuciones se entrenaron con clases distintas: solo se muestra la %n que comparten.</numerusform><numerusform>Las ejecuciones se entrenaron con clases distintas: solo se muestran las %n que comparten.</numerusform></translation>
-    </message>
     <message>
         <source>Without an evaluation: %1.</source>
         <translation>Sin evaluación: %1.</translation>
@@ -1419,6 +1431,10 @@ durante la ejecución</translation>
     <message>
         <source>best</source>
         <translation>mejor</translation>
+    </message>
+    <message>
+        <source>The runs were trained on different classes: only the classes they share (%1) are shown.</source>
+        <translation>Las ejecuciones se entrenaron con clases distintas: solo se muestran las clases que comparten (%1).</translation>
     </message>
 </context>
 <context>

@@ -535,7 +535,9 @@ ES = {
     "colour": "en color",
     "Each class with its training samples (a table has no pictures to show).":
         "Cada clase con sus muestras de entrenamiento (una tabla no tiene imágenes que mostrar).",
-    "⚠ Unbalanced classes: %1": "⚠ Clases desequilibradas: %1",
+    "⚠ Warning: %1": "⚠ Aviso: %1",
+    "Samples": "Muestras",
+    "Pictures": "Imágenes",
     "⚠ Skipped files: %1": "⚠ Archivos omitidos: %1",
     "The data cannot be read.": "No se pueden leer los datos.",
     "Read the data's shape": "Leer la forma de los datos",
@@ -553,7 +555,8 @@ ES = {
     "Support": "Soporte",
     "Most confidently wrong:": "Errores con más confianza:",
     "(no picture)": "(sin imagen)",
-    "%1 → %2\n%3% sure (sample %4)": "%1 → %2\n%3 % de confianza (muestra %4)",
+    "%1 → %2\n%3% sure": "%1 → %2\n%3 % de confianza",
+    "Sample %1 of the split (%2)": "Muestra %1 de la partición (%2)",
     "Preview &data…": "&Vista previa de los datos…",
     "Reading the data's shape for the model's size…": "Leyendo la forma de los datos para el tamaño del modelo…",
     "The model's size is unknown: the data cannot be read (%1).":
@@ -581,6 +584,15 @@ ES = {
     "Preview data…": "Vista previa de los datos…",
     "Each class with its number of samples and a few of its pictures":
         "Cada clase con su número de muestras y algunas de sus imágenes",
+    "Each class with its training samples and up to %1 of its pictures, drawn at random; the pictures are %2×%3 pixels, %4.":
+        "Cada clase con sus muestras de entrenamiento y hasta %1 de sus imágenes, al azar; las imágenes son de %2×%3 "
+        "píxeles, %4.",
+    "%1 classes, %2 training samples in all (the validation share included).":
+        "%1 clases, %2 muestras de entrenamiento en total (incluida la parte de validación).",
+    "%1 features": "%1 variables",
+    "%1 classes": "%1 clases",
+    "The runs were trained on different classes: only the classes they share (%1) are shown.":
+        "Las ejecuciones se entrenaron con clases distintas: solo se muestran las clases que comparten (%1).",
 }
 
 # The same English word in another context, where it means something else.
@@ -608,17 +620,6 @@ PLURAL = {
     "The run was deleted, but %n checkpoint file(s) could not be removed.": (
         "Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.",
         "Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control."),
-    "Each class with its training samples and %n of its pictures, drawn at random; the pictures are %1×%2 pixels, %3.": (
-        "Cada clase con sus muestras de entrenamiento y %n de sus imágenes, al azar; las imágenes son de %1×%2 píxeles, %3.",
-        "Cada clase con sus muestras de entrenamiento y %n de sus imágenes, al azar; las imágenes son de %1×%2 píxeles, %3."),
-    "%n class(es), %1 training samples in all (the validation share included).": (
-        "%n clase, %1 muestras de entrenamiento en total (incluida la parte de validación).",
-        "%n clases, %1 muestras de entrenamiento en total (incluida la parte de validación)."),
-    "%n feature(s)": ("%n variable", "%n variables"),
-    "%n class(es)": ("%n clase", "%n clases"),
-    "The runs were trained on different classes: only the %n they share are shown.": (
-        "Las ejecuciones se entrenaron con clases distintas: solo se muestra la %n que comparten.",
-        "Las ejecuciones se entrenaron con clases distintas: solo se muestran las %n que comparten."),
 }
 
 path = pathlib.Path(__file__).resolve().parents[1] / "entrena_es.ts"

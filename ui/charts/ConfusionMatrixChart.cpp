@@ -203,7 +203,10 @@ void ConfusionMatrixChart::turnColumnNames()
     for (const std::string& c : report_.classes)
         widest = std::max(widest, fontMetrics().horizontalAdvance(shortName(QString::fromStdString(c))));
     const int cell = (width() - widest - 60) / k;
-    xAxis->setTickLabelRotation(widest + 8 > cell ? -45 : 0);
+    // Upright when they fit; slanted while a slanted name clears its neighbour (about 1.5 lines
+    // apart); straight up when the cells are narrower still.
+    const int line = fontMetrics().height();
+    xAxis->setTickLabelRotation(widest + 8 <= cell ? 0 : cell >= line * 3 / 2 ? -45 : -90);
 }
 
 } // namespace entrena::ui

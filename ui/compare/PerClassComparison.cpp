@@ -90,8 +90,8 @@ void PerClassComparison::fill()
     else
         notes << tr("Accuracy of each class (recall, %): of the class's samples, the share the model predicted as it.");
     if (rows.differentClasses)
-        notes << tr("The runs were trained on different classes: only the %n they share are shown.", nullptr,
-                    int(rows.classes.size()));
+        notes << tr("The runs were trained on different classes: only the classes they share (%1) are shown.")
+                     .arg(rows.classes.size());
     if (rows.evaluated > 0 && !rows.notEvaluated.isEmpty())
         notes << tr("Without an evaluation: %1.").arg(rows.notEvaluated.join(QStringLiteral(", ")));
     if (rows.evaluated > 1)

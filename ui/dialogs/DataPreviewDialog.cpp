@@ -17,7 +17,7 @@
 namespace entrena::ui {
 namespace {
 
-constexpr int kThumbnail = 56;
+constexpr int kThumbnail = 64; // 28 and 32 pixels grow twice, sharp
 
 QLabel* note(const QString& objectName)
 {
@@ -116,13 +116,21 @@ void DataPreviewDialog::showPreview(const DataPreview& p)
 {
     clearRows();
     const QLocale locale;
-    status_->setText(p.channels > 0 ? tr("Each class with its training samples and %n of its pictures, drawn at random; "
-                                         "the pictures are %1×%2 pixels, %3.",
-                                         nullptr, kPerClass)
+    status_->setText(p.channels > 0 ? tr("Each class with its training samples and up to %1 of its pictures, drawn at "
+                                         "random; the pictures are %2×%3 pixels, %4.")
+                                          .arg(kPerClass)
                                           .arg(p.width)
                                           .arg(p.height)
                                           .arg(p.channels == 1 ? tr("grey") : tr("colour"))
                                     : tr("Each class with its training samples (a table has no pictures to show)."));
+    const QString headers[] = {tr("Class"), tr("Samples"), p.channels > 0 ? tr("Pictures") : QString()};
+    for (int h = 0; h < 3; ++h) {
+        auto* header = new QLabel(headers[h]);
+        QFont bold = header->font();
+        bold.setBold(true);
+        header->setFont(bold);
+        grid_->addWidget(header, 0, h, h == 1 ? Qt::AlignRight : Qt::AlignLeft);
+    }
     for (int k = 0; k < int(p.classes.size()); ++k) {
         const ClassPreview& c = p.classes[std::size_t(k)];
         auto* name = new QLabel(QString::fromStdString(c.name));
@@ -143,19 +151,18 @@ void DataPreviewDialog::showPreview(const DataPreview& p)
             ++shown;
         }
         pictures->addStretch(1);
-        grid_->addWidget(name, k, 0);
-        grid_->addWidget(count, k, 1);
-        grid_->addLayout(pictures, k, 2);
+        grid_->addWidget(name, k + 1, 0);
+        grid_->addWidget(count, k + 1, 1);
+        grid_->addLayout(pictures, k + 1, 2);
         names_ << name;
         counts_ << count;
         shown_ << shown;
     }
-    grid_->setRowStretch(int(p.classes.size()), 1);
-    total_->setText(
-        tr("%n class(es), %1 training samples in all (the validation share included).", nullptr, int(p.classes.size()))
-            .arg(locale.toString(qlonglong(p.total))));
+    grid_->setRowStretch(int(p.classes.size()) + 1, 1);
+    total_->setText(tr("%1 classes, %2 training samples in all (the validation share included).")
+                        .arg(locale.toString(qlonglong(p.classes.size())), locale.toString(qlonglong(p.total))));
     total_->setVisible(true);
-    imbalance_->setText(tr("⚠ Unbalanced classes: %1").arg(QString::fromStdString(p.imbalance)));
+    imbalance_->setText(tr("⚠ Warning: %1").arg(QString::fromStdString(p.imbalance)));
     imbalance_->setVisible(!p.imbalance.empty());
     skipped_->setText(tr("⚠ Skipped files: %1").arg(QString::fromStdString(p.skipped)));
     skipped_->setVisible(!p.skipped.empty());

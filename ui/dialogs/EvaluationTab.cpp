@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QPixmap>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -20,7 +21,7 @@ namespace entrena::ui {
 namespace {
 
 constexpr int kThumbnail = 96;
-constexpr int kWrongColumns = 4;
+constexpr int kWrongColumns = 3;
 
 /// A cell that sorts by a number (UserRole) rather than by its text: "9.5" before "10.0", and
 /// the class column in label order rather than alphabetically.
@@ -103,6 +104,8 @@ EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
     perClass_->setSortingEnabled(true);
     perClass_->sortByColumn(0, Qt::AscendingOrder); // label order, as the matrix
     perClass_->resizeColumnsToContents();
+    for (int c = 0; c < perClass_->columnCount(); ++c)
+        tableWidth_ += perClass_->columnWidth(c);
     perClass_->horizontalHeader()->setStretchLastSection(true);
 
     auto* side = new QWidget;
@@ -112,12 +115,12 @@ EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
     if (!report.wrong.empty())
         sideLayout->addWidget(wrongExamples(report), 1);
 
-    auto* splitter = new QSplitter(Qt::Horizontal);
-    splitter->addWidget(matrix_);
-    splitter->addWidget(side);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    layout->addWidget(splitter, 1);
+    splitter_ = new QSplitter(Qt::Horizontal);
+    splitter_->addWidget(matrix_);
+    splitter_->addWidget(side);
+    splitter_->setStretchFactor(0, 1);
+    splitter_->setStretchFactor(1, 0);
+    layout->addWidget(splitter_, 1);
 }
 
 QWidget* EvaluationTab::wrongExamples(const EvaluationReport& report)
@@ -141,14 +144,21 @@ QWidget* EvaluationTab::wrongExamples(const EvaluationReport& report)
             picture->setText(tr("(no picture)"));
         else
             picture->setPixmap(pixmap);
-        picture->setToolTip(QFileInfo(QString::fromStdString(w.image)).fileName());
-        auto* caption = new QLabel(tr("%1 → %2\n%3% sure (sample %4)")
+        const QString where =
+            tr("Sample %1 of the split (%2)")
+                .arg(locale.toString(qlonglong(w.index)), QFileInfo(QString::fromStdString(w.image)).fileName());
+        picture->setToolTip(where);
+        auto* caption = new QLabel(tr("%1 → %2\n%3% sure")
                                        .arg(className(report, w.trueClass), className(report, w.predicted),
-                                            locale.toString(w.confidence * 100.0, 'f', 1), locale.toString(qlonglong(w.index))));
+                                            locale.toString(w.confidence * 100.0, 'f', 1)));
+        caption->setToolTip(where);
         caption->setObjectName(QStringLiteral("wrongCaption"));
         caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
         caption->setWordWrap(true);
         caption->setFixedWidth(kThumbnail + 30);
+        // Long names (and Spanish's "de confianza") wrap to three or four lines: the tile is as tall
+        // as its caption needs, never cut.
+        caption->setMinimumHeight(caption->heightForWidth(kThumbnail + 30));
         auto* tile = new QVBoxLayout;
         tile->addWidget(picture, 0, Qt::AlignHCenter);
         tile->addWidget(caption, 0, Qt::AlignHCenter);
@@ -162,6 +172,21 @@ QWidget* EvaluationTab::wrongExamples(const EvaluationReport& report)
     scroll->setWidgetResizable(true);
     layout->addWidget(scroll, 1);
     return box;
+}
+
+void EvaluationTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // The matrix takes what the table and the pictures leave: they get what they need, up to 45%.
+    // (A splitter's first share follows size hints, and the table's asks for far more.)
+    if (fitted_ || !splitter_)
+        return;
+    fitted_ = true;
+    const int total = splitter_->width();
+    const int table = tableWidth_ + perClass_->verticalScrollBar()->sizeHint().width() + 2 * perClass_->frameWidth();
+    const int pictures = wrongShown_ > 0 ? kWrongColumns * (kThumbnail + 40) + 30 : 0;
+    const int side = std::min(std::max(table, pictures), total * 45 / 100);
+    splitter_->setSizes({total - side, side});
 }
 
 } // namespace entrena::ui

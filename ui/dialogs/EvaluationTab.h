@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace entrena::ui {
@@ -28,6 +29,9 @@ public:
     /// Thumbnails shown of the most confidently wrong samples.
     int wrongShown() const { return wrongShown_; }
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     QWidget* wrongExamples(const EvaluationReport& report);
 
@@ -35,6 +39,9 @@ private:
     QTableWidget* perClass_ = nullptr;
     QLabel* empty_ = nullptr;
     int wrongShown_ = 0;
+    QSplitter* splitter_ = nullptr;
+    bool fitted_ = false;
+    int tableWidth_ = 0; ///< the per-class columns fitted to their contents
 };
 
 } // namespace entrena::ui

@@ -36,15 +36,16 @@ void ModelSummaryLine::showFor(const RunConfig& c)
     const DataShape& s = data.shape;
     const QLocale locale;
     const QString input = registryEntry(c.data.dataset).images ? tr("%1×%2×%3 inputs").arg(s.channels).arg(s.height).arg(s.width)
-                                                               : tr("%n feature(s)", nullptr, int(s.width));
-    const QString classes = tr("%n class(es)", nullptr, int(s.classes.size()));
+                                                               : tr("%1 features").arg(locale.toString(qlonglong(s.width)));
+    // Never one class: the engine refuses data with fewer than two.
+    const QString classes = tr("%1 classes").arg(locale.toString(qlonglong(s.classes.size())));
     try {
         const ModelSummary m = summarizeModel(c.model, s.channels, s.height, s.width, int64_t(s.classes.size()));
         QString text = m.flopsPerSample > 0 ? tr("%1 parameters · %2 MFLOP per sample (forward)")
                                                   .arg(locale.toString(qlonglong(m.parameters)))
                                                   .arg(locale.toString(m.flopsPerSample / 1e6, 'f', 2))
                                             : tr("%1 parameters").arg(locale.toString(qlonglong(m.parameters)));
-        setText(text + QStringLiteral(" · ") + tr("%1, %2").arg(input, classes));
+        setText(text + QLatin1Char('\n') + tr("%1, %2").arg(input, classes));
     } catch (const std::exception& e) {
         setText(tr("This model cannot be built for %1: %2").arg(input, QString::fromStdString(e.what())));
     }
