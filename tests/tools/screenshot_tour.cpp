@@ -264,6 +264,16 @@ public:
             MainWindow first(dir + QStringLiteral("/first-") + prefix_ + QStringLiteral(".sqlite"), tourRun("fmnist-mlp", 3, 20000), languages_);
             show(first, size);
             shoot(QStringLiteral("01-first-start"), &first);
+            // Your own images: the image folder's rows, and the summary sized for their 3×32×32.
+            RunConfig own = tourRun("shapes-cnn", 3, 0);
+            own.data.dataset = DatasetKind::ImageFolder;
+            own.data.path = (dir + QStringLiteral("/shapes")).toStdString();
+            own.data.imageSize = {32, 32};
+            own.model.arch = ModelArch::Cnn;
+            first.configPanel()->setConfig(own);
+            const QString reading = first.configPanel()->summaryText();
+            waitFor([&] { return first.configPanel()->summaryText() != reading; }, 30000);
+            shoot(QStringLiteral("01-image-folder-form"), &first);
         }
         MainWindow w(db, tourRun("fmnist-mlp", 3, 20000), languages_);
         show(w, size);

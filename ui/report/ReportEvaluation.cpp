@@ -99,7 +99,7 @@ QString evaluationSectionHtml(const Report& report)
                     .arg(esc(Report::tr("On the %1 split, %2 samples.")
                                  .arg(e.split == "test" ? Report::tr("test") : Report::tr("validation"),
                                       locale.toString(qlonglong(total)))));
-        html += matrixHtml(e) + perClassHtml(e);
+        html += matrixHtml(e) + QStringLiteral("<p></p>") + perClassHtml(e);
     }
     return html;
 }
