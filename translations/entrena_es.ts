@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>BatchSizeAnswer</name>
+    <message>
+        <source>one step an epoch</source>
+        <translation>un paso por época</translation>
+    </message>
+    <message>
+        <source>%1 steps an epoch</source>
+        <translation>%1 pasos por época</translation>
+    </message>
+    <message>
+        <source>the memory budget</source>
+        <translation>el presupuesto de memoria</translation>
+    </message>
+    <message>
+        <source>the device's memory</source>
+        <translation>la memoria del dispositivo</translation>
+    </message>
+    <message>
+        <source>the memory available</source>
+        <translation>la memoria disponible</translation>
+    </message>
+    <message>
+        <source>The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).</source>
+        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).</translation>
+    </message>
+    <message>
+        <source>The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).</source>
+        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).</translation>
+    </message>
+    <message>
+        <source>Every size up to the training set's fitted.</source>
+        <translation>Cupieron todos los tamaños hasta el del conjunto de entrenamiento.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Tamaño de lote</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>Usar %1</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>Mantener %1</translation>
+    </message>
+</context>
+<context>
     <name>Registry</name>
     <message>
         <source>cosine</source>
@@ -213,6 +268,14 @@
     <message>
         <source>rolled back</source>
         <translation>vuelta atrás</translation>
+    </message>
+    <message>
+        <source>data warning</source>
+        <translation>aviso sobre los datos</translation>
+    </message>
+    <message>
+        <source>not learning</source>
+        <translation>no aprende</translation>
     </message>
 </context>
 <context>
@@ -619,6 +682,107 @@
         <source>(too few points to smooth)</source>
         <translation>(muy pocos puntos para suavizar)</translation>
     </message>
+    <message>
+        <source>Per class</source>
+        <translation>Por clase</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::ConfusionMatrixChart</name>
+    <message>
+        <source>True: %1
+Predicted: %2
+%3 samples (%4% of the true class)</source>
+        <translation>Verdadera: %1
+Predicha: %2
+%3 muestras (%4 % de la clase verdadera)</translation>
+    </message>
+    <message>
+        <source>Predicted class</source>
+        <translation>Clase predicha</translation>
+    </message>
+    <message>
+        <source>True class</source>
+        <translation>Clase verdadera</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::DataPreviewDialog</name>
+    <message>
+        <source>Other samples</source>
+        <translation>Otras muestras</translation>
+    </message>
+    <message>
+        <source>Data: %1</source>
+        <translation>Datos: %1</translation>
+    </message>
+    <message>
+        <source>Draw other pictures of each class</source>
+        <translation>Sacar otras imágenes de cada clase</translation>
+    </message>
+    <message>
+        <source>Reading the data…</source>
+        <translation>Leyendo los datos…</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Leyendo %1…</translation>
+    </message>
+    <message>
+        <source>Preview data</source>
+        <translation>Vista previa de los datos</translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation>en gris</translation>
+    </message>
+    <message>
+        <source>colour</source>
+        <translation>en color</translation>
+    </message>
+    <message>
+        <source>Each class with its training samples (a table has no pictures to show).</source>
+        <translation>Cada clase con sus muestras de entrenamiento (una tabla no tiene imágenes que mostrar).</translation>
+    </message>
+    <message>
+        <source>⚠ Skipped files: %1</source>
+        <translation>⚠ Archivos omitidos: %1</translation>
+    </message>
+    <message>
+        <source>The data cannot be read.</source>
+        <translation>No se pueden leer los datos.</translation>
+    </message>
+    <message>
+        <source>Each class with its training samples and up to %1 of its pictures, drawn at random; the pictures are %2×%3 pixels, %4.</source>
+        <translation>Cada clase con sus muestras de entrenamiento y hasta %1 de sus imágenes, al azar; las imágenes son de %2×%3 píxeles, %4.</translation>
+    </message>
+    <message>
+        <source>%1 classes, %2 training samples in all (the validation share included).</source>
+        <translation>%1 clases, %2 muestras de entrenamiento en total (incluida la parte de validación).</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Muestras</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Imágenes</translation>
+    </message>
+    <message>
+        <source>⚠ Warning: %1</source>
+        <translation>⚠ Aviso: %1</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::DataShapeProbe</name>
+    <message>
+        <source>Read the data's shape</source>
+        <translation>Leer la forma de los datos</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DevicePicker</name>
@@ -724,6 +888,59 @@
     <message>
         <source>not available (no NVIDIA driver library): GPU memory is read from LibTorch alone</source>
         <translation>no disponible (falta la biblioteca del controlador de NVIDIA): la memoria de la GPU se lee solo de LibTorch</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::EvaluationTab</name>
+    <message>
+        <source>This run has no evaluation. Entrena measures what a model gets wrong, class by class, when a run finishes: runs that failed or were stopped, and runs from before this version, have none.</source>
+        <translation>Esta ejecución no tiene evaluación. Entrena mide en qué se equivoca un modelo, clase por clase, cuando una ejecución termina: las que fallaron o se detuvieron, y las de antes de esta versión, no la tienen.</translation>
+    </message>
+    <message>
+        <source>the test split</source>
+        <translation>la partición de prueba</translation>
+    </message>
+    <message>
+        <source>the validation split</source>
+        <translation>la partición de validación</translation>
+    </message>
+    <message>
+        <source>On %1: %2 samples, %3% right. Rows are the true class, columns what the model predicted; the colour is the share of the row.</source>
+        <translation>En %1: %2 muestras, %3 % acertadas. Las filas son la clase verdadera, las columnas lo que predijo el modelo; el color es la parte de la fila.</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>Precisión (%)</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>Exhaustividad (%)</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>Soporte</translation>
+    </message>
+    <message>
+        <source>Most confidently wrong:</source>
+        <translation>Errores con más confianza:</translation>
+    </message>
+    <message>
+        <source>(no picture)</source>
+        <translation>(sin imagen)</translation>
+    </message>
+    <message>
+        <source>Sample %1 of the split (%2)</source>
+        <translation>Muestra %1 de la partición (%2)</translation>
+    </message>
+    <message>
+        <source>%1 → %2
+%3% sure</source>
+        <translation>%1 → %2
+%3 % de confianza</translation>
     </message>
 </context>
 <context>
@@ -1095,60 +1312,12 @@ durante la ejecución</translation>
         <translation>&amp;Lanzar en un clúster…</translation>
     </message>
     <message>
-        <source>Every size up to the training set's fitted.</source>
-        <translation>Cupieron todos los tamaños hasta el del conjunto de entrenamiento.</translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation>Tamaño de lote</translation>
-    </message>
-    <message>
         <source>Batch size set to %1.</source>
         <translation>Tamaño de lote fijado en %1.</translation>
     </message>
     <message>
-        <source>Use %1</source>
-        <translation>Usar %1</translation>
-    </message>
-    <message>
-        <source>Keep %1</source>
-        <translation>Mantener %1</translation>
-    </message>
-    <message>
         <source>Largest batch that fits: %1.</source>
         <translation>Lote más grande que cabe: %1.</translation>
-    </message>
-    <message>
-        <source>the memory budget</source>
-        <translation>el presupuesto de memoria</translation>
-    </message>
-    <message>
-        <source>the device's memory</source>
-        <translation>la memoria del dispositivo</translation>
-    </message>
-    <message>
-        <source>the memory available</source>
-        <translation>la memoria disponible</translation>
-    </message>
-    <message>
-        <source>one step an epoch</source>
-        <translation>un paso por época</translation>
-    </message>
-    <message>
-        <source>%1 steps an epoch</source>
-        <translation>%1 pasos por época</translation>
-    </message>
-    <message>
-        <source>The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).</source>
-        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1175,8 +1344,97 @@ durante la ejecución</translation>
         <translation>&amp;Comparar las ejecuciones seleccionadas</translation>
     </message>
     <message>
-        <source>The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).</source>
-        <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).</translation>
+        <source>Preview &amp;data…</source>
+        <translation>&amp;Vista previa de los datos…</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::ModelSummaryLine</name>
+    <message>
+        <source>Choose the TorchScript file.</source>
+        <translation>Elija el archivo TorchScript.</translation>
+    </message>
+    <message>
+        <source>Reading the data's shape for the model's size…</source>
+        <translation>Leyendo la forma de los datos para el tamaño del modelo…</translation>
+    </message>
+    <message>
+        <source>The model's size is unknown: the data cannot be read (%1).</source>
+        <translation>No se conoce el tamaño del modelo: no se pueden leer los datos (%1).</translation>
+    </message>
+    <message>
+        <source>%1×%2×%3 inputs</source>
+        <translation>entradas de %1×%2×%3</translation>
+    </message>
+    <message>
+        <source>%1 parameters · %2 MFLOP per sample (forward)</source>
+        <translation>%1 parámetros · %2 MFLOP por muestra (hacia delante)</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 parámetros</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>This model cannot be built for %1: %2</source>
+        <translation>No se puede construir este modelo para %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 features</source>
+        <translation>%1 variables</translation>
+    </message>
+    <message>
+        <source>%1 classes</source>
+        <translation>%1 clases</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::NoticeBanner</name>
+    <message>
+        <source>⚠ Not learning (epoch %1): %2</source>
+        <translation>⚠ No aprende (época %1): %2</translation>
+    </message>
+    <message>
+        <source>⚠ Some data could not be read: %1</source>
+        <translation>⚠ No se pudieron leer algunos datos: %1</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Descartar</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::PerClassComparison</name>
+    <message>
+        <source>None of these runs has a per-class evaluation: runs that finish have one.</source>
+        <translation>Ninguna de estas ejecuciones tiene evaluación por clase: la tienen las que terminan.</translation>
+    </message>
+    <message>
+        <source>Accuracy of each class (recall, %): of the class's samples, the share the model predicted as it.</source>
+        <translation>Exactitud de cada clase (exhaustividad, %): de las muestras de la clase, la parte que el modelo predijo como ella.</translation>
+    </message>
+    <message>
+        <source>Without an evaluation: %1.</source>
+        <translation>Sin evaluación: %1.</translation>
+    </message>
+    <message>
+        <source>The best of each row is marked.</source>
+        <translation>Se marca lo mejor de cada fila.</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>mejor</translation>
+    </message>
+    <message>
+        <source>The runs were trained on different classes: only the classes they share (%1) are shown.</source>
+        <translation>Las ejecuciones se entrenaron con clases distintas: solo se muestran las clases que comparten (%1).</translation>
     </message>
 </context>
 <context>
@@ -1433,6 +1691,50 @@ durante la ejecución</translation>
         <source>Error:</source>
         <translation>Error:</translation>
     </message>
+    <message>
+        <source>true ↓, predicted →</source>
+        <translation>verdadera ↓, predicha →</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Clase</translation>
+    </message>
+    <message>
+        <source>Precision (%)</source>
+        <translation>Precisión (%)</translation>
+    </message>
+    <message>
+        <source>Recall (%)</source>
+        <translation>Exhaustividad (%)</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>Soporte</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Evaluación</translation>
+    </message>
+    <message>
+        <source>Confusion matrices: a row for each true class, a column for each predicted class (numbered as the rows); the shade is the cell's share of its row.</source>
+        <translation>Matrices de confusión: una fila por clase verdadera, una columna por clase predicha (numeradas como las filas); el tono es la parte de su fila que tiene la celda.</translation>
+    </message>
+    <message>
+        <source>(no evaluation: the run did not finish)</source>
+        <translation>(sin evaluación: la ejecución no terminó)</translation>
+    </message>
+    <message>
+        <source>On the %1 split, %2 samples.</source>
+        <translation>En la partición de %1, %2 muestras.</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>prueba</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>validación</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunConfigPanel</name>
@@ -1605,18 +1907,6 @@ durante la ejecución</translation>
         <translation>Elija la carpeta del conjunto de datos (imágenes) o el archivo de entrenamiento (CSV)</translation>
     </message>
     <message>
-        <source>The input width comes from the CSV file.</source>
-        <translation>El ancho de la entrada lo da el archivo CSV.</translation>
-    </message>
-    <message>
-        <source>%1 parameters · %2 MFLOP per sample (forward)</source>
-        <translation>%1 parámetros · %2 MFLOP por muestra (hacia delante)</translation>
-    </message>
-    <message>
-        <source>This model cannot be built: %1</source>
-        <translation>No se puede construir este modelo: %1</translation>
-    </message>
-    <message>
         <source>Training data</source>
         <translation>Datos de entrenamiento</translation>
     </message>
@@ -1661,14 +1951,6 @@ durante la ejecución</translation>
         <translation>guardado con torch.jit.script(model).save(ruta)</translation>
     </message>
     <message>
-        <source>Choose the TorchScript file.</source>
-        <translation>Elija el archivo TorchScript.</translation>
-    </message>
-    <message>
-        <source>%1 parameters</source>
-        <translation>%1 parámetros</translation>
-    </message>
-    <message>
         <source>Find LR…</source>
         <translation>Buscar tasa…</translation>
     </message>
@@ -1695,6 +1977,18 @@ durante la ejecución</translation>
     <message>
         <source>Fix the form first: %1</source>
         <translation>Corrija antes el formulario: %1</translation>
+    </message>
+    <message>
+        <source>as stored; e.g. 32 or 64, 48</source>
+        <translation>como están; p. ej. 32 o 64, 48</translation>
+    </message>
+    <message>
+        <source>Preview data…</source>
+        <translation>Vista previa de los datos…</translation>
+    </message>
+    <message>
+        <source>Each class with its number of samples and a few of its pictures</source>
+        <translation>Cada clase con su número de muestras y algunas de sus imágenes</translation>
     </message>
 </context>
 <context>
@@ -1866,6 +2160,10 @@ durante la ejecución</translation>
     <message>
         <source>Peak memory:</source>
         <translation>Memoria máxima:</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Evaluación</translation>
     </message>
 </context>
 <context>

@@ -7,16 +7,19 @@
 #include "charts/RunHistory.h"
 #include "compare/CompareView.h"
 #include "dialogs/ClusterScriptDialog.h"
+#include "dialogs/DataPreviewDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "entrena/search/BatchSizeFinder.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/system/Devices.h"
+#include "panels/NoticeBanner.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunNaming.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 #include "RunTableModel.h"
+#include "tools/BatchSizeAnswer.h"
 #include "tools/BatchSizeSearch.h"
 #include "WindowLayout.h"
 #include "settings/Settings.h"
@@ -53,6 +56,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     , controller_(new app::TrainingController(this))
     , config_(new RunConfigPanel)
     , charts_(new LiveCharts)
+    , banner_(new NoticeBanner)
     , runs_(new RunsPanel)
     , batchSearch_(new BatchSizeSearch(this))
 {
@@ -69,7 +73,13 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
 
     vertical_ = new QSplitter(Qt::Vertical);
     vertical_->setObjectName(QStringLiteral("chartsSplitter"));
-    vertical_->addWidget(charts_);
+    // Notices that need action stand above the charts until dismissed.
+    auto* chartsSide = new QWidget;
+    auto* chartsLayout = new QVBoxLayout(chartsSide);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(banner_);
+    chartsLayout->addWidget(charts_, 1);
+    vertical_->addWidget(chartsSide);
     vertical_->addWidget(runs_);
     vertical_->setStretchFactor(0, 3);
     vertical_->setStretchFactor(1, 1);
@@ -103,6 +113,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
     connect(config_, &RunConfigPanel::lrFinderRequested, this, &MainWindow::findLearningRate);
     connect(config_, &RunConfigPanel::batchFinderRequested, this, &MainWindow::findBatchSize);
+    connect(config_, &RunConfigPanel::dataPreviewRequested, this, &MainWindow::previewData);
     connect(batchSearch_, &BatchSizeSearch::trial, this, [this](const QString& device, qint64 batch, bool fits, qint64 peak) {
         statusBar()->showMessage(tr("Batch %1 on %2: %3 (peak %4 MiB)")
                                      .arg(batch)
@@ -245,6 +256,7 @@ void MainWindow::createMenus()
     stopAction_ = clicks("stopButton", QKeySequence(Qt::CTRL | Qt::Key_Period), "stopAction");
     findLrAction_ = clicks("findLrButton", QKeySequence(Qt::CTRL | Qt::Key_L), "findLrAction");
     findBatchAction_ = clicks("findBatchButton", QKeySequence(Qt::CTRL | Qt::Key_B), "findBatchAction");
+    previewDataAction_ = clicks("previewDataButton", QKeySequence(Qt::CTRL | Qt::Key_D), "previewDataAction");
     runMenu_->addSeparator();
     compareAction_ = clicks("compareButton", QKeySequence(Qt::CTRL | Qt::Key_K), "compareAction");
 
@@ -278,6 +290,7 @@ void MainWindow::retranslate()
     stopAction_->setText(tr("S&top"));
     findLrAction_->setText(tr("Find &learning rate…"));
     findBatchAction_->setText(tr("Find &batch size…"));
+    previewDataAction_->setText(tr("Preview &data…"));
     compareAction_->setText(tr("&Compare selected runs"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
@@ -295,62 +308,13 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::showBatchSizeAnswer(const BatchSizeResult& r)
 {
-    // The answer with what it means, for the user to apply: the largest batch that fits in memory
-    // is often the whole training set (one step an epoch), which is no batch to train with.
-    const QLocale locale;
-    const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
-    const auto steps = [&](int64_t batch) {
-        const qlonglong n = r.trainSamples > 0 ? (r.trainSamples + batch - 1) / batch : 0;
-        return n == 1 ? tr("one step an epoch") : tr("%1 steps an epoch").arg(locale.toString(n));
-    };
-    const auto mib = [&](int64_t bytes) { return locale.toString(double(bytes) / 1048576.0, 'f', 1); };
-    int64_t suggestedPeak = -1;
-    for (const BatchTrial& t : r.trials)
-        if (t.batchSize == suggested && t.fits)
-            suggestedPeak = t.peakBytes;
-    const QString budget = r.budgetSource == "train.memory_budget_mb" ? tr("the memory budget")
-                           : r.budgetSource == "device memory"        ? tr("the device's memory")
-                                                                      : tr("the memory available");
-    // Without a budget on a GPU there is no figure to compare with: only what limited it.
-    QString text = r.budgetBytes > 0
-                       ? tr("The largest batch that fits is %1: %2, a peak of %3 MiB of %4 MiB (%5).")
-                             .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes),
-                                  mib(r.budgetBytes), budget)
-                       : tr("The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).")
-                             .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), budget);
-    if (r.hitMax)
-        text += QLatin1Char(' ') + tr("Every size up to the training set's fitted.");
-    if (suggested != r.batchSize)
-        text += QStringLiteral("\n\n") +
-                (suggestedPeak >= 0
-                     ? tr("For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer "
-                          "steps and need a retuned learning rate.")
-                           .arg(locale.toString(qlonglong(suggested)), steps(suggested), mib(suggestedPeak))
-                     : tr("For training, %1 is the better choice: %2. Larger batches take fewer steps and need a "
-                          "retuned learning rate.")
-                           .arg(locale.toString(qlonglong(suggested)), steps(suggested)));
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Batch size"), text, QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("batchSizeAnswer"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    const auto apply = [this](int64_t batch) {
+    status_->setText(tr("Largest batch that fits: %1.").arg(QLocale().toString(qlonglong(r.batchSize))));
+    BatchSizeAnswer::open(this, r, config_->config().data.batchSize, [this](int64_t batch) {
         RunConfig c = config_->config();
         c.data.batchSize = batch;
         config_->setConfig(c);
         status_->setText(tr("Batch size set to %1.").arg(QLocale().toString(qlonglong(batch))));
-    };
-    if (suggested != r.batchSize) {
-        auto* useSuggested = box->addButton(tr("Use %1").arg(locale.toString(qlonglong(suggested))), QMessageBox::AcceptRole);
-        useSuggested->setObjectName(QStringLiteral("useSuggestedBatch"));
-        connect(useSuggested, &QAbstractButton::clicked, this, [apply, suggested] { apply(suggested); });
-        box->setDefaultButton(qobject_cast<QPushButton*>(useSuggested));
-    }
-    auto* useLargest = box->addButton(tr("Use %1").arg(locale.toString(qlonglong(r.batchSize))), QMessageBox::AcceptRole);
-    useLargest->setObjectName(QStringLiteral("useLargestBatch"));
-    const int64_t largest = r.batchSize;
-    connect(useLargest, &QAbstractButton::clicked, this, [apply, largest] { apply(largest); });
-    box->addButton(tr("Keep %1").arg(locale.toString(qlonglong(config_->config().data.batchSize))), QMessageBox::RejectRole);
-    status_->setText(tr("Largest batch that fits: %1.").arg(locale.toString(qlonglong(r.batchSize))));
-    box->open();
+    });
 }
 
 void MainWindow::showError(const QString& title, const QString& message)
@@ -401,6 +365,15 @@ void MainWindow::findBatchSize()
     status_->setText(tr("Finding the largest batch that fits…"));
 }
 
+DataPreviewDialog* MainWindow::previewData()
+{
+    // Only the data matters here: a form with another problem can still show its data.
+    auto* dialog = new DataPreviewDialog(config_->config().data, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
 LrFinderDialog* MainWindow::findLearningRate()
 {
     const auto config = validatedConfig(tr("Cannot find a learning rate"));
@@ -429,6 +402,7 @@ LrFinderDialog* MainWindow::findLearningRate()
 void MainWindow::beginRun(const QString& status)
 {
     charts_->clear();
+    banner_->clear();
     lastError_.clear();
     totalSteps_ = 0;
     lastStep_ = 0;
@@ -484,6 +458,7 @@ void MainWindow::onEpoch(const EpochEvent& e)
 
 void MainWindow::onNotice(const NoticeEvent& e)
 {
+    banner_->add(e); // not_learning, data_warning
     if (e.kind == "lr_reduced")
         statusBar()->showMessage(tr("Learning rate reduced: %1").arg(QString::fromStdString(e.message)), 5000);
     if (e.kind == "rollback") {

@@ -23,8 +23,10 @@ class TrainingController;
 
 namespace entrena::ui {
 
+class DataPreviewDialog;
 class LanguageManager;
 class LiveCharts;
+class NoticeBanner;
 class RunConfigPanel;
 class RunsPanel;
 
@@ -38,6 +40,8 @@ public:
     LiveCharts* charts() const { return charts_; }
     RunsPanel* runs() const { return runs_; }
     RunConfigPanel* configPanel() const { return config_; }
+    /// The strip above the charts for notices that need action (not learning, unreadable files).
+    NoticeBanner* noticeBanner() const { return banner_; }
     app::TrainingController* controller() const { return controller_; }
     /// The message of the last run that failed or could not start (for tests).
     QString lastError() const { return lastError_; }
@@ -50,6 +54,8 @@ public:
     class LrFinderDialog* findLearningRate();
     /// Starts the batch-size finder for the panel's configuration, or stops it if it runs.
     void findBatchSize();
+    /// Opens the preview of the panel's data: classes, counts and pictures (read off the GUI thread).
+    DataPreviewDialog* previewData();
 
     /// The window's size on a screen with `available` room: `wanted`, shrunk to fit.
     static QSize sizeWithin(const QSize& wanted, const QSize& available);
@@ -86,6 +92,7 @@ private:
     app::TrainingController* controller_;
     RunConfigPanel* config_;
     LiveCharts* charts_;
+    NoticeBanner* banner_;
     RunsPanel* runs_;
     QSplitter* vertical_;
     QSplitter* horizontal_;
@@ -98,6 +105,7 @@ private:
     QAction* stopAction_;
     QAction* findLrAction_;
     QAction* findBatchAction_;
+    QAction* previewDataAction_;
     QAction* compareAction_;
     QMenu* helpMenu_;
     QAction* openAction_;

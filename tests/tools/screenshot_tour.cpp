@@ -15,6 +15,8 @@
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
+#include "dialogs/DataPreviewDialog.h"
+#include "dialogs/EvaluationTab.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
@@ -22,6 +24,7 @@
 #include "entrena/system/Devices.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
+#include "panels/NoticeBanner.h"
 #include "panels/RunConfigPanel.h"
 #include "settings/LanguageManager.h"
 
@@ -261,6 +264,16 @@ public:
             MainWindow first(dir + QStringLiteral("/first-") + prefix_ + QStringLiteral(".sqlite"), tourRun("fmnist-mlp", 3, 20000), languages_);
             show(first, size);
             shoot(QStringLiteral("01-first-start"), &first);
+            // Your own images: the image folder's rows, and the summary sized for their 3×32×32.
+            RunConfig own = tourRun("shapes-cnn", 3, 0);
+            own.data.dataset = DatasetKind::ImageFolder;
+            own.data.path = (dir + QStringLiteral("/shapes")).toStdString();
+            own.data.imageSize = {32, 32};
+            own.model.arch = ModelArch::Cnn;
+            first.configPanel()->setConfig(own);
+            const QString reading = first.configPanel()->summaryText();
+            waitFor([&] { return first.configPanel()->summaryText() != reading; }, 30000);
+            shoot(QStringLiteral("01-image-folder-form"), &first);
         }
         MainWindow w(db, tourRun("fmnist-mlp", 3, 20000), languages_);
         show(w, size);
@@ -270,6 +283,15 @@ public:
         waitFor([&] { return !w.controller()->isRunning(); }, 240000);
         settle(400);
         shoot(QStringLiteral("03-finished"), &w);
+
+        // A warning while training, as the banner above the charts shows it (the engine's message).
+        Q_EMIT w.controller()->notice(NoticeEvent{
+            "not_learning", 140, 1,
+            "the model is not learning: after an epoch the training loss is 2.3 (guessing among 10 classes scores ln 10 = "
+            "2.3) and validation accuracy 10.0% (chance: 10.0%). Try a lower learning rate (Find LR…, or entrena-cli "
+            "lr-find), and check that the labels match the inputs"});
+        shoot(QStringLiteral("03-finished-warning"), &w);
+        w.noticeBanner()->clear();
 
         // The batch-size finder's answer, on a small training set so that it ends quickly.
         RunConfig small = tourRun("fmnist-mlp", 1, 4096);
@@ -303,6 +325,10 @@ public:
             compare.show();
             waitFor([&] { return compare.isLoaded(); }, 60000);
             shoot(QStringLiteral("06-compare"), &compare);
+            if (auto* tabs = compare.findChild<QTabWidget*>()) {
+                tabs->setCurrentIndex(2);
+                shoot(QStringLiteral("06-compare-per-class"), &compare);
+            }
 
             RunDetailsDialog details(store, runs[0].id);
             details.resize(std::min(size.width(), 1100), std::min(size.height(), 760));
@@ -313,6 +339,14 @@ public:
                     shoot(QStringLiteral("07-details-%1").arg(i + 1), &details);
                 }
             }
+        }
+
+        {
+            // Twenty classes with long names: the heatmap must stay readable at the most the tab is for.
+            EvaluationTab many(twentyClasses());
+            many.resize(std::min(size.width(), 1100) - 40, std::min(size.height(), 760) - 120);
+            many.show();
+            shoot(QStringLiteral("07-evaluation-20-classes"), &many);
         }
 
         LrFinderDialog finder(tourRun("fmnist-mlp", 1, 8000));
@@ -328,6 +362,73 @@ public:
         DevicesDialog about(devices_);
         about.show();
         shoot(QStringLiteral("10-about"), &about);
+
+        // The data before training: Fashion-MNIST, and a folder of unbalanced colour classes.
+        DataSpec fashion = tourRun("fmnist-mlp", 1, 2000).data;
+        DataPreviewDialog preview(fashion);
+        preview.show();
+        waitFor([&] { return preview.isReady(); }, 60000);
+        shoot(QStringLiteral("11-data-preview"), &preview);
+        DataSpec folder;
+        folder.dataset = DatasetKind::ImageFolder;
+        folder.path = (dir + QStringLiteral("/shapes")).toStdString();
+        DataPreviewDialog unbalanced(folder);
+        unbalanced.show();
+        waitFor([&] { return unbalanced.isReady(); }, 60000);
+        shoot(QStringLiteral("12-data-preview-unbalanced"), &unbalanced);
+    }
+
+    /// A folder of colour shapes, one class folder each, far apart in size (the preview's warning).
+    static void shapes(const QString& root)
+    {
+        const struct {
+            const char* name;
+            int count;
+        } classes[] = {{"circles", 40}, {"squares", 24}, {"triangles", 6}};
+        for (const auto& c : classes) {
+            QDir(root).mkpath(QString::fromLatin1(c.name));
+            for (int i = 0; i < c.count; ++i) {
+                QImage image(32, 32, QImage::Format_RGB32);
+                image.fill(QColor::fromHsv((i * 47) % 360, 60, 235));
+                QPainter p(&image);
+                p.setRenderHint(QPainter::Antialiasing);
+                p.setBrush(QColor::fromHsv((i * 47 + 180) % 360, 220, 200));
+                p.setPen(Qt::NoPen);
+                const int r = 8 + i % 6;
+                if (c.name[0] == 'c')
+                    p.drawEllipse(QPoint(16, 16), r, r);
+                else if (c.name[0] == 's')
+                    p.drawRect(16 - r, 16 - r, 2 * r, 2 * r);
+                else
+                    p.drawPolygon(QPolygon({QPoint(16, 16 - r), QPoint(16 + r, 16 + r), QPoint(16 - r, 16 + r)}));
+                p.end();
+                image.save(QStringLiteral("%1/%2/%3.png").arg(root, QString::fromLatin1(c.name)).arg(i));
+            }
+        }
+    }
+
+    /// A stored-like evaluation of twenty classes, some with long names.
+    static EvaluationReport twentyClasses()
+    {
+        EvaluationReport e;
+        e.split = "test";
+        e.classes = {"apple", "aquarium fish", "baby",   "bear",        "beaver",
+                     "bed",   "bee",           "beetle", "bicycle",     "bottle",
+                     "bowl",  "boy",           "bridge", "bus",         "butterfly",
+                     "camel", "can",           "castle", "caterpillar", "a class with a rather long name"};
+        for (std::size_t t = 0; t < e.classes.size(); ++t) {
+            std::vector<int64_t> row;
+            int64_t total = 0, right = 0;
+            for (std::size_t p = 0; p < e.classes.size(); ++p) {
+                const int64_t v = t == p ? 700 + int64_t(t * 37 % 300) : int64_t((t * 7 + p * 13) % 11 == 0 ? 40 : (t + p) % 4);
+                row.push_back(v);
+                total += v;
+                right += t == p ? v : 0;
+            }
+            e.confusion.push_back(row);
+            e.perClass.push_back({e.classes[t], 0.9, double(right) / double(total), total});
+        }
+        return e;
     }
 
     /// The first run of the store, trained here so the compare view has two runs from the start.
@@ -374,6 +475,7 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
     Tour::seed(dir.filePath(QStringLiteral("tour.sqlite")));
+    Tour::shapes(dir.filePath(QStringLiteral("shapes")));
     LanguageManager languages;
     Tour tour(out, languages);
     const QStringList languageList = quick ? QStringList{QStringLiteral("en")} : QStringList{QStringLiteral("en"), QStringLiteral("es")};

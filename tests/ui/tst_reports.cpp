@@ -135,6 +135,10 @@ private slots:
         QVERIFY2(t.contains(QStringLiteral("optimizer.lr")), "the differences table names the setting that differs");
         QVERIFY(t.contains(QStringLiteral("second line")));
         QVERIFY(t.contains(QStringLiteral("OpenBLAS")));
+        // Each run's confusion matrix and per-class table, as text: the classes named down the rows.
+        QVERIFY2(t.contains(QStringLiteral("Confusion matrices")), "the report holds the evaluation");
+        QVERIFY(t.count(QStringLiteral("10 Ankle boot")) == 2); // one matrix per run
+        QVERIFY(t.contains(QStringLiteral("Recall (%)")));
 
         // It renders, and the charts are vector drawings, not pictures.
         const Result render = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("40"), QStringLiteral("-png"),
@@ -185,6 +189,24 @@ private slots:
         QCOMPARE(charts, 5);
         QVERIFY(h.contains(QStringLiteral("Run report: #%1").arg(alpha_)));
         QVERIFY2(h.contains(QStringLiteral("<td>optimizer.lr</td><td>0.05</td>")), "one run: the whole configuration");
+
+        // The confusion matrix, as stored with the run: a row per class, each count in its cell.
+        const EvaluationReport e = evaluationFromJson(record(alpha_).evaluationJson);
+        QCOMPARE(e.classes.size(), std::size_t(10));
+        const qsizetype at = h.indexOf(QStringLiteral("<table class=\"confusion\""));
+        QVERIFY2(at >= 0, "the report holds the confusion matrix");
+        const QString matrix = h.mid(at, h.indexOf(QStringLiteral("</table>"), at) - at);
+        QCOMPARE(matrix.count(QStringLiteral("<tr>")), 11);
+        static const QRegularExpression count(QStringLiteral("<font color=\"#[0-9a-f]{6}\">(\\d+)</font>"));
+        QStringList counts, stored;
+        for (auto it = count.globalMatch(matrix); it.hasNext();)
+            counts << it.next().captured(1);
+        for (const auto& row : e.confusion)
+            for (int64_t c : row)
+                stored << QString::number(c);
+        QCOMPARE(counts, stored);
+        for (const std::string& name : e.classes)
+            QVERIFY(matrix.contains(QString::fromStdString(name).toHtmlEscaped()));
     }
 
     void comparisonShowsOnlyTheDifferencesAndMarksTheBest()

@@ -518,6 +518,85 @@ ES = {
     "Compute-bound: forward and backward %1% of each step.":
         "Limitado por el cálculo: las pasadas hacia delante y hacia atrás el %1% de cada paso.",
     "Model-FLOP utilisation %1%.": "Utilización de FLOP del modelo: %1%.",
+    # Your own data (issue 15): the registry's new data sets and keys, the evaluation, the preview.
+    "Image folder": "Carpeta de imágenes",
+    "Image size:": "Tamaño de imagen:",
+    "CIFAR-10": "CIFAR-10",
+    "data warning": "aviso sobre los datos",
+    "not learning": "no aprende",
+    "Per class": "Por clase",
+    "True: %1\nPredicted: %2\n%3 samples (%4% of the true class)":
+        "Verdadera: %1\nPredicha: %2\n%3 muestras (%4 % de la clase verdadera)",
+    "Predicted class": "Clase predicha",
+    "True class": "Clase verdadera",
+    "Other samples": "Otras muestras",
+    "Data: %1": "Datos: %1",
+    "Draw other pictures of each class": "Sacar otras imágenes de cada clase",
+    "Reading the data…": "Leyendo los datos…",
+    "Reading %1…": "Leyendo %1…",
+    "Preview data": "Vista previa de los datos",
+    "grey": "en gris",
+    "colour": "en color",
+    "Each class with its training samples (a table has no pictures to show).":
+        "Cada clase con sus muestras de entrenamiento (una tabla no tiene imágenes que mostrar).",
+    "⚠ Warning: %1": "⚠ Aviso: %1",
+    "Samples": "Muestras",
+    "Pictures": "Imágenes",
+    "⚠ Skipped files: %1": "⚠ Archivos omitidos: %1",
+    "The data cannot be read.": "No se pueden leer los datos.",
+    "Read the data's shape": "Leer la forma de los datos",
+    "This run has no evaluation. Entrena measures what a model gets wrong, class by class, when a run finishes: runs that failed or were stopped, and runs from before this version, have none.":
+        "Esta ejecución no tiene evaluación. Entrena mide en qué se equivoca un modelo, clase por clase, cuando una "
+        "ejecución termina: las que fallaron o se detuvieron, y las de antes de esta versión, no la tienen.",
+    "the test split": "la partición de prueba",
+    "the validation split": "la partición de validación",
+    "On %1: %2 samples, %3% right. Rows are the true class, columns what the model predicted; the colour is the share of the row.":
+        "En %1: %2 muestras, %3 % acertadas. Las filas son la clase verdadera, las columnas lo que predijo el "
+        "modelo; el color es la parte de la fila.",
+    "Class": "Clase",
+    "Precision (%)": "Precisión (%)",
+    "Recall (%)": "Exhaustividad (%)",
+    "Support": "Soporte",
+    "Most confidently wrong:": "Errores con más confianza:",
+    "(no picture)": "(sin imagen)",
+    "%1 → %2\n%3% sure": "%1 → %2\n%3 % de confianza",
+    "Sample %1 of the split (%2)": "Muestra %1 de la partición (%2)",
+    "Preview &data…": "&Vista previa de los datos…",
+    "Reading the data's shape for the model's size…": "Leyendo la forma de los datos para el tamaño del modelo…",
+    "The model's size is unknown: the data cannot be read (%1).":
+        "No se conoce el tamaño del modelo: no se pueden leer los datos (%1).",
+    "%1×%2×%3 inputs": "entradas de %1×%2×%3",
+    "%1, %2": "%1, %2",
+    "This model cannot be built for %1: %2": "No se puede construir este modelo para %1: %2",
+    "⚠ Not learning (epoch %1): %2": "⚠ No aprende (época %1): %2",
+    "⚠ Some data could not be read: %1": "⚠ No se pudieron leer algunos datos: %1",
+    "Dismiss": "Descartar",
+    "None of these runs has a per-class evaluation: runs that finish have one.":
+        "Ninguna de estas ejecuciones tiene evaluación por clase: la tienen las que terminan.",
+    "Accuracy of each class (recall, %): of the class's samples, the share the model predicted as it.":
+        "Exactitud de cada clase (exhaustividad, %): de las muestras de la clase, la parte que el modelo predijo como ella.",
+    "Without an evaluation: %1.": "Sin evaluación: %1.",
+    "The best of each row is marked.": "Se marca lo mejor de cada fila.",
+    "true ↓, predicted →": "verdadera ↓, predicha →",
+    "Evaluation": "Evaluación",
+    "Confusion matrices: a row for each true class, a column for each predicted class (numbered as the rows); the shade is the cell's share of its row.":
+        "Matrices de confusión: una fila por clase verdadera, una columna por clase predicha (numeradas como las "
+        "filas); el tono es la parte de su fila que tiene la celda.",
+    "(no evaluation: the run did not finish)": "(sin evaluación: la ejecución no terminó)",
+    "On the %1 split, %2 samples.": "En la partición de %1, %2 muestras.",
+    "as stored; e.g. 32 or 64, 48": "como están; p. ej. 32 o 64, 48",
+    "Preview data…": "Vista previa de los datos…",
+    "Each class with its number of samples and a few of its pictures":
+        "Cada clase con su número de muestras y algunas de sus imágenes",
+    "Each class with its training samples and up to %1 of its pictures, drawn at random; the pictures are %2×%3 pixels, %4.":
+        "Cada clase con sus muestras de entrenamiento y hasta %1 de sus imágenes, al azar; las imágenes son de %2×%3 "
+        "píxeles, %4.",
+    "%1 classes, %2 training samples in all (the validation share included).":
+        "%1 clases, %2 muestras de entrenamiento en total (incluida la parte de validación).",
+    "%1 features": "%1 variables",
+    "%1 classes": "%1 clases",
+    "The runs were trained on different classes: only the classes they share (%1) are shown.":
+        "Las ejecuciones se entrenaron con clases distintas: solo se muestran las clases que comparten (%1).",
 }
 
 # The same English word in another context, where it means something else.

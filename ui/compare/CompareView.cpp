@@ -4,6 +4,7 @@
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
 #include "compare/CompareChart.h"
+#include "compare/PerClassComparison.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
 #include "settings/Settings.h"
@@ -73,6 +74,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     , targetLabel_(new QLabel)
     , target_(new QDoubleSpinBox)
     , summary_(makeTable(QStringLiteral("summaryTable")))
+    , perClass_(new PerClassComparison)
     , tabs_(new QTabWidget)
 {
     setObjectName(QStringLiteral("compareView"));
@@ -133,6 +135,8 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     summaryLayout->addWidget(summary_);
     tabs_->addTab(summaryPage, QString());
     tabs_->addTab(paramsPage, QString());
+    tabs_->addTab(perClass_, QString());
+    tabs_->setTabVisible(2, runIds.size() > 1);
 
     splitter_ = new QSplitter(Qt::Horizontal);
     splitter_->addWidget(left);
@@ -210,6 +214,7 @@ void CompareView::retranslate()
     targetLabel_->setText(tr("Time to validation accuracy:"));
     tabs_->setTabText(0, tr("Summary"));
     tabs_->setTabText(1, tr("Hyper-parameters"));
+    tabs_->setTabText(2, tr("Per class"));
     const QString titles[] = {tr("Training loss"), tr("Validation loss"), tr("Validation accuracy"),
                               tr("Learning rate"), tr("Memory (MiB)"),    tr("Throughput (samples/s)")};
     for (int i = 0; i < charts_.size(); ++i) {
@@ -244,6 +249,10 @@ void CompareView::onLoaded(const CompareData& data)
     status_->clear();
     fillParameters();
     fillSummary(); // first: it may widen the side panel, and the charts draw for their width
+    std::vector<RunRecord> records;
+    for (const CompareRun& r : data_.runs)
+        records.push_back(r.record);
+    perClass_->setRuns(records);
     for (CompareChart* c : charts_)
         c->setData(data_);
     for (std::size_t r = 0; r < data_.runs.size(); ++r) {

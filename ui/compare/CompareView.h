@@ -20,6 +20,7 @@ class QTabWidget;
 namespace entrena::ui {
 
 class CompareChart;
+class PerClassComparison;
 
 /// Two or more runs side by side: a chart per metric with a line per run (one colour per run in
 /// every chart; the legend's check boxes show and hide runs), a shared x-axis (step, epoch,
@@ -38,6 +39,8 @@ public:
     CompareChart* chart(const QString& metric) const;
     QTableWidget* parametersTable() const { return parameters_; }
     QTableWidget* summaryTable() const { return summary_; }
+    /// Each class's accuracy per run (its own tab; hidden for one run, whose details show it).
+    PerClassComparison* perClassPage() const { return perClass_; }
 
     void setXMode(XAxisMode mode);
     void setSmoothing(double weight);
@@ -91,6 +94,7 @@ private:
     QLabel* targetLabel_;
     QDoubleSpinBox* target_;
     QTableWidget* summary_;
+    PerClassComparison* perClass_;
     QTabWidget* tabs_;
     QSplitter* splitter_ = nullptr;
     bool sideFitted_ = false;

@@ -4,6 +4,7 @@
 #include "JobRunner.h"
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
+#include "dialogs/EvaluationTab.h"
 #include "entrena/export/Export.h"
 #include "settings/Settings.h"
 
@@ -54,8 +55,10 @@ QString kindText(const std::string& kind)
 {
     static const char* const known[][2] = {
         {"checkpoint", QT_TRANSLATE_NOOP("RunDetailsDialog", "checkpoint")},
+        {"data_warning", QT_TRANSLATE_NOOP("RunDetailsDialog", "data warning")},
         {"early_stop", QT_TRANSLATE_NOOP("RunDetailsDialog", "early stop")},
         {"lr_reduced", QT_TRANSLATE_NOOP("RunDetailsDialog", "learning rate reduced")},
+        {"not_learning", QT_TRANSLATE_NOOP("RunDetailsDialog", "not learning")},
         {"oom_retry", QT_TRANSLATE_NOOP("RunDetailsDialog", "out of memory, retried")},
         {"resumed", QT_TRANSLATE_NOOP("RunDetailsDialog", "resumed")},
         {"rollback", QT_TRANSLATE_NOOP("RunDetailsDialog", "rolled back")},
@@ -142,6 +145,9 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     charts->setWindowFlag(Qt::Window, false);
     charts->setAttribute(Qt::WA_DeleteOnClose, false);
     tabs->addTab(charts, tr("Charts"));
+
+    // What the finished model gets wrong, class by class (stored with the run since schema 6).
+    tabs->addTab(new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{}), tr("Evaluation"));
 
     auto* config = new QPlainTextEdit;
     config->setReadOnly(true);

@@ -13,12 +13,26 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <algorithm>
+#include <cstring>
 
 namespace entrena::ui {
 
 std::string RunConfigPanel::selected(const QComboBox* box)
 {
     return box->currentData().toString().toStdString();
+}
+
+void RunConfigPanel::buildDataKeyRows()
+{
+    for (const DatasetEntry& e : datasetRegistry())
+        for (const auto& k : e.keys) {
+            // The CSV's test file and label column have fields of their own (a Browse button).
+            if (!k.form.label || std::strcmp(k.key, "test_path") == 0 || std::strcmp(k.key, "label_column") == 0)
+                continue;
+            dataKeyRows_.push_back({&e, KeyField<DataSpec>::make(k)});
+            dataKeyRows_.back().field.widget->setObjectName(QStringLiteral("data.") + QString::fromLatin1(k.key));
+            addRow(dataForm_, dataKeyRows_.back().field.widget);
+        }
 }
 
 std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
@@ -58,6 +72,9 @@ std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
         for (const auto& f : page.fields)
             fields.push_back(
                 {f.widget, QStringLiteral("scheduler.") + QString::fromLatin1(f.key->key), registryText(f.key->form.label)});
+    for (const DataKeyRow& row : dataKeyRows_)
+        fields.push_back({row.field.widget, QStringLiteral("data.") + QString::fromLatin1(row.field.key->key),
+                          registryText(row.field.key->form.label)});
     return fields;
 }
 

@@ -2,9 +2,9 @@
 
 #include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
-#include "entrena/model/ModelSummary.h"
 #include "panels/DevicePicker.h"
 #include "panels/FormCheck.h"
+#include "panels/ModelSummaryLine.h"
 #include "panels/WheelGuard.h"
 
 #include <QCheckBox>
@@ -166,9 +166,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     channels_ = new QLineEdit;
     blocks_ = intBox(1, 16);
     dropout_ = doubleBox(0.0, 0.9, 2, 0.05);
-    summary_ = new QLabel;
-    summary_->setObjectName(QStringLiteral("modelSummary"));
-    summary_->setWordWrap(true);
+    summary_ = new ModelSummaryLine;
 
     optimizer_ = new QComboBox;
     for (const OptimizerEntry& e : optimizerRegistry()) // the algorithms' own names, in every language
@@ -202,9 +200,16 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     testRow_ = withButton(testPath_, browseTest_);
     addRow(dataForm_, testRow_);
     addRow(dataForm_, labelColumn_);
+    buildDataKeyRows();
     addRow(dataForm_, batchSize_);
     addRow(dataForm_, crop_);
     addRow(dataForm_, flip_);
+    previewData_ = new QPushButton;
+    previewData_->setObjectName(QStringLiteral("previewDataButton"));
+    auto* previewRow = new QHBoxLayout;
+    previewRow->addStretch(1);
+    previewRow->addWidget(previewData_);
+    dataForm_->addRow(previewRow);
 
     modelBox_ = new QGroupBox;
     modelForm_ = new QFormLayout(modelBox_);
@@ -279,6 +284,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
     connect(findLr_, &QPushButton::clicked, this, &RunConfigPanel::lrFinderRequested);
     connect(findBatch_, &QPushButton::clicked, this, &RunConfigPanel::batchFinderRequested);
+    connect(previewData_, &QPushButton::clicked, this, &RunConfigPanel::dataPreviewRequested);
+    // What the data is shapes the model: its summary follows the path, image size and channels
+    // (DataShapeProbe waits for the typing to pause before reading).
+    connect(dataPath_, &QLineEdit::textChanged, this, &RunConfigPanel::updateSummary);
+    connect(labelColumn_, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
+    for (const DataKeyRow& row : dataKeyRows_)
+        onKeyValueChanged(row.field.widget, this, [this] { updateSummary(); });
     connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
     connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
     connect(browseModel_, &QToolButton::clicked, this, [this] {
@@ -357,6 +369,13 @@ void RunConfigPanel::retranslate()
     browse_->setText(tr("Browse…"));
     browse_->setToolTip(tr("Choose the data set's folder (images) or training file (CSV)"));
     browseTest_->setText(tr("Browse…"));
+    for (const DataKeyRow& row : dataKeyRows_) {
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
+        if (auto* edit = qobject_cast<QLineEdit*>(row.field.widget); edit && std::strcmp(row.field.key->key, "image_size") == 0)
+            edit->setPlaceholderText(tr("as stored; e.g. 32 or 64, 48"));
+    }
+    previewData_->setText(tr("Preview data…"));
+    previewData_->setToolTip(tr("Each class with its number of samples and a few of its pictures"));
     start_->setText(tr("Start"));
     findLr_->setText(tr("Find LR…"));
     findLr_->setProperty("help", tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
@@ -392,6 +411,8 @@ void RunConfigPanel::updateVisibility()
     dataForm_->setRowVisible(labelColumn_, hasKey(data.keys, "label_column"));
     dataForm_->setRowVisible(crop_, data.images);
     dataForm_->setRowVisible(flip_, data.images);
+    for (const DataKeyRow& row : dataKeyRows_)
+        dataForm_->setRowVisible(row.field.widget, row.entry == &data);
     const ModelEntry& model = registryEntry(selectedKind<ModelArch>(arch_));
     modelForm_->setRowVisible(hidden_, hasKey(model.keys, "hidden"));
     modelForm_->setRowVisible(channels_, hasKey(model.keys, "channels"));
@@ -411,27 +432,7 @@ void RunConfigPanel::updatePreview()
 
 void RunConfigPanel::updateSummary()
 {
-    const RunConfig c = config();
-    if (!registryEntry(c.data.dataset).images) {
-        summary_->setText(tr("The input width comes from the CSV file."));
-        return;
-    }
-    try {
-        if (c.model.arch == ModelArch::TorchScript && c.model.path.empty()) {
-            summary_->setText(tr("Choose the TorchScript file."));
-            return;
-        }
-        const ModelSummary s = summarizeModel(c.model, 1, 28, 28, 10);
-        const QLocale locale;
-        if (s.flopsPerSample > 0)
-            summary_->setText(tr("%1 parameters · %2 MFLOP per sample (forward)")
-                                  .arg(locale.toString(qlonglong(s.parameters)))
-                                  .arg(locale.toString(s.flopsPerSample / 1e6, 'f', 2)));
-        else
-            summary_->setText(tr("%1 parameters").arg(locale.toString(qlonglong(s.parameters))));
-    } catch (const std::exception& e) {
-        summary_->setText(tr("This model cannot be built: %1").arg(QString::fromStdString(e.what())));
-    }
+    summary_->showFor(config());
 }
 
 void RunConfigPanel::browseData()
@@ -468,6 +469,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     batchSize_->setValue(int(c.data.batchSize));
     crop_->setValue(c.data.augmentCrop);
     flip_->setChecked(c.data.augmentFlip);
+    for (const DataKeyRow& row : dataKeyRows_)
+        row.field.load(c.data);
     select(arch_, toString(c.model.arch));
     modelPath_->setText(QString::fromStdString(c.model.path));
     hidden_->setText(joined(c.model.hidden));
@@ -516,6 +519,9 @@ RunConfig RunConfigPanel::config() const
     const bool images = registryEntry(c.data.dataset).images;
     c.data.augmentCrop = images ? crop_->value() : 0;
     c.data.augmentFlip = images && flip_->isChecked();
+    for (const DataKeyRow& row : dataKeyRows_)
+        if (row.entry->kind == c.data.dataset)
+            row.field.store(c.data);
     c.model.arch = selectedKind<ModelArch>(arch_);
     c.model.path = modelPath_->text().trimmed().toStdString();
     if (hasKey(registryEntry(c.model.arch).keys, "hidden"))

@@ -24,6 +24,7 @@ namespace entrena::ui {
 
 class DevicePicker;
 class FormCheck;
+class ModelSummaryLine;
 class SchedulePreview;
 
 /// The form that edits a run's configuration: data, model, optimizer, schedule, loop, device.
@@ -46,6 +47,7 @@ public:
     QWidget* buttonBar() const { return buttonBar_; }
     /// The model summary line ("235,146 parameters · 0.47 MFLOP per sample"), for tests.
     QString summaryText() const;
+    ModelSummaryLine* summary() const { return summary_; }
     SchedulePreview* schedulePreview() const { return preview_; }
     /// What is wrong with the form's configuration, in the form's words (its labels, not the
     /// configuration's keys); empty when it can start. Shown above the buttons, which it disables.
@@ -57,6 +59,8 @@ Q_SIGNALS:
     /// The learning-rate range test for the panel's configuration.
     void lrFinderRequested();
     void batchFinderRequested();
+    /// The data's classes, counts and pictures, before training.
+    void dataPreviewRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -77,6 +81,8 @@ private:
         std::vector<KeyField<SchedulerSpec>> fields;
     };
     void buildSchedulerPages();
+    /// A data set's own keys with a form label (image size, channels): rows shown with that data set.
+    void buildDataKeyRows();
     const SchedulerPage& shownSchedulerPage() const;
     std::vector<FieldText> fieldTexts() const;
     void showProblem(const QString& problem);
@@ -119,6 +125,13 @@ private:
     QSpinBox* batchSize_;
     QSpinBox* crop_;
     QCheckBox* flip_;
+    /// The data sets' own keys that the form shows, each with its entry.
+    struct DataKeyRow {
+        const DatasetEntry* entry;
+        KeyField<DataSpec> field;
+    };
+    std::vector<DataKeyRow> dataKeyRows_;
+    QPushButton* previewData_;
     // model
     QComboBox* arch_;
     QLineEdit* modelPath_;
@@ -128,7 +141,7 @@ private:
     QLineEdit* channels_;
     QSpinBox* blocks_;
     QDoubleSpinBox* dropout_;
-    QLabel* summary_;
+    ModelSummaryLine* summary_;
     // optimizer
     QComboBox* optimizer_;
     QDoubleSpinBox* lr_;

@@ -125,6 +125,7 @@ Report Report::load(RunStore& store, const QList<qint64>& runIds)
         for (const std::string& t : store.tags(id))
             run.tags << QString::fromStdString(t);
         run.events = store.events(id);
+        run.evaluation = evaluationFromJson(run.record.evaluationJson);
         for (const ChartSpec& spec : specs)
             run.series[spec.metric] = store.decimatedMetrics(id, spec.metric.toStdString(), kChartBuckets);
         report.runs.push_back(std::move(run));

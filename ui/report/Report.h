@@ -44,6 +44,7 @@ struct ReportRun {
     QStringList tags;
     std::vector<EventRecord> events;
     std::map<QString, std::vector<MetricPoint>> series; ///< metric → points decimated for a chart
+    EvaluationReport evaluation;                        ///< the confusion matrix and per-class figures (may be empty)
 };
 
 /// Everything a report shows, read from the store once: the runs, their environment, the

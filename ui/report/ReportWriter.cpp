@@ -3,6 +3,7 @@
 #include "RunTableModel.h"
 #include "entrena/system/Version.h"
 #include "report/ReportCharts.h"
+#include "report/ReportEvaluation.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -133,6 +134,9 @@ std::vector<Block> blocks(const Report& report)
         summary += tableRow(cells);
     }
     add(summary + kTableEnd);
+
+    if (const QString evaluation = evaluationSectionHtml(report); !evaluation.isEmpty())
+        add(evaluation);
 
     QString events = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Events")));
     events += tableStart({Report::tr("Run"), Report::tr("Step"), Report::tr("Time"), Report::tr("Kind"), Report::tr("Message")});

@@ -1,0 +1,54 @@
+#include "panels/ModelSummaryLine.h"
+
+#include "entrena/config/Registry.h"
+#include "entrena/model/ModelSummary.h"
+#include "panels/DataShapeProbe.h"
+
+#include <QLocale>
+
+namespace entrena::ui {
+
+ModelSummaryLine::ModelSummaryLine(QWidget* parent)
+    : QLabel(parent)
+    , probe_(new DataShapeProbe(this))
+{
+    setObjectName(QStringLiteral("modelSummary"));
+    setWordWrap(true);
+    connect(probe_, &DataShapeProbe::changed, this, [this] { showFor(shown_); });
+}
+
+void ModelSummaryLine::showFor(const RunConfig& c)
+{
+    shown_ = c;
+    if (c.model.arch == ModelArch::TorchScript && c.model.path.empty()) {
+        setText(tr("Choose the TorchScript file."));
+        return;
+    }
+    const DataShapeProbe::Answer data = probe_->shapeOf(c.data);
+    if (!data.ready) {
+        setText(tr("Reading the data's shape for the model's size…"));
+        return;
+    }
+    if (data.failed) {
+        setText(tr("The model's size is unknown: the data cannot be read (%1).").arg(data.error));
+        return;
+    }
+    const DataShape& s = data.shape;
+    const QLocale locale;
+    const QString input = registryEntry(c.data.dataset).images ? tr("%1×%2×%3 inputs").arg(s.channels).arg(s.height).arg(s.width)
+                                                               : tr("%1 features").arg(locale.toString(qlonglong(s.width)));
+    // Never one class: the engine refuses data with fewer than two.
+    const QString classes = tr("%1 classes").arg(locale.toString(qlonglong(s.classes.size())));
+    try {
+        const ModelSummary m = summarizeModel(c.model, s.channels, s.height, s.width, int64_t(s.classes.size()));
+        QString text = m.flopsPerSample > 0 ? tr("%1 parameters · %2 MFLOP per sample (forward)")
+                                                  .arg(locale.toString(qlonglong(m.parameters)))
+                                                  .arg(locale.toString(m.flopsPerSample / 1e6, 'f', 2))
+                                            : tr("%1 parameters").arg(locale.toString(qlonglong(m.parameters)));
+        setText(text + QLatin1Char('\n') + tr("%1, %2").arg(input, classes));
+    } catch (const std::exception& e) {
+        setText(tr("This model cannot be built for %1: %2").arg(input, QString::fromStdString(e.what())));
+    }
+}
+
+} // namespace entrena::ui

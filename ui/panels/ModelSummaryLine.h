@@ -1,0 +1,29 @@
+#pragma once
+// The form's model summary: parameters and forward FLOPs per sample of the configured model for
+// the configured data's shape and classes ("235,146 parameters · 0.47 MFLOP per sample"). The
+// shape comes from DataShapeProbe: while it is read the line says so, and when the data cannot be
+// read it says that instead of a size.
+
+#include "entrena/config/Config.h"
+
+#include <QLabel>
+
+namespace entrena::ui {
+
+class DataShapeProbe;
+
+class ModelSummaryLine : public QLabel {
+    Q_OBJECT
+public:
+    explicit ModelSummaryLine(QWidget* parent = nullptr);
+
+    /// Summarises `config`'s model, now or once its data's shape has been read.
+    void showFor(const RunConfig& config);
+    DataShapeProbe* probe() const { return probe_; }
+
+private:
+    RunConfig shown_;
+    DataShapeProbe* probe_;
+};
+
+} // namespace entrena::ui
