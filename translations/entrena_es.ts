@@ -242,6 +242,10 @@
         <source>CIFAR-10</source>
         <translation>CIFAR-10</translation>
     </message>
+    <message>
+        <source>Image channels:</source>
+        <translation>Canales de la imagen:</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -418,6 +422,10 @@
     <message>
         <source>Δ accuracy vs baseline</source>
         <translation>Δ exactitud frente a la referencia</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>podada</translation>
     </message>
 </context>
 <context>

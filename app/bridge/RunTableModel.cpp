@@ -241,6 +241,7 @@ QString RunTableModel::statusText(RunStatus status)
     case RunStatus::Failed: return tr("failed");
     case RunStatus::Diverged: return tr("diverged");
     case RunStatus::Interrupted: return tr("interrupted");
+    case RunStatus::Pruned: return tr("pruned");
     }
     return {};
 }

@@ -63,7 +63,7 @@ const std::vector<CommandInfo>& commands()
          "list the runs in the run store",
          {kDb,
           kJson,
-          {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted"},
+          {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted, pruned"},
           {"--tag", "TAG", "only runs with this tag"},
           {"--all", nullptr, "archived runs too"}},
          "With --json: one JSON array of run objects (cli.md in the documentation lists their fields)."},
@@ -348,10 +348,10 @@ void checkCombinations(const CliOptions& o)
 {
     const std::string& c = o.command;
     if (!o.status.empty()) {
-        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted"};
+        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted", "pruned"};
         if (!statuses.count(o.status))
             throw UsageError(
-                "--status must be one of running, finished, stopped, failed, diverged, interrupted; got '" + o.status + "'", c);
+                "--status must be one of running, finished, stopped, failed, diverged, interrupted, pruned; got '" + o.status + "'", c);
     }
     if (c == "baseline" && o.run.empty())
         throw UsageError("baseline needs --run RUN", c);

@@ -225,7 +225,8 @@ private Q_SLOTS:
         const std::map<std::string, std::vector<std::string>> least = {
             {"train", {"--config", "c.json"}},       {"lr-find", {"--config", "c.json"}},
             {"batch-find", {"--config", "c.json"}},  {"cluster-script", {"--config", "c.json"}},
-            {"baseline", {"--run", "1"}},            {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}}};
+            {"baseline", {"--run", "1"}},            {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}},
+            {"sweep", {"--config", "c.json", "--space", "s.json"}}, {"import", {"other.sqlite"}}};
         const std::map<std::string, std::string> values = {
             {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"}, {"--set", "train.epochs=2"}};
         int checked = 0;

@@ -11,6 +11,8 @@ ES = {
     # The data sets' registry (context Registry).
     "Image folder": "Carpeta de imágenes",
     "Image size:": "Tamaño de imagen:",
+    "Image channels:": "Canales de la imagen:",
+    "pruned": "podada",
     "CIFAR-10": "CIFAR-10",
     "checkpoint": "punto de control",
     "early stop": "parada temprana",
@@ -521,6 +523,8 @@ ES = {
     # Your own data (issue 15): the registry's new data sets and keys, the evaluation, the preview.
     "Image folder": "Carpeta de imágenes",
     "Image size:": "Tamaño de imagen:",
+    "Image channels:": "Canales de la imagen:",
+    "pruned": "podada",
     "CIFAR-10": "CIFAR-10",
     "data warning": "aviso sobre los datos",
     "not learning": "no aprende",

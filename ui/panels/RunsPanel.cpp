@@ -137,7 +137,7 @@ void RunsPanel::fitStatusColumn()
     int widest = view_->horizontalHeader()->sectionSize(app::RunTableModel::Status);
     const int margins = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_) + 1) + 2;
     for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed,
-                        RunStatus::Diverged, RunStatus::Interrupted})
+                        RunStatus::Diverged, RunStatus::Interrupted, RunStatus::Pruned})
         widest = std::max(widest, metrics.horizontalAdvance(app::RunTableModel::statusText(s)) + margins);
     if (view_->columnWidth(app::RunTableModel::Status) < widest)
         view_->setColumnWidth(app::RunTableModel::Status, widest);
@@ -396,7 +396,8 @@ void RunsPanel::contextMenu(const QPoint& pos)
     menu.addAction(tr("Details…"), this, [this, r] { showDetails(r.id); });
     menu.addAction(tr("Run again"), this, [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
     QAction* resume = menu.addAction(tr("Resume"), this, [this, r] { Q_EMIT resumeRequested(r.id); });
-    resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted || r.status == RunStatus::Failed);
+    resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted || r.status == RunStatus::Failed ||
+                       r.status == RunStatus::Pruned);
     // A report of the selection when the clicked run is part of it, else of that run.
     QList<qint64> reportRuns = selectedRunIds();
     if (!reportRuns.contains(r.id))

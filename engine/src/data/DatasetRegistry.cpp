@@ -82,7 +82,7 @@ std::vector<DatasetEntry> makeEntries()
                     "as stored: every image the same size"),
           defaultIs(
               integer<&D::channels>("channels", 0, 3, "1 (grey) or 3 (RGB)",
-                                    shown(ENTRENA_LABEL("Registry", "Channels:"), 0, 0, ENTRENA_LABEL("Registry", "automatic"))),
+                                    shown(ENTRENA_LABEL("Registry", "Image channels:"), 0, 0, ENTRENA_LABEL("Registry", "automatic"))),
               "`0`: 3 if any image has colour, else 1"),
           defaultIs(number<&D::cacheMb>("cache_mb", 0.0, 1e9,
                                         "decoded images are kept in memory up to this many MiB, else decoded on the fly"),
