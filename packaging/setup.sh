@@ -23,6 +23,8 @@ packages=(
     xvfb xauth poppler-utils
     # the tests load Entrena's exports in Python, as users do; bench/'s PyTorch peer uses it too
     python3-torch python3-numpy
+    # bench/sweep_bench.py's peer: Optuna (TPE with its median pruner)
+    python3-optuna
     # the Debian package: man pages from --help, dpkg-shlibdeps (dpkg-dev, file) for its Depends,
     # and what packaging/check-package.sh checks it with
     help2man dpkg-dev file desktop-file-utils appstream bash-completion man-db

@@ -88,11 +88,17 @@ const std::vector<CommandInfo>& commands()
          {kJson},
          "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads)."},
         {"cluster-script",
-         "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch]",
-         "the torchrun line and a Slurm sbatch script for a configuration",
+         "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch] [--space SPACE.json "
+         "[--method grid|random] [--trials N]]",
+         "the torchrun line and a Slurm sbatch script for a configuration, or a job array for a sweep",
          {kConfig,
           kSet,
-          {"--nodes", "N", "machines (default 1)"},
+          {"--nodes", "N", "machines (default 1); with --space, the job array's tasks"},
+          {"--space", "SPACE.json",
+           "a sweep instead: a Slurm job array whose N tasks each run their share of the "
+           "trials into a store of their own, to import afterwards"},
+          {"--method", "METHOD", "with --space: grid or random (default random)"},
+          {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
           {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
           {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
          "The configuration is checked first: a bad one exits 2 and writes nothing."},
@@ -120,7 +126,8 @@ const std::vector<CommandInfo>& commands()
           {"--min-epochs", "R", "asha: the first rung's epochs (default 1)"},
           {"--reduction", "ETA", "asha: each rung keeps the top 1/ETA (default 3)"},
           {"--interval", "EPOCHS", "pbt: epochs between exploits (default 1)"},
-          {"--quantile", "Q", "pbt: the bottom Q copy from the top Q (default 0.25)"}},
+          {"--quantile", "Q", "pbt: the bottom Q copy from the top Q (default 0.25)"},
+          {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"}},
          "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
          "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
          "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space."},
@@ -310,7 +317,15 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.nproc = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--nodes")
         o.nodes = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--space")
+    else if (arg == "--shard") {
+        const auto slash = value.find('/');
+        if (slash == std::string::npos)
+            throw UsageError("--shard needs K/N, e.g. 0/4; got '" + value + "'", c);
+        o.shard = int(wholeNumber(c, arg, value.substr(0, slash), 0));
+        o.shards = int(wholeNumber(c, arg, value.substr(slash + 1), 1));
+        if (o.shard >= o.shards)
+            throw UsageError("--shard K/N needs K < N; got '" + value + "'", c);
+    } else if (arg == "--space")
         o.space = value;
     else if (arg == "--method")
         o.method = value;
@@ -348,10 +363,12 @@ void checkCombinations(const CliOptions& o)
 {
     const std::string& c = o.command;
     if (!o.status.empty()) {
-        static const std::set<std::string> statuses = {"running", "finished", "stopped", "failed", "diverged", "interrupted", "pruned"};
+        static const std::set<std::string> statuses = {"running",  "finished",    "stopped", "failed",
+                                                       "diverged", "interrupted", "pruned"};
         if (!statuses.count(o.status))
-            throw UsageError(
-                "--status must be one of running, finished, stopped, failed, diverged, interrupted, pruned; got '" + o.status + "'", c);
+            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted, pruned; got '" +
+                                 o.status + "'",
+                             c);
     }
     if (c == "baseline" && o.run.empty())
         throw UsageError("baseline needs --run RUN", c);

@@ -2,11 +2,10 @@
 
 #include "entrena/store/AtomicFile.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace entrena::cli {
 

@@ -1,14 +1,17 @@
 #include "ProgressBar.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cstdlib>
-
 namespace entrena::cli {
 
-ProgressBar::ProgressBar(std::FILE* stream) : stream_(stream), enabled_(isatty(fileno(stream)) != 0) {}
+ProgressBar::ProgressBar(std::FILE* stream)
+    : stream_(stream)
+    , enabled_(isatty(fileno(stream)) != 0)
+{
+}
 
 int ProgressBar::terminalColumns(int fd)
 {

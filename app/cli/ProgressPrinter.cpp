@@ -4,15 +4,19 @@
 
 namespace entrena::cli {
 
-ProgressPrinter::ProgressPrinter(std::FILE* lines, std::FILE* bar) : out_(lines), bar_(bar) {}
+ProgressPrinter::ProgressPrinter(std::FILE* lines, std::FILE* bar)
+    : out_(lines)
+    , bar_(bar)
+{
+}
 
 void ProgressPrinter::onStart(const StartEvent& e)
 {
     totalSteps_ = e.totalSteps;
     epochs_ = e.epochs;
     start_ = std::chrono::steady_clock::now();
-    std::fprintf(out_, "run %lld '%s' on %s: %d epochs, %lld steps\n", (long long)e.runId, e.name.c_str(),
-                 e.device.c_str(), e.epochs, (long long)e.totalSteps);
+    std::fprintf(out_, "run %lld '%s' on %s: %d epochs, %lld steps\n", (long long)e.runId, e.name.c_str(), e.device.c_str(),
+                 e.epochs, (long long)e.totalSteps);
     std::fflush(out_);
 }
 
@@ -31,8 +35,8 @@ void ProgressPrinter::onStep(const StepEvent& e)
 void ProgressPrinter::onEpoch(const EpochEvent& e)
 {
     bar_.clear();
-    std::fprintf(out_, "epoch %d: train loss %.4f, val loss %.4f, val accuracy %.2f%%, lr %.3g, %.1fs\n", e.epoch,
-                 e.trainLoss, e.valLoss, e.valAccuracy * 100.0, e.lr, e.seconds);
+    std::fprintf(out_, "epoch %d: train loss %.4f, val loss %.4f, val accuracy %.2f%%, lr %.3g, %.1fs\n", e.epoch, e.trainLoss,
+                 e.valLoss, e.valAccuracy * 100.0, e.lr, e.seconds);
     std::fflush(out_);
 }
 

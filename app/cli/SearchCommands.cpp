@@ -4,22 +4,24 @@
 #include "ErrorReport.h"
 #include "ProgressBar.h"
 #include "StopOnSignals.h"
-#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/config/Config.h"
+#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/search/LrFinder.h"
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 namespace entrena::cli {
 
 namespace {
 
-double mib(int64_t bytes) { return double(bytes) / (1024.0 * 1024.0); }
+double mib(int64_t bytes)
+{
+    return double(bytes) / (1024.0 * 1024.0);
+}
 
 } // namespace
 
@@ -40,8 +42,8 @@ int lrFind(const CliOptions& o)
             std::cout << nlohmann::json{{"event", "lr_find_step"}, {"step", step}, {"lr", lr}, {"loss", loss}}.dump() << "\n";
             return;
         }
-        bar.draw(double(step) / double(o.steps),
-                 {"step " + std::to_string(step) + "/" + std::to_string(o.steps), format("lr %.3g", lr), format("loss %.4f", loss)});
+        bar.draw(double(step) / double(o.steps), {"step " + std::to_string(step) + "/" + std::to_string(o.steps),
+                                                  format("lr %.3g", lr), format("loss %.4f", loss)});
         if (lines && step % 10 == 0) {
             bar.clear();
             std::cout << "step " << step << ": lr " << lr << ", loss " << loss << std::endl;
@@ -103,7 +105,7 @@ int batchFind(const CliOptions& o)
             fitted = std::max(fitted, t.batchSize);
         bar.clear();
         if (o.json)
-            std::cout << nlohmann::json{{"event", "batch_trial"}, {"device", t.device}, {"batch_size", t.batchSize},
+            std::cout << nlohmann::json{{"event", "batch_trial"}, {"device", t.device},        {"batch_size", t.batchSize},
                                         {"fits", t.fits},         {"peak_bytes", t.peakBytes}, {"why", t.why}}
                              .dump()
                       << "\n";
@@ -117,10 +119,14 @@ int batchFind(const CliOptions& o)
         nlohmann::json devices = nlohmann::json::array();
         for (const auto& [device, size] : r.perDevice)
             devices.push_back({{"device", device}, {"batch_size", size}});
-        std::cout << nlohmann::json{{"event", "batch_find"},      {"batch_size", r.batchSize},
-                                    {"peak_bytes", r.peakBytes},  {"budget_bytes", r.budgetBytes},
-                                    {"budget", r.budgetSource},   {"hit_max", r.hitMax},
-                                    {"trials", r.trials.size()},  {"devices", devices},
+        std::cout << nlohmann::json{{"event", "batch_find"},
+                                    {"batch_size", r.batchSize},
+                                    {"peak_bytes", r.peakBytes},
+                                    {"budget_bytes", r.budgetBytes},
+                                    {"budget", r.budgetSource},
+                                    {"hit_max", r.hitMax},
+                                    {"trials", r.trials.size()},
+                                    {"devices", devices},
                                     {"train_samples", r.trainSamples},
                                     {"suggested_batch_size", suggestedBatchSize(r.batchSize, r.trainSamples)}}
                          .dump()
@@ -129,8 +135,8 @@ int batchFind(const CliOptions& o)
         // Without a budget on a GPU there is no figure to compare with: just say what limited it.
         const std::string of = r.budgetBytes > 0 ? format("of %s %.1f MiB", r.budgetSource.c_str(), mib(r.budgetBytes))
                                                  : "within the " + r.budgetSource;
-        std::printf("largest batch that fits: %lld (peak %.1f MiB %s)%s\n", (long long)r.batchSize, mib(r.peakBytes),
-                    of.c_str(), r.hitMax ? "; every size up to the limit fitted" : "");
+        std::printf("largest batch that fits: %lld (peak %.1f MiB %s)%s\n", (long long)r.batchSize, mib(r.peakBytes), of.c_str(),
+                    r.hitMax ? "; every size up to the limit fitted" : "");
         const int64_t suggested = suggestedBatchSize(r.batchSize, r.trainSamples);
         const auto steps = [&](int64_t batch) {
             const long long n = (r.trainSamples + batch - 1) / batch;

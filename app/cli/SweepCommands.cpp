@@ -2,7 +2,9 @@
 
 #include "ErrorReport.h"
 #include "StopOnSignals.h"
+#include "entrena/dist/Launcher.h"
 #include "entrena/experiment/Sweep.h"
+#include "entrena/store/AtomicFile.h"
 #include "entrena/store/Import.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
@@ -154,6 +156,8 @@ int sweep(const CliOptions& o)
         s.reduction = o.reduction;
         s.interval = o.interval;
         s.quantile = o.quantile;
+        s.shard = o.shard;
+        s.shards = o.shards;
         plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
     }
     RunStore store(db);
@@ -165,6 +169,36 @@ int sweep(const CliOptions& o)
         o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
     printer.end(r);
     return r.status == "failed" ? 1 : 0;
+}
+
+int clusterSweepScript(const CliOptions& o)
+{
+    // Checked here, not on the cluster: the configuration, the space, and every task's share.
+    const RunConfig base = RunConfig::fromFile(o.config, o.sets);
+    const std::string space = fs::absolute(o.space).string();
+    SweepSettings s;
+    s.method = o.method;
+    s.trials = o.trials;
+    s.shards = o.nodes;
+    const SweepPlan plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
+    std::vector<std::string> args;
+    for (const auto& set : o.sets)
+        args.insert(args.end(), {"--set", set});
+    args.insert(args.end(),
+                {"--space", space, "--method", o.method, "--trials",
+                 std::to_string(o.trials > 0 ? o.trials : plan.settings.trials * o.nodes), "--name", plan.settings.name});
+    const ClusterLaunch l =
+        clusterSweep(fs::absolute(o.config).string(), args, o.nodes, base.devices.type == DeviceType::Cuda, plan.settings.name);
+    if (o.out.empty()) {
+        std::printf("%s", l.sbatch.c_str());
+        return 0;
+    }
+    AtomicFile file(o.out);
+    file.write(l.sbatch);
+    file.commit();
+    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
+    std::printf("wrote %s (submit with: sbatch %s); afterwards:\n%s\n", o.out.c_str(), o.out.c_str(), l.torchrun.c_str());
+    return 0;
 }
 
 int experiments(const CliOptions& o)

@@ -10,5 +10,7 @@ int sweep(const CliOptions& o);
 int experiments(const CliOptions& o);
 /// `entrena-cli import OTHER.sqlite`: another store's runs into this one.
 int importStore(const CliOptions& o);
+/// `entrena-cli cluster-script --space`: a Slurm job array that runs a sweep's trials.
+int clusterSweepScript(const CliOptions& o);
 
 } // namespace entrena::cli

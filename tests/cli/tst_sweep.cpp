@@ -288,6 +288,33 @@ private Q_SLOTS:
         QCOMPARE(numbers, (QSet<int64_t>{0, 1, 2}));
     }
 
+    void aJobArraySplitsTheSweep()
+    {
+        // cluster-script --space: a Slurm array whose tasks run their share of the trials; two tasks
+        // of a 4-combination grid run 2 each, together every combination once.
+        const QString space = file("grid2.json", R"({"optimizer.lr": {"choice": [0.01, 0.1]},
+                                                     "model.hidden": {"choice": [[8], [16]]}})");
+        const Result script = cli({QStringLiteral("cluster-script"), QStringLiteral("--config"), base_, QStringLiteral("--space"),
+                                   space, QStringLiteral("--method"), QStringLiteral("grid"), QStringLiteral("--nodes"), QStringLiteral("2")});
+        QVERIFY2(script.exitCode == 0, script.err.constData());
+        QVERIFY(script.out.contains("#SBATCH --array=0-1"));
+        QVERIFY(script.out.contains("--shard \"$SLURM_ARRAY_TASK_ID/2\""));
+        QVERIFY(script.out.contains("entrena-cli import"));
+        QSet<QString> all;
+        for (const QString shard : {QStringLiteral("0/2"), QStringLiteral("1/2")}) {
+            const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--config"), base_, QStringLiteral("--space"), space,
+                                  QStringLiteral("--method"), QStringLiteral("grid"), QStringLiteral("--shard"), shard,
+                                  QStringLiteral("--db"), db(shard == QStringLiteral("0/2") ? "shard0.sqlite" : "shard1.sqlite"),
+                                  QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const auto starts = r.events(QStringLiteral("trial_start"));
+            QCOMPARE(starts.size(), 2);
+            for (const QJsonObject& e : starts)
+                all << QString::fromUtf8(QJsonDocument(e[QStringLiteral("params")].toObject()).toJson(QJsonDocument::Compact));
+        }
+        QCOMPARE(all.size(), 4);
+    }
+
     void importIsIdempotent()
     {
         const QString target = db("home.sqlite");

@@ -2,19 +2,18 @@
 
 #include "entrena/dist/Distributed.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <iostream>
+#include <poll.h>
 #include <set>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 extern char** environ;
 
@@ -32,7 +31,8 @@ std::string RankExit::describe() const
     return s;
 }
 
-RankSupervisor::RankSupervisor(LaunchSpec spec) : spec_(std::move(spec))
+RankSupervisor::RankSupervisor(LaunchSpec spec)
+    : spec_(std::move(spec))
 {
     if (spec_.ranks.empty())
         for (int r = 0; r < spec_.worldSize; ++r)
@@ -53,8 +53,9 @@ RankSupervisor::~RankSupervisor()
 
 void RankSupervisor::start()
 {
-    static const std::set<std::string> replaced = {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR",
-                                                   "MASTER_PORT", "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID"};
+    static const std::set<std::string> replaced = {"RANK",         "WORLD_SIZE",  "LOCAL_RANK",   "LOCAL_WORLD_SIZE",
+                                                   "MASTER_ADDR",  "MASTER_PORT", "SLURM_PROCID", "SLURM_NTASKS",
+                                                   "SLURM_LOCALID"};
     std::vector<std::string> base;
     for (char** e = environ; *e; ++e) {
         const std::string kv = *e;
@@ -287,6 +288,36 @@ ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsP
          " \\\n    --rdzv_backend=c10d --rdzv_endpoint=\"$MASTER_ADDR:$MASTER_PORT\" --rdzv_id=\"$SLURM_JOB_ID\" \\\n"
          "    --no_python entrena-cli train --config " +
          config + " --json\n";
+    l.sbatch = s;
+    return l;
+}
+
+ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std::string>& sweepArgs, int tasks, bool gpus,
+                           const std::string& runName)
+{
+    const std::string jobName = slurmName(runName);
+    std::string args;
+    for (const auto& a : sweepArgs)
+        args += " " + shellQuote(a);
+    const std::string store = "stores/" + jobName + "-$SLURM_ARRAY_TASK_ID.sqlite";
+    ClusterLaunch l;
+    l.torchrun = "for f in stores/" + jobName + "-*.sqlite; do entrena-cli import \"$f\"; done";
+    std::string s;
+    s += "#!/bin/bash\n";
+    s += "# Entrena sweep '" + oneLine(runName) + "': a job array of " + std::to_string(tasks) +
+         " task(s), each running its share of the trials into its own run store. Submit with: sbatch this-file\n";
+    s += "# Afterwards, bring every trial into your store:\n#   " + l.torchrun + "\n";
+    s += "#SBATCH --job-name=" + jobName + "\n";
+    s += "#SBATCH --array=0-" + std::to_string(tasks - 1) + "\n";
+    s += "#SBATCH --nodes=1\n";
+    s += "#SBATCH --ntasks=1\n";
+    if (gpus)
+        s += "#SBATCH --gpus-per-node=1\n";
+    s += "#SBATCH --output=" + jobName + "-%A_%a.out\n\n";
+    s += "set -euo pipefail\n";
+    s += "mkdir -p stores\n";
+    s += "entrena-cli sweep --config " + shellQuote(configFile) + args + " --shard \"$SLURM_ARRAY_TASK_ID/" +
+         std::to_string(tasks) + "\" --db \"" + store + "\" --json\n";
     l.sbatch = s;
     return l;
 }

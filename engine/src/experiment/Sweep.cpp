@@ -288,9 +288,9 @@ int SweepContext::running() const
 
 std::string SweepSettings::toJson() const
 {
-    return json{{"method", method},     {"trials", trials},    {"parallel", parallel},    {"metric", metric},
-                {"name", name},         {"seed", seed},        {"min_epochs", minEpochs}, {"reduction", reduction},
-                {"interval", interval}, {"quantile", quantile}}
+    return json{{"method", method},     {"trials", trials},     {"parallel", parallel},    {"metric", metric},
+                {"name", name},         {"seed", seed},         {"min_epochs", minEpochs}, {"reduction", reduction},
+                {"interval", interval}, {"quantile", quantile}, {"shard", shard},          {"shards", shards}}
         .dump();
 }
 
@@ -308,6 +308,8 @@ SweepSettings SweepSettings::fromJson(const std::string& text)
     s.reduction = j.value("reduction", s.reduction);
     s.interval = j.value("interval", s.interval);
     s.quantile = j.value("quantile", s.quantile);
+    s.shard = j.value("shard", s.shard);
+    s.shards = j.value("shards", s.shards);
     return s;
 }
 
@@ -330,6 +332,14 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
     }
     if (p.trials <= 0)
         p.trials = p.method == "pbt" ? 4 : 10;
+    if (p.shards > 1) {
+        if (p.method != "grid" && p.method != "random")
+            throw SpaceError("--shard splits a grid or random sweep among independent tasks; " + p.method +
+                             " needs every trial's results in one place");
+        if (p.shard < 0 || p.shard >= p.shards)
+            throw SpaceError("--shard K/N needs 0 <= K < N");
+        p.trials = (p.trials - p.shard + p.shards - 1) / p.shards; // this task's share of the trials
+    }
     const int devices = base.devices.type == DeviceType::Cuda ? std::max<int>(1, int(base.devices.ids.size())) : cores;
     if (p.parallel <= 0)
         p.parallel = base.devices.type == DeviceType::Cuda ? devices : 1;

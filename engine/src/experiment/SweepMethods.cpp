@@ -39,7 +39,9 @@ public:
 private:
     TrialParams choose(SweepContext& ctx)
     {
-        const size_t index = ctx.trials.size();
+        // A shard of a job array takes every shards-th trial of the whole sweep.
+        const auto& s = ctx.plan.settings;
+        const size_t index = ctx.trials.size() * size_t(s.shards) + size_t(s.shard);
         if (method_ == "grid")
             return grid_.at(index);
         // Random trials draw from a generator of their own number: a resumed sweep draws the same.

@@ -88,4 +88,10 @@ struct ClusterLaunch {
 ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsPerNode, bool gpus,
                             const std::string& jobName = "entrena");
 
+/// A Slurm job array of `tasks` tasks that run a grid or random sweep between them (`entrena-cli
+/// sweep … --shard K/tasks`), each into a store of its own under stores/, and the commands that
+/// import those stores afterwards. `sweepArgs` are the sweep's own arguments after --config.
+ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std::string>& sweepArgs, int tasks,
+                           bool gpus, const std::string& jobName);
+
 } // namespace entrena

@@ -25,6 +25,7 @@ struct SweepSettings {
     int reduction = 3;                   ///< asha: each rung keeps the top 1/reduction
     int interval = 1;                    ///< pbt: epochs between exploits
     double quantile = 0.25;              ///< pbt: the bottom share copies from the top share
+    int shard = 0, shards = 1;           ///< grid, random: run only trials shard, shard + shards, … (a job array task)
 
     std::string toJson() const;
     static SweepSettings fromJson(const std::string& text);
