@@ -13,14 +13,12 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
-
+#include <chrono>
 #include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <chrono>
 
 namespace {
 
@@ -202,13 +200,15 @@ private Q_SLOTS:
         QFETCH(QString, command);
         const auto* info = entrena::cli::findCommand(command.toStdString());
         QVERIFY(info);
-        for (const QStringList& args : {QStringList{command, QStringLiteral("--help")}, QStringList{command, QStringLiteral("-h")},
-                                        QStringList{QStringLiteral("help"), command}}) {
+        for (const QStringList& args :
+             {QStringList{command, QStringLiteral("--help")}, QStringList{command, QStringLiteral("-h")},
+              QStringList{QStringLiteral("help"), command}}) {
             const Result r = cli(args);
             QCOMPARE(r.exitCode, 0);
             QVERIFY2(r.out.startsWith("Usage: entrena-cli " + command.toLatin1()), r.out.constData());
             for (const auto& option : info->options)
-                QVERIFY2(r.out.contains(QByteArray("  ") + option.name), qPrintable(QStringLiteral("%1 lacks %2").arg(command, option.name)));
+                QVERIFY2(r.out.contains(QByteArray("  ") + option.name),
+                         qPrintable(QStringLiteral("%1 lacks %2").arg(command, option.name)));
             // Only this command: one usage line, no list of the others.
             QCOMPARE(r.out.count("Usage:"), 1);
             QVERIFY2(!r.out.contains("\n  entrena-cli ") && !r.out.contains("Commands:"), r.out.constData());
@@ -223,12 +223,16 @@ private Q_SLOTS:
         // What --help lists, the parser takes: each option, with a value where it needs one, added
         // to the least a command needs.
         const std::map<std::string, std::vector<std::string>> least = {
-            {"train", {"--config", "c.json"}},       {"lr-find", {"--config", "c.json"}},
-            {"batch-find", {"--config", "c.json"}},  {"cluster-script", {"--config", "c.json"}},
-            {"baseline", {"--run", "1"}},            {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}},
-            {"sweep", {"--config", "c.json", "--space", "s.json"}}, {"import", {"other.sqlite"}}};
+            {"train", {"--config", "c.json"}},
+            {"lr-find", {"--config", "c.json"}},
+            {"batch-find", {"--config", "c.json"}},
+            {"cluster-script", {"--config", "c.json"}},
+            {"baseline", {"--run", "1"}},
+            {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}},
+            {"sweep", {"--config", "c.json", "--space", "s.json"}},
+            {"import", {"other.sqlite"}}};
         const std::map<std::string, std::string> values = {
-            {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"}, {"--set", "train.epochs=2"}};
+            {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"}, {"--set", "train.epochs=2"}, {"--shard", "1/4"}};
         int checked = 0;
         for (const auto& c : entrena::cli::commands()) {
             for (const auto& o : c.options) {
@@ -264,14 +268,15 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("command");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("train"), QStringLiteral("--bogus")} << QStringLiteral("train")
-                                        << QStringLiteral("'--bogus' is not an option of 'train'");
-        QTest::newRow("missing value") << QStringList{QStringLiteral("runs"), QStringLiteral("--status")} << QStringLiteral("runs")
-                                       << QStringLiteral("--status needs a value");
-        QTest::newRow("bad number") << QStringList{QStringLiteral("lr-find"), QStringLiteral("--config"), QStringLiteral("c.json"),
-                                                   QStringLiteral("--steps"), QStringLiteral("two")}
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("train"), QStringLiteral("--bogus")}
+                                        << QStringLiteral("train") << QStringLiteral("'--bogus' is not an option of 'train'");
+        QTest::newRow("missing value") << QStringList{QStringLiteral("runs"), QStringLiteral("--status")}
+                                       << QStringLiteral("runs") << QStringLiteral("--status needs a value");
+        QTest::newRow("bad number") << QStringList{QStringLiteral("lr-find"), QStringLiteral("--config"),
+                                                   QStringLiteral("c.json"), QStringLiteral("--steps"), QStringLiteral("two")}
                                     << QStringLiteral("lr-find") << QStringLiteral("--steps needs a whole number");
-        QTest::newRow("missing --run") << QStringList{QStringLiteral("export"), QStringLiteral("--metrics"), QStringLiteral("csv")}
+        QTest::newRow("missing --run") << QStringList{QStringLiteral("export"), QStringLiteral("--metrics"),
+                                                      QStringLiteral("csv")}
                                        << QStringLiteral("export") << QStringLiteral("export needs --run RUN");
     }
 
@@ -306,14 +311,16 @@ private Q_SLOTS:
         for (int columns = 1; columns <= 200; ++columns) {
             for (double fraction : {-1.0, 0.0, 0.37, 1.0}) {
                 const std::string line = ProgressBar::layout(fraction, fields, columns);
-                QVERIFY2(int(line.size()) <= std::max(columns - 1, 1), qPrintable(QStringLiteral("%1 columns: '%2'").arg(columns).arg(QString::fromStdString(line))));
+                QVERIFY2(int(line.size()) <= std::max(columns - 1, 1),
+                         qPrintable(QStringLiteral("%1 columns: '%2'").arg(columns).arg(QString::fromStdString(line))));
                 if (columns >= 40)
                     QVERIFY2(line.find("epoch 12/120") != std::string::npos, line.c_str()); // the first field stays
             }
         }
         // On a wide terminal everything is there, with a full bar.
         const std::string wide = ProgressBar::layout(0.5, fields, 200);
-        QVERIFY2(wide.find("lr 0.000123") != std::string::npos && wide.find("[###############...............]") == 0, wide.c_str());
+        QVERIFY2(wide.find("lr 0.000123") != std::string::npos && wide.find("[###############...............]") == 0,
+                 wide.c_str());
     }
 
     void progressBarFitsTheTerminalAndLeavesOneLine_data()
@@ -361,18 +368,20 @@ private Q_SLOTS:
 
     void lrFindAndBatchFindShowProgress()
     {
-        const Result lr = inTerminal({QStringLiteral("lr-find"), QStringLiteral("--config"), config_, QStringLiteral("--steps"),
-                                      QStringLiteral("30")},
-                                     80);
+        const Result lr = inTerminal(
+            {QStringLiteral("lr-find"), QStringLiteral("--config"), config_, QStringLiteral("--steps"), QStringLiteral("30")},
+            80);
         QCOMPARE(lr.exitCode, 0);
         QVERIFY2(lr.out.contains("step 15/30") && lr.out.contains("step 30/30"), lr.out.constData());
         QVERIFY(widestBar(lr.out) < 80);
-        QVERIFY2(screen(lr.out, 80).join(QLatin1Char('\n')).contains(QStringLiteral("suggested learning rate")), lr.out.constData());
+        QVERIFY2(screen(lr.out, 80).join(QLatin1Char('\n')).contains(QStringLiteral("suggested learning rate")),
+                 lr.out.constData());
         QVERIFY2(!screen(lr.out, 80).join(QLatin1Char('\n')).contains(QStringLiteral("step 30/30")), lr.out.constData());
 
-        const Result batch = inTerminal({QStringLiteral("batch-find"), QStringLiteral("--config"), config_, QStringLiteral("--max"),
-                                         QStringLiteral("64"), QStringLiteral("--trial-steps"), QStringLiteral("1")},
-                                        80);
+        const Result batch =
+            inTerminal({QStringLiteral("batch-find"), QStringLiteral("--config"), config_, QStringLiteral("--max"),
+                        QStringLiteral("64"), QStringLiteral("--trial-steps"), QStringLiteral("1")},
+                       80);
         QCOMPARE(batch.exitCode, 0);
         QVERIFY2(batch.out.contains("trial 1: batch 16 on cpu") && batch.out.contains("largest that fits so far: 32"),
                  batch.out.constData());
@@ -407,17 +416,20 @@ private Q_SLOTS:
         QStringList keys;
         for (const QByteArray& line : r.out.trimmed().split('\n'))
             keys.append(QString::fromUtf8(line.split(' ').first()));
-        for (const QString& key : {QStringLiteral("data.batch_size"), QStringLiteral("scheduler.max_lr"), QStringLiteral("optimizer.beta1"),
-                                   QStringLiteral("data.label_column"), QStringLiteral("model.path"), QStringLiteral("devices.ids"), QStringLiteral("seed")})
+        for (const QString& key : {QStringLiteral("data.batch_size"), QStringLiteral("scheduler.max_lr"),
+                                   QStringLiteral("optimizer.beta1"), QStringLiteral("data.label_column"),
+                                   QStringLiteral("model.path"), QStringLiteral("devices.ids"), QStringLiteral("seed")})
             QVERIFY2(keys.contains(key), qPrintable(key));
         for (const QString& key : keys) // each key the completion offers is in the documentation
-            QVERIFY2(documented.contains(QLatin1Char('`') + key + QLatin1Char('`')), qPrintable(key + QStringLiteral(" is not in docs/configuration.md")));
+            QVERIFY2(documented.contains(QLatin1Char('`') + key + QLatin1Char('`')),
+                     qPrintable(key + QStringLiteral(" is not in docs/configuration.md")));
         // Every listed default is accepted back through --set (the keys that apply to the short
         // configuration: an mlp with SGD and a constant schedule on IDX data).
         QStringList sets;
-        const QRegularExpression applies(QStringLiteral(
-            "^(name|seed|data\\.(?!test_path|label_column|header|image_size|channels|cache_mb).*|train\\..*|devices\\..*|model\\.(hidden|dropout)|"
-            "optimizer\\.(lr|weight_decay|momentum|nesterov|dampening)|scheduler\\.warmup_steps)$"));
+        const QRegularExpression applies(
+            QStringLiteral("^(name|seed|data\\.(?!test_path|label_column|header|image_size|channels|cache_mb).*|train\\..*|"
+                           "devices\\..*|model\\.(hidden|dropout)|"
+                           "optimizer\\.(lr|weight_decay|momentum|nesterov|dampening)|scheduler\\.warmup_steps)$"));
         for (const QByteArray& line : r.out.trimmed().split('\n')) {
             const QList<QByteArray> parts = line.simplified().split(' ');
             if (applies.match(QString::fromUtf8(parts.first())).hasMatch() && parts.first() != "name")
@@ -434,15 +446,22 @@ private Q_SLOTS:
         const QString bad = writeFile(QStringLiteral("bad.json"), "{\"data\": {\"batch_size\": -3}}");
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("TORCHELASTIC_ERROR_FILE"), errorFile);
-        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), bad, QStringLiteral("--db"), path(QStringLiteral("e.sqlite"))}, env);
+        const Result r = cli(
+            {QStringLiteral("train"), QStringLiteral("--config"), bad, QStringLiteral("--db"), path(QStringLiteral("e.sqlite"))},
+            env);
         QCOMPARE(r.exitCode, 2);
         QFile f(errorFile);
         QVERIFY2(f.open(QIODevice::ReadOnly), "no error file written");
         const QJsonObject record = QJsonDocument::fromJson(f.readAll()).object();
         const QJsonObject message = record.value(QStringLiteral("message")).toObject();
-        QVERIFY2(message.value(QStringLiteral("message")).toString().contains(QStringLiteral("data.batch_size")), qPrintable(message.value(QStringLiteral("message")).toString()));
+        QVERIFY2(message.value(QStringLiteral("message")).toString().contains(QStringLiteral("data.batch_size")),
+                 qPrintable(message.value(QStringLiteral("message")).toString()));
         bool number = false;
-        const qint64 when = message.value(QStringLiteral("extraInfo")).toObject().value(QStringLiteral("timestamp")).toString().toLongLong(&number);
+        const qint64 when = message.value(QStringLiteral("extraInfo"))
+                                .toObject()
+                                .value(QStringLiteral("timestamp"))
+                                .toString()
+                                .toLongLong(&number);
         QVERIFY(number && std::abs(when - QDateTime::currentSecsSinceEpoch()) < 600);
         // Without the variable, no file.
         QFile::remove(errorFile);
@@ -490,7 +509,8 @@ private Q_SLOTS:
         QFile f(script);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
-        const QRegularExpression directive(QStringLiteral("^#SBATCH --(job-name|output)=(\\S+)$"), QRegularExpression::MultilineOption);
+        const QRegularExpression directive(QStringLiteral("^#SBATCH --(job-name|output)=(\\S+)$"),
+                                           QRegularExpression::MultilineOption);
         int directives = 0;
         for (auto m = directive.globalMatch(text); m.hasNext(); ++directives) {
             const QString value = m.next().captured(2);

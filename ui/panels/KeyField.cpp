@@ -15,7 +15,9 @@ namespace {
 // Spin boxes show what a person types; a key's "1e12" upper bound is no use there.
 constexpr double kFormMax = 1e6;
 
-QString listText(const std::vector<int64_t>& values)
+} // namespace
+
+QString numberListText(const std::vector<int64_t>& values)
 {
     QStringList parts;
     for (int64_t v : values)
@@ -24,7 +26,7 @@ QString listText(const std::vector<int64_t>& values)
 }
 
 // "256, 128" → {256, 128}; anything unreadable is dropped, and the check names the key.
-std::vector<int64_t> listValues(const QString& text)
+std::vector<int64_t> numberListValues(const QString& text)
 {
     std::vector<int64_t> out;
     for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -35,6 +37,8 @@ std::vector<int64_t> listValues(const QString& text)
     }
     return out;
 }
+
+namespace {
 
 // The words for a choice's name in the form ("cos" reads "cosine").
 QString choiceText(const std::string& name)
@@ -112,7 +116,7 @@ void showKeyValue(QWidget* widget, const OptionValue& value)
             box->setCurrentIndex(at);
     } else if (auto* line = qobject_cast<QLineEdit*>(widget)) {
         if (const auto* list = std::get_if<std::vector<int64_t>>(&value))
-            line->setText(listText(*list));
+            line->setText(numberListText(*list));
         else
             line->setText(QString::fromStdString(std::get<std::string>(value)));
     }
@@ -126,7 +130,7 @@ OptionValue keyValue(const QWidget* widget, ValueKind kind)
     case ValueKind::Boolean: return qobject_cast<const QCheckBox*>(widget)->isChecked();
     case ValueKind::Choice: return qobject_cast<const QComboBox*>(widget)->currentData().toString().toStdString();
     case ValueKind::Text: return qobject_cast<const QLineEdit*>(widget)->text().trimmed().toStdString();
-    case ValueKind::IntegerList: return listValues(qobject_cast<const QLineEdit*>(widget)->text());
+    case ValueKind::IntegerList: return numberListValues(qobject_cast<const QLineEdit*>(widget)->text());
     }
     return 0.0;
 }

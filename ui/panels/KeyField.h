@@ -16,6 +16,11 @@ class QWidget;
 
 namespace entrena::ui {
 
+/// "256, 128" for {256, 128}, and back; what is not a whole number is dropped (the configuration's
+/// check then names the key).
+QString numberListText(const std::vector<int64_t>& values);
+std::vector<int64_t> numberListValues(const QString& text);
+
 /// The widget for a key of type `kind` with range [lo, hi] and the form's hints.
 QWidget* makeKeyWidget(ValueKind kind, double lo, double hi, const std::vector<std::string>& choices, const FormHint& hint);
 /// Shows `value` in a widget made by makeKeyWidget.

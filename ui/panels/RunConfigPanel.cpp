@@ -60,27 +60,6 @@ void select(QComboBox* box, const std::string& value)
         box->setCurrentIndex(i);
 }
 
-QString joined(const std::vector<int64_t>& values)
-{
-    QStringList parts;
-    for (int64_t v : values)
-        parts << QString::number(v);
-    return parts.join(QStringLiteral(", "));
-}
-
-// "256, 128" → {256, 128}; anything unreadable is dropped, and validation names the key.
-std::vector<int64_t> numbers(const QString& text)
-{
-    std::vector<int64_t> out;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const qlonglong v = part.trimmed().toLongLong(&ok);
-        if (ok)
-            out.push_back(v);
-    }
-    return out;
-}
-
 std::string selectedAt(const QComboBox* box, int index)
 {
     return box->itemData(index).toString().toStdString();
@@ -473,8 +452,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
         row.field.load(c.data);
     select(arch_, toString(c.model.arch));
     modelPath_->setText(QString::fromStdString(c.model.path));
-    hidden_->setText(joined(c.model.hidden));
-    channels_->setText(joined(c.model.channels));
+    hidden_->setText(numberListText(c.model.hidden));
+    channels_->setText(numberListText(c.model.channels));
     blocks_->setValue(int(c.model.blocks));
     dropout_->setValue(c.model.dropout);
     select(optimizer_, toString(c.optimizer.kind));
@@ -525,9 +504,9 @@ RunConfig RunConfigPanel::config() const
     c.model.arch = selectedKind<ModelArch>(arch_);
     c.model.path = modelPath_->text().trimmed().toStdString();
     if (hasKey(registryEntry(c.model.arch).keys, "hidden"))
-        c.model.hidden = numbers(hidden_->text());
+        c.model.hidden = numberListValues(hidden_->text());
     else
-        c.model.channels = numbers(channels_->text());
+        c.model.channels = numberListValues(channels_->text());
     c.model.blocks = blocks_->value();
     c.model.dropout = dropout_->value();
     const OptimizerKind optimizer = selectedKind<OptimizerKind>(optimizer_);

@@ -6,7 +6,11 @@
 #include "entrena/config/OptionKey.h"
 
 #include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace entrena::keys {
 
@@ -142,3 +146,37 @@ OptionKey<S> formRange(OptionKey<S> k, double lo, double hi)
 /// A label the GUI shows, in English. The GUI translates it in the context "Registry"; lupdate
 /// finds it through `-tr-function-alias QT_TRANSLATE_NOOP+=ENTRENA_LABEL` (README, Translations).
 #define ENTRENA_LABEL(context, text) text
+
+namespace entrena::keys {
+
+/// The entry of `kind` in a registry (`Kind Entry::*member` is its kind: `&SchedulerEntry::kind`).
+template <class Entry, class Kind>
+const Entry& entryOf(const std::vector<Entry>& entries, Kind Entry::*member, Kind kind)
+{
+    for (const auto& e : entries)
+        if (e.*member == kind)
+            return e;
+    throw std::logic_error("a choice without a registry entry");
+}
+
+/// The kind named `name` in a registry, if any entry has that name.
+template <class Entry, class Kind>
+std::optional<Kind> kindNamed(const std::vector<Entry>& entries, Kind Entry::*member, std::string_view name)
+{
+    for (const auto& e : entries)
+        if (name == e.name)
+            return e.*member;
+    return std::nullopt;
+}
+
+/// Every entry's name, in registry order.
+template <class Entry>
+std::vector<std::string> namesOf(const std::vector<Entry>& entries)
+{
+    std::vector<std::string> out;
+    for (const auto& e : entries)
+        out.emplace_back(e.name);
+    return out;
+}
+
+} // namespace entrena::keys

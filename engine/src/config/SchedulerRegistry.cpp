@@ -242,10 +242,7 @@ const std::vector<SchedulerEntry>& schedulerRegistry()
 
 const SchedulerEntry& registryEntry(SchedulerKind kind)
 {
-    for (const auto& e : schedulerRegistry())
-        if (e.kind == kind)
-            return e;
-    throw std::logic_error("scheduler without a registry entry");
+    return keys::entryOf(schedulerRegistry(), &SchedulerEntry::kind, kind);
 }
 
 const char* toString(SchedulerKind kind)
@@ -256,19 +253,13 @@ const char* toString(SchedulerKind kind)
 template <>
 std::optional<SchedulerKind> fromString<SchedulerKind>(std::string_view name)
 {
-    for (const auto& e : schedulerRegistry())
-        if (name == e.name)
-            return e.kind;
-    return std::nullopt;
+    return keys::kindNamed(schedulerRegistry(), &SchedulerEntry::kind, name);
 }
 
 template <>
 std::vector<std::string> choiceNames<SchedulerKind>()
 {
-    std::vector<std::string> out;
-    for (const auto& e : schedulerRegistry())
-        out.emplace_back(e.name);
-    return out;
+    return keys::namesOf(schedulerRegistry());
 }
 
 } // namespace entrena

@@ -80,10 +80,10 @@ std::vector<DatasetEntry> makeEntries()
          {defaultIs(integers<&D::imageSize>("image_size", 1, 4096, "[H, W] (or one number: square) every image is resized to",
                                             shown(ENTRENA_LABEL("Registry", "Image size:"))),
                     "as stored: every image the same size"),
-          defaultIs(
-              integer<&D::channels>("channels", 0, 3, "1 (grey) or 3 (RGB)",
-                                    shown(ENTRENA_LABEL("Registry", "Image channels:"), 0, 0, ENTRENA_LABEL("Registry", "automatic"))),
-              "`0`: 3 if any image has colour, else 1"),
+          defaultIs(integer<&D::channels>(
+                        "channels", 0, 3, "1 (grey) or 3 (RGB)",
+                        shown(ENTRENA_LABEL("Registry", "Image channels:"), 0, 0, ENTRENA_LABEL("Registry", "automatic"))),
+                    "`0`: 3 if any image has colour, else 1"),
           defaultIs(number<&D::cacheMb>("cache_mb", 0.0, 1e9,
                                         "decoded images are kept in memory up to this many MiB, else decoded on the fly"),
                     "`0`: half the memory available")},
@@ -113,10 +113,7 @@ const std::vector<DatasetEntry>& datasetRegistry()
 
 const DatasetEntry& registryEntry(DatasetKind kind)
 {
-    for (const auto& e : datasetRegistry())
-        if (e.kind == kind)
-            return e;
-    throw std::logic_error("data set without a registry entry");
+    return keys::entryOf(datasetRegistry(), &DatasetEntry::kind, kind);
 }
 
 const char* toString(DatasetKind kind)
@@ -127,19 +124,13 @@ const char* toString(DatasetKind kind)
 template <>
 std::optional<DatasetKind> fromString<DatasetKind>(std::string_view name)
 {
-    for (const auto& e : datasetRegistry())
-        if (name == e.name)
-            return e.kind;
-    return std::nullopt;
+    return keys::kindNamed(datasetRegistry(), &DatasetEntry::kind, name);
 }
 
 template <>
 std::vector<std::string> choiceNames<DatasetKind>()
 {
-    std::vector<std::string> out;
-    for (const auto& e : datasetRegistry())
-        out.emplace_back(e.name);
-    return out;
+    return keys::namesOf(datasetRegistry());
 }
 
 } // namespace entrena

@@ -93,35 +93,26 @@ const std::vector<ModelEntry>& modelRegistry()
     return entries;
 }
 
-const ModelEntry& registryEntry(ModelArch arch)
+const ModelEntry& registryEntry(ModelArch kind)
 {
-    for (const auto& e : modelRegistry())
-        if (e.arch == arch)
-            return e;
-    throw std::logic_error("model without a registry entry");
+    return keys::entryOf(modelRegistry(), &ModelEntry::arch, kind);
 }
 
-const char* toString(ModelArch arch)
+const char* toString(ModelArch kind)
 {
-    return registryEntry(arch).name;
+    return registryEntry(kind).name;
 }
 
 template <>
 std::optional<ModelArch> fromString<ModelArch>(std::string_view name)
 {
-    for (const auto& e : modelRegistry())
-        if (name == e.name)
-            return e.arch;
-    return std::nullopt;
+    return keys::kindNamed(modelRegistry(), &ModelEntry::arch, name);
 }
 
 template <>
 std::vector<std::string> choiceNames<ModelArch>()
 {
-    std::vector<std::string> out;
-    for (const auto& e : modelRegistry())
-        out.emplace_back(e.name);
-    return out;
+    return keys::namesOf(modelRegistry());
 }
 
 } // namespace entrena

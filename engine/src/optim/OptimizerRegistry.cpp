@@ -104,10 +104,7 @@ const std::vector<OptimizerEntry>& optimizerRegistry()
 
 const OptimizerEntry& registryEntry(OptimizerKind kind)
 {
-    for (const auto& e : optimizerRegistry())
-        if (e.kind == kind)
-            return e;
-    throw std::logic_error("optimizer without a registry entry");
+    return keys::entryOf(optimizerRegistry(), &OptimizerEntry::kind, kind);
 }
 
 const char* toString(OptimizerKind kind)
@@ -118,19 +115,13 @@ const char* toString(OptimizerKind kind)
 template <>
 std::optional<OptimizerKind> fromString<OptimizerKind>(std::string_view name)
 {
-    for (const auto& e : optimizerRegistry())
-        if (name == e.name)
-            return e.kind;
-    return std::nullopt;
+    return keys::kindNamed(optimizerRegistry(), &OptimizerEntry::kind, name);
 }
 
 template <>
 std::vector<std::string> choiceNames<OptimizerKind>()
 {
-    std::vector<std::string> out;
-    for (const auto& e : optimizerRegistry())
-        out.emplace_back(e.name);
-    return out;
+    return keys::namesOf(optimizerRegistry());
 }
 
 } // namespace entrena
