@@ -61,30 +61,32 @@ def entrena(cli, arch, steps, threads, db, tmp):
     lines = [json.loads(line) for line in out.strip().splitlines()]
     start, end = lines[0], lines[-1]
     overhead = (end["data_wait_seconds"] + end["logging_seconds"]) / end["train_seconds"]
-    return end["samples_per_s"], overhead, start["flops_per_sample"]
+    # The GEMM ceiling the run measured at its thread count, from its last step's utilisation.
+    step = [e for e in lines if e.get("event") == "step" and e.get("mfu")][-1]
+    ceiling = 3 * start["flops_per_sample"] * step["samples_per_s"] / step["mfu"]
+    return end["samples_per_s"], overhead, start["flops_per_sample"], ceiling
 
 
-def peer(arch, steps, threads, tuned):
+# Every environment fix a plain script can have (issue 19): the CPU's OpenBLAS kernels, passive OpenMP
+# threads, OpenBLAS's idle threads asleep at once, and large blocks kept in the heap instead of mapped and
+# page-faulted afresh every step (glibc's dynamic mmap threshold). Entrena sets the same for itself.
+TUNED_ENV = {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_THREAD_TIMEOUT": "4",
+             "MALLOC_MMAP_THRESHOLD_": "268435456", "MALLOC_TRIM_THRESHOLD_": "536870912"}
+
+
+def peer(arch, steps, threads, tuned, feed="loader"):
     env = dict(os.environ)
-    for k in ("ENTRENA_TUNED",):
+    for k in ("ENTRENA_TUNED", "OPENBLAS_CORETYPE", *TUNED_ENV):
         env.pop(k, None)
-    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps)]
+    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps), "--feed", feed]
     if tuned:
         core = openblas_core()
         if core:
             env["OPENBLAS_CORETYPE"] = core
-        env["OMP_WAIT_POLICY"] = "PASSIVE"
+        env.update(TUNED_ENV)
         cmd += ["--threads", str(threads)]
-    else:
-        env.pop("OPENBLAS_CORETYPE", None)
-        env.pop("OMP_WAIT_POLICY", None)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])["samples_per_s"]
-
-
-def gemm_ceiling(cli):
-    out = subprocess.run([cli, "devices", "--json"], check=True, capture_output=True, text=True).stdout
-    return json.loads(out)["gemm_gflops"]
 
 
 def main():
@@ -92,41 +94,47 @@ def main():
     p.add_argument("--cli", required=True)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--arch", nargs="*", default=["mlp", "cnn"])
-    p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--threads", type=int, nargs="*", default=[1, os.cpu_count()])
     a = p.parse_args()
     print(cpu_description())
     print()
     rows = []
-    gemm = statistics.median(gemm_ceiling(a.cli) for _ in range(3))
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.sqlite")
-        for arch in a.arch:
-            steps = STEPS[arch]
-            e, pu, pt, over = [], [], [], []
-            for r in range(a.runs):  # interleaved, so drifts in machine load hit all three alike
-                sps, overhead, flops = entrena(a.cli, arch, steps, a.threads, db, tmp)
-                e.append(sps)
-                over.append(overhead)
-                pu.append(peer(arch, steps, a.threads, tuned=False))
-                pt.append(peer(arch, steps, a.threads, tuned=True))
-                print(f"{arch} run {r + 1}: entrena {e[-1]:.0f}, peer {pu[-1]:.0f}, tuned peer {pt[-1]:.0f}",
-                      file=sys.stderr)
-            me, mu, mt = statistics.median(e), statistics.median(pu), statistics.median(pt)
-            rows.append((arch, me, mu, mt, statistics.median(over), flops))
-    print(f"| model | Entrena samples/s | peer as run | peer tuned | Entrena / peer | Entrena / tuned peer |")
+        for threads in a.threads:
+            for arch in a.arch:
+                steps = STEPS[arch]
+                e, typical, loader, batched, over, ceilings = [], [], [], [], [], []
+                for r in range(a.runs):  # interleaved, so drifts in machine load hit all alike
+                    sps, overhead, flops, ceiling = entrena(a.cli, arch, steps, threads, db, tmp)
+                    e.append(sps)
+                    ceilings.append(ceiling)
+                    over.append(overhead)
+                    typical.append(peer(arch, steps, threads, tuned=False))
+                    loader.append(peer(arch, steps, threads, tuned=True, feed="loader"))
+                    batched.append(peer(arch, steps, threads, tuned=True, feed="prebatched"))
+                    print(f"{arch}, {threads} thread(s), run {r + 1}: entrena {e[-1]:.0f}, typical {typical[-1]:.0f}, "
+                          f"tuned DataLoader {loader[-1]:.0f}, tuned pre-batched {batched[-1]:.0f}", file=sys.stderr)
+                med = statistics.median
+                rows.append((arch, threads, med(e), med(typical), med(loader), med(batched), med(over), flops,
+                             med(ceilings)))
+    print("| model, threads | Entrena samples/s | typical script | tuned, DataLoader | tuned, pre-batched | "
+          "Entrena / typical | **Entrena / best tuned** |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for arch, threads, me, mt, ml, mb, _, _, _ in rows:
+        best = max(ml, mb)
+        print(f"| {arch}, {threads} | {me:,.0f} | {mt:,.0f} | {ml:,.0f} | {mb:,.0f} | {me / mt:.2f}x | **{me / best:.2f}x** |")
+    print()
+    print("| model, threads | GEMM ceiling GFLOP/s | forward MFLOP/sample | Entrena MFU | best tuned peer MFU | "
+          "Entrena time outside compute |")
     print("|---|---:|---:|---:|---:|---:|")
-    for arch, me, mu, mt, _, _ in rows:
-        print(f"| {arch} (batch 128, {a.threads} threads, median of {a.runs}) | {me:,.0f} | {mu:,.0f} | {mt:,.0f} | "
-              f"{me / mu:.2f}x | {me / mt:.2f}x |")
-    print()
-    print(f"GEMM ceiling (fp32 1024x1024, {a.threads} threads, median of 3): {gemm:.1f} GFLOP/s")
-    print()
-    print("| model | forward MFLOP/sample | Entrena MFU | tuned peer MFU | Entrena time outside compute |")
-    print("|---|---:|---:|---:|---:|")
-    for arch, me, mu, mt, overhead, flops in rows:
+    for arch, threads, me, mt, ml, mb, overhead, flops, ceiling in rows:
         # A training step costs about three forward passes (forward, and backward's two products).
-        mfu = lambda sps: 3 * flops * sps / (gemm * 1e9)
-        print(f"| {arch} | {flops / 1e6:.2f} | {mfu(me):.1%} | {mfu(mt):.1%} | {overhead:.2%} of step time |")
+        mfu = lambda sps: 3 * flops * sps / ceiling
+        print(f"| {arch}, {threads} | {ceiling / 1e9:.1f} | {flops / 1e6:.2f} | {mfu(me):.1%} | {mfu(max(ml, mb)):.1%} | "
+              f"{overhead:.2%} of step time |")
+    print(f"\n(medians of {a.runs} interleaved runs; MFU: 3 x forward FLOPs x samples/s over the measured fp32 GEMM "
+          f"rate at that thread count)")
 
 
 if __name__ == "__main__":
