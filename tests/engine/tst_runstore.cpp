@@ -4,15 +4,12 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <set>
-#include <sqlite3.h>
-
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <set>
+#include <sqlite3.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -34,11 +31,14 @@ void writeStoreOfSchema(const QString& path, int version)
 {
     for (int i = 0; i < version; ++i)
         rawExec(path, entrena::migrationSql(i));
-    rawExec(path, ("PRAGMA user_version = " + std::to_string(version) + ";"
-                   "INSERT INTO runs (uuid, name, status, created, config, best_val_accuracy, test_accuracy) "
-                   "VALUES ('u-1', 'kept', 'finished', '2026-01-01T00:00:00Z', '{\"data\": {\"dataset\": \"fashion-mnist\"}}', 0.8, 0.7);"
-                   "INSERT INTO metrics (run, key, step, epoch, wall_time, value) VALUES (1, 'val_accuracy', 10, 1, 0, 0.8);")
-                      .c_str());
+    rawExec(
+        path,
+        ("PRAGMA user_version = " + std::to_string(version) +
+         ";"
+         "INSERT INTO runs (uuid, name, status, created, config, best_val_accuracy, test_accuracy) "
+         "VALUES ('u-1', 'kept', 'finished', '2026-01-01T00:00:00Z', '{\"data\": {\"dataset\": \"fashion-mnist\"}}', 0.8, 0.7);"
+         "INSERT INTO metrics (run, key, step, epoch, wall_time, value) VALUES (1, 'val_accuracy', 10, 1, 0, 0.8);")
+            .c_str());
 }
 
 QString rawText(const QString& path, const char* sql)
@@ -152,8 +152,10 @@ private Q_SLOTS:
         constexpr int n = 100000;
         for (int i = 1; i <= n; ++i) {
             double v = 1.0 + 0.1 * std::sin(i * 0.01);
-            if (i == 31337) v = 50.0;  // one spike, as a diverging step would make
-            if (i == 77777) v = -20.0; // and one dip
+            if (i == 31337)
+                v = 50.0; // one spike, as a diverging step would make
+            if (i == 77777)
+                v = -20.0; // and one dip
             store.addMetric(id, "loss", i, 1 + i / 1000, v);
         }
         store.flush();
@@ -381,6 +383,31 @@ private Q_SLOTS:
         QCOMPARE(back.confusion, (std::vector<std::vector<int64_t>>{{3, 1}, {0, 4}}));
         QCOMPARE(back.perClass.at(0).recall, 0.75);
         QCOMPARE(back.perClass.at(1).support, int64_t(4));
+    }
+
+    void storesOpenedAtOnceAreMigratedOnce()
+    {
+        // Regression: a sweep's store opened by two processes while it was being created ran a
+        // migration twice ("duplicate column name: data"). Four openers at once, several times.
+        for (int round = 0; round < 5; ++round) {
+            QTemporaryDir dir;
+            const std::string path = dir.filePath(QStringLiteral("new.sqlite")).toStdString();
+            std::vector<std::thread> openers;
+            std::atomic<int> failures{0};
+            for (int i = 0; i < 4; ++i)
+                openers.emplace_back([&] {
+                    try {
+                        RunStore store(path);
+                    } catch (const std::exception& e) {
+                        qWarning("%s", e.what());
+                        ++failures;
+                    }
+                });
+            for (auto& t : openers)
+                t.join();
+            QCOMPARE(failures.load(), 0);
+            QCOMPARE(rawText(QString::fromStdString(path), "PRAGMA user_version"), QString::number(RunStore::kSchemaVersion));
+        }
     }
 
     void schema6StoreGainsExperimentsAndThePrunedStatus()

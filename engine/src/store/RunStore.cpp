@@ -179,6 +179,15 @@ void RunStore::migrate()
     exec("PRAGMA foreign_keys=OFF");
     for (int i = version; i < kSchemaVersion; ++i) {
         Transaction t(db_);
+        // Another process may be opening the same new store: the version read inside the write
+        // transaction is the one that counts, and a step it already made is not made twice.
+        int now = 0;
+        {
+            Statement again(db_, "PRAGMA user_version"); // finished before the migration's DDL runs
+            now = again.step() ? int(again.integer(0)) : 0;
+        }
+        if (now > i)
+            continue;
         exec(migrationSql(i));
         if (i + 1 == 4)
             blocks_->rebuild(db_, 0);
