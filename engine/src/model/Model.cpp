@@ -24,13 +24,14 @@ Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int6
         return m;
     }
     if (!std::filesystem::exists(spec.path))
-        throw std::runtime_error("model.path '" + spec.path + "' does not exist; export your model with "
+        throw std::runtime_error("model.path '" + spec.path +
+                                 "' does not exist; export your model with "
                                  "torch.jit.script(model).save(path) and give that path");
     try {
         m.script_ = torch::jit::load(spec.path);
     } catch (const c10::Error& e) {
-        throw std::runtime_error("model.path '" + spec.path + "' is not a TorchScript module (" +
-                                 e.what_without_backtrace() + "); save it with torch.jit.script(model).save(path)");
+        throw std::runtime_error("model.path '" + spec.path + "' is not a TorchScript module (" + e.what_without_backtrace() +
+                                 "); save it with torch.jit.script(model).save(path)");
     } catch (const std::exception& e) {
         throw std::runtime_error("model.path '" + spec.path + "' is not a TorchScript module (" + e.what() + ")");
     }
@@ -45,6 +46,42 @@ Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int6
     if (!m.script_->find_method("forward"))
         throw std::runtime_error("the TorchScript module '" + spec.path + "' has no forward method");
     return m;
+}
+
+void Model::checkShapes(const torch::Device& device, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    if (!script_)
+        return; // Entrena's own models are built for the shape
+    const std::string input = "[" + std::to_string(channels) + ", " + std::to_string(height) + ", " + std::to_string(width) + "]";
+    torch::Tensor out;
+    {
+        torch::NoGradGuard noGrad;
+        train(false); // a batch of two, without batch statistics: only the shapes are tried
+        try {
+            out = forward(torch::zeros({2, channels, height, width}, torch::TensorOptions(device)));
+        } catch (const std::exception& e) {
+            // TorchScript's errors are long (the interpreter's trace); the last line says what failed.
+            train(true);
+            const auto* c10 = dynamic_cast<const c10::Error*>(&e);
+            std::string why = c10 ? c10->what_without_backtrace() : e.what();
+            while (!why.empty() && (why.back() == '\n' || why.back() == ' '))
+                why.pop_back();
+            why = why.substr(why.rfind('\n') == std::string::npos ? 0 : why.rfind('\n') + 1);
+            throw std::runtime_error("the TorchScript module does not take this data's samples, " + input +
+                                     " (channels, height, width): make its forward take [N, " + input.substr(1) +
+                                     " batches, or use data of its shape (LibTorch: " + why + ")");
+        }
+        train(true);
+    }
+    if (out.dim() != 2 || out.size(0) != 2 || out.size(1) != classes) {
+        std::string shape = "[N";
+        for (int64_t i = 1; i < out.dim(); ++i)
+            shape += ", " + std::to_string(out.size(i));
+        shape = out.dim() == 0 ? std::string("[] (one number)") : shape + "]";
+        throw std::runtime_error("the TorchScript module gives scores of shape " + shape + " for " + input +
+                                 " samples, but the data has " + std::to_string(classes) +
+                                 " classes: its forward must return [N, " + std::to_string(classes) + "]");
+    }
 }
 
 torch::Tensor Model::forward(const torch::Tensor& x)

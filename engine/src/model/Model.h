@@ -2,11 +2,10 @@
 
 #include "entrena/config/Config.h"
 
-#include <torch/script.h>
-#include <torch/torch.h>
-
 #include <optional>
 #include <string>
+#include <torch/script.h>
+#include <torch/torch.h>
 #include <utility>
 #include <vector>
 
@@ -25,6 +24,11 @@ public:
     /// the model as a run trains it, before its optimizer is made.
     static Model buildOn(const torch::Device& device, const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
                          int64_t classes);
+
+    /// A TorchScript module meets the data: one forward pass of a batch of [C, H, W] inputs must give
+    /// scores for `classes` classes. Throws std::runtime_error naming both shapes when it does not
+    /// (instead of LibTorch's "mat1 and mat2 shapes cannot be multiplied" in the first step).
+    void checkShapes(const torch::Device& device, int64_t channels, int64_t height, int64_t width, int64_t classes);
 
     torch::Tensor forward(const torch::Tensor& x);
     std::vector<torch::Tensor> parameters() const;

@@ -107,6 +107,7 @@ void TrainingRun::buildModel()
 {
     const ModelSpec& spec = config_.model;
     model_ = Model::buildOn(device_, spec, data_.channels(), data_.height(), data_.width(), data_.classes);
+    model_->checkShapes(device_, data_.channels(), data_.height(), data_.width(), data_.classes);
     channelsLast_ = prefersChannelsLast(spec);
     optimizer_ = makeOptimizer(config_.optimizer, model_->parameters());
     for (auto& [name, t] : model_->namedTensors())
