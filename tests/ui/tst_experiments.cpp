@@ -296,7 +296,7 @@ private Q_SLOTS:
         // The best-so-far chart ends at the best trial's value.
         QCPGraph* best = view->bestChart()->bestGraph();
         QVERIFY(best->dataCount() >= 2);
-        QCOMPARE((best->data()->end() - 1)->value, 0.81);
+        QCOMPARE((best->data()->end() - 1)->value, 81.0); // in percent
         // Compare selected: the selected trials go to the compare view.
         QSignalSpy compare(view.get(), &ExperimentView::compareRequested);
         table->selectRow(0);
@@ -370,7 +370,7 @@ private Q_SLOTS:
             store.setParentRun(runs[2], runs[1]);
             store.addEvent(runs[2], 430, "exploit",
                            "took the weights and optimizer state of run " + std::to_string(runs[1]) +
-                               " at step 430; optimizer.lr 0.01 -> 0.012");
+                               " at step 430; optimizer.lr 0.0100000001 -> 0.012");
             store.flush();
         }
         auto view = openView(db, id);
@@ -381,7 +381,7 @@ private Q_SLOTS:
         QCOMPARE(item->text(0), QStringLiteral("430"));
         QCOMPARE(item->text(1), QStringLiteral("trial 2 (run %1)").arg(runs[2]));
         QCOMPARE(item->text(2), QStringLiteral("trial 1 (run %1)").arg(runs[1]));
-        QCOMPARE(item->text(3), QStringLiteral("optimizer.lr 0.01 -> 0.012"));
+        QCOMPARE(item->text(3), QStringLiteral("optimizer.lr 0.01 → 0.012"));
         QVERIFY(view->findChild<QTabWidget*>()->isTabVisible(1));
     }
 };

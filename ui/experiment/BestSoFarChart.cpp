@@ -22,8 +22,14 @@ BestSoFarChart::BestSoFarChart(QWidget* parent)
     empty_->position->setType(QCPItemPosition::ptAxisRectRatio);
     empty_->position->setCoords(0.5, 0.5);
     empty_->setProperty("placeholder", true);
+    // The legend in a row of its own above the axes, where it hides no point.
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
     legend->setVisible(true);
-    legend->setBrush(QBrush(Qt::white));
     followPalette(this);
     retranslate();
 }
@@ -37,7 +43,7 @@ void BestSoFarChart::setData(const ExperimentData& data)
     std::vector<Point> points;
     for (const TrialRow& t : data.trials)
         for (const MetricPoint& p : t.points)
-            points.push_back({p.wallTime - data.startWall, p.value});
+            points.push_back({p.wallTime - data.startWall, data.higherIsBetter() ? 100.0 * p.value : p.value});
     std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.wall < b.wall; });
     const double span = points.empty() ? 0.0 : points.back().wall;
     // Seconds for a sweep of a few minutes, minutes up to a few hours, then hours.
@@ -62,12 +68,10 @@ void BestSoFarChart::setData(const ExperimentData& data)
     values_->setData(vx, vy, true);
     empty_->setVisible(points.empty());
     legend->setVisible(!points.empty());
-    // The legend in the corner the staircase leaves empty: below a rising accuracy, above a falling loss.
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (higher ? Qt::AlignBottom : Qt::AlignTop));
     if (!points.empty()) {
         bool found = false;
         QCPRange y = values_->getValueRange(found);
-        const double pad = std::max(y.size() * 0.08, 0.005);
+        const double pad = std::max(y.size() * 0.08, higher ? 0.5 : 0.005);
         yAxis->setRange(y.lower - pad, y.upper + pad);
         xAxis->setRange(0, std::max(vx.back() * 1.04, 1.0 / unit));
     }
@@ -81,8 +85,7 @@ void BestSoFarChart::retranslate()
     xAxis->setLabel(unit >= 3600 ? tr("Wall time since the first trial (h)")
                     : unit >= 60 ? tr("Wall time since the first trial (min)")
                                  : tr("Wall time since the first trial (s)"));
-    yAxis->setLabel(data_.experiment.metric == "val_loss" ? tr("Lowest validation loss so far")
-                                                          : tr("Best validation accuracy so far"));
+    yAxis->setLabel(data_.experiment.metric == "val_loss" ? tr("Validation loss") : tr("Validation accuracy (%)"));
     best_->setName(tr("Best so far"));
     values_->setName(tr("A trial's epoch"));
     empty_->setText(tr("No trial has reached the end of an epoch yet."));

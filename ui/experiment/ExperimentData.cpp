@@ -95,7 +95,17 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
             const auto source = QRegularExpression(QStringLiteral("\\brun (\\d+)")).match(message);
             x.sourceRun = source.hasMatch() ? source.captured(1).toLongLong() : r.parentRun;
             const qsizetype semicolon = message.indexOf(QLatin1Char(';'));
-            x.changes = semicolon < 0 ? QString() : message.mid(semicolon + 1).trimmed();
+            // "; optimizer.lr 0.2035905655 -> 0.0520260812" as "optimizer.lr 0.2036 → 0.05203"
+            QStringList changes;
+            for (const QString& part : message.mid(semicolon + 1).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+                const QStringList words = part.trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                if (words.size() == 4 && words[2] == QLatin1String("->"))
+                    changes << QStringLiteral("%1 %2 → %3")
+                                   .arg(words[0], valueText(words[1].toStdString()), valueText(words[3].toStdString()));
+                else
+                    changes << part.trimmed();
+            }
+            x.changes = semicolon < 0 ? QString() : changes.join(QStringLiteral("; "));
             d.exploits.push_back(x);
         }
         d.trials.push_back(t);

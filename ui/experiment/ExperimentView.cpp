@@ -110,11 +110,13 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     charts->addWidget(best_);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
+    charts->setSizes({3000, 1600});
     auto* body = new QSplitter(Qt::Vertical);
     body->addWidget(charts);
     body->addWidget(tabs_);
     body->setStretchFactor(0, 3);
     body->setStretchFactor(1, 2);
+    body->setSizes({3000, 2000}); // the charts first: they are what the table is read against
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(selection_, 1);
@@ -302,10 +304,11 @@ void ExperimentView::updateSummary()
             tr("<b>%1</b>: %2, %3 — %4.")
                 .arg(QString::fromStdString(e.name).toHtmlEscaped(), methodText(QString::fromStdString(e.method)),
                      e.metric == "val_loss" ? tr("the lowest validation loss wins") : tr("the highest validation accuracy wins"),
-                     app::RunTableModel::statusText(runStatusFromString(e.status)));
-        text += QLatin1Char(' ') + tr("%n trial(s)", nullptr, int(data_.trials.size()));
+                     experimentStatusText(QString::fromStdString(e.status)));
+        text += QLatin1Char(' ') + tr("Trials: %1").arg(data_.trials.size());
         if (const int pruned = data_.count(RunStatus::Pruned))
-            text += QLatin1Char(' ') + tr("(%n pruned)", nullptr, pruned);
+            text += QLatin1Char(' ') + tr("(%1 pruned)").arg(pruned);
+        text += QLatin1Char('.');
         if (const auto b = data_.best()) {
             const TrialRow& t = data_.trials[*b];
             text += QLatin1Char(' ') + tr("Best: trial %1 (run %2), %3.").arg(t.trial).arg(t.runId).arg(metricText(t.metric));
@@ -318,6 +321,20 @@ void ExperimentView::updateSummary()
                             : tr("Drag along an axis of the chart to narrow the trials to a range."));
     clearBrushes_->setEnabled(parallel_->hasBrush());
     compare_->setEnabled(runsToCompare().size() >= 2);
+}
+
+QString ExperimentView::experimentStatusText(const QString& status)
+{
+    // An experiment's own words (a run's are feminine in Spanish, an experiment is masculine).
+    if (status == QLatin1String("running"))
+        return tr("running");
+    if (status == QLatin1String("finished"))
+        return tr("finished");
+    if (status == QLatin1String("stopped"))
+        return tr("stopped");
+    if (status == QLatin1String("failed"))
+        return tr("failed");
+    return status;
 }
 
 QString ExperimentView::methodText(const QString& method)
@@ -345,7 +362,7 @@ void ExperimentView::retranslate()
     if (model_->columnCount() == headers.size())
         model_->setHorizontalHeaderLabels(headers);
     table_->setAccessibleName(tr("Trials"));
-    lineage_->setHeaderLabels({tr("Step"), tr("Trial"), tr("Copied from"), tr("Values after the copy")});
+    lineage_->setHeaderLabels({tr("Step"), tr("Trial"), tr("Copied from"), tr("Values (before → after)")});
     lineage_->setAccessibleName(tr("Lineage"));
     lineageNote_->setText(tr("Population-based training: at each step listed, a trial took the weights, optimizer "
                              "state and values of a better one, then perturbed the values."));

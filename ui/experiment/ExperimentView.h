@@ -46,6 +46,8 @@ public:
     void reload();
     /// A method as the views name it: "random search", "population-based training".
     static QString methodText(const QString& method);
+    /// An experiment's status in words: running, finished, stopped, failed.
+    static QString experimentStatusText(const QString& status);
 
 Q_SIGNALS:
     void loaded();

@@ -1,6 +1,5 @@
 #include "experiment/ExperimentsPanel.h"
 
-#include "RunTableModel.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/ExperimentView.h"
 
@@ -105,7 +104,7 @@ void ExperimentsPanel::refresh(RunStore* store)
         table_->setItem(row, Id, id);
         table_->setItem(row, Name, cell(QString::fromStdString(e.name)));
         table_->setItem(row, Method, cell(ExperimentView::methodText(QString::fromStdString(e.method))));
-        table_->setItem(row, Status, cell(app::RunTableModel::statusText(runStatusFromString(e.status))));
+        table_->setItem(row, Status, cell(ExperimentView::experimentStatusText(QString::fromStdString(e.status))));
         table_->setItem(
             row, Trials,
             cell(pruned ? tr("%1 (%2 pruned)").arg(trials.size()).arg(pruned) : QString::number(trials.size()), true));

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -80,6 +81,7 @@ void ParallelCoordinates::setData(const ExperimentData& data)
             }
     Axis metric;
     metric.title = data.experiment.metric == "val_loss" ? tr("Validation loss") : tr("Validation accuracy");
+    metric.percent = data.experiment.metric != "val_loss";
     bool any = false;
     for (const TrialRow& t : data.trials)
         if (t.metric) {
@@ -218,15 +220,21 @@ QRect ParallelCoordinates::plotArea() const
 {
     const QFontMetrics fm(font());
     int left = fm.horizontalAdvance(QStringLiteral("0.0000")) + 14;
+    int right = 28; // the metric's colour bar
     if (!axes_.empty())
         for (double p : {0.0, 0.5, 1.0})
             left = std::max(left, fm.horizontalAdvance(tickText(axes_.front(), p)) + 14);
     if (!axes_.empty() && axes_.front().categorical)
         for (const QString& c : axes_.front().categories)
             left = std::max(left, fm.horizontalAdvance(valueText(c.toStdString())) + 14);
+    // The edge axes' titles are centred on them: room for their halves beside the plot.
+    if (!axes_.empty()) {
+        left = std::max(left, halfTitle(axes_.front()) + 2);
+        right = std::max(right, halfTitle(axes_.back()) + 2);
+    }
     const int top = 3 * fm.height() + 10; // a title of up to two lines, and room for the top tick
     const int bottom = fm.height();
-    return QRect(QPoint(left, top), QPoint(width() - 28, height() - bottom));
+    return QRect(QPoint(left, top), QPoint(width() - right, height() - bottom));
 }
 
 int ParallelCoordinates::axisX(int axis) const
@@ -273,7 +281,33 @@ QString ParallelCoordinates::tickText(const Axis& a, double position) const
         return valueText(a.categories[std::clamp(i, 0, int(a.categories.size() - 1))].toStdString());
     }
     const double x = a.low + position * (a.high - a.low);
+    if (a.percent)
+        return QLocale().toString(100.0 * x, 'g', 3) + QStringLiteral(" %");
     return QString::number(a.log ? std::pow(10.0, x) : x, 'g', 3);
+}
+
+int ParallelCoordinates::halfTitle(const Axis& a) const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    // The title on one line when that fits an axis's share of the width, else on two lines split
+    // where the longer line is shortest (after a key's dot, or between words).
+    const QString text = QString(a.title).remove(QChar(0x200B));
+    const int whole = fm.horizontalAdvance(text);
+    const int room = axisCount() > 1 ? std::max(60, width() / axisCount() - 8) : width();
+    if (whole <= room)
+        return whole / 2 + 4;
+    int best = whole;
+    for (int i = 1; i < a.title.size(); ++i) {
+        const QChar c = a.title[i - 1];
+        if (c != QChar(0x200B) && c != QLatin1Char(' '))
+            continue;
+        const QString first = a.title.left(i).remove(QChar(0x200B)).trimmed();
+        const QString second = a.title.mid(i).remove(QChar(0x200B)).trimmed();
+        best = std::min(best, std::max(fm.horizontalAdvance(first), fm.horizontalAdvance(second)));
+    }
+    return best / 2 + 4;
 }
 
 void ParallelCoordinates::paintEvent(QPaintEvent*)
@@ -357,9 +391,11 @@ void ParallelCoordinates::paintEvent(QPaintEvent*)
             p.drawText(QRect(x - w - 6, y - fm.height() / 2, w, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
         }
         // The title above the axis, in the room between its neighbours, kept inside the widget.
-        const int room = axisCount() > 1 ? std::max(60, (axisX(1) - axisX(0)) - 8) : area.width();
-        QRect title(x - room / 2, 2, room, 2 * fm.height() + 2);
-        title.moveLeft(std::clamp(title.left(), 0, std::max(0, width() - title.width())));
+        // Its share of the width, centred on it: titles wrap rather than run into their neighbours'
+        // or off the edge (the margins leave the edge axes room for two lines).
+        const int spacing = axisCount() > 1 ? axisX(1) - axisX(0) - 8 : area.width();
+        const int room = std::max(40, std::min(spacing, 2 * std::min(x, width() - x) - 2));
+        const QRect title(x - room / 2, 2, room, 2 * fm.height() + 2);
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);

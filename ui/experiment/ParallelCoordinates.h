@@ -58,6 +58,7 @@ private:
         QString title;
         bool categorical = false;
         bool log = false;
+        bool percent = false; ///< an accuracy, shown in percent
         double low = 0, high = 1;
         QStringList categories; ///< categorical: the values as JSON, in the space's order
         std::optional<std::pair<double, double>> brush;
@@ -74,6 +75,8 @@ private:
     bool inside(const Line& line) const;
     QColor colorOf(double metric) const;
     QString tickText(const Axis& axis, double position) const;
+    /// Half the room an edge axis's title needs, in pixels.
+    int halfTitle(const Axis& axis) const;
 
     std::vector<Axis> axes_;
     std::vector<Line> lines_;

@@ -2,6 +2,7 @@
 
 #include "RunTableModel.h"
 #include "entrena/system/Runtime.h"
+#include "experiment/ExperimentView.h"
 #include "experiment/SweepKeys.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpaceEditor.h"
@@ -58,7 +59,7 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , close_(new QPushButton)
 {
     setObjectName(QStringLiteral("sweepDialog"));
-    resize(1040, 640);
+    resize(1180, 640);
     intro_->setWordWrap(true);
     for (const char* m : {"grid", "random", "tpe", "asha", "pbt"})
         method_->addItem(QString(), QString::fromLatin1(m));
@@ -86,14 +87,15 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     quantile_->setValue(0.25);
 
     methodBox_->setLayout(methodForm_);
+    methodBox_->setMaximumWidth(400); // the rows of the space take the rest
     for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_, minEpochs_,
                                                       reduction_, interval_, quantile_})
         methodForm_->addRow(w == methodNote_ ? nullptr : new QLabel, w);
     auto* spaceLayout = new QVBoxLayout(spaceBox_);
     spaceLayout->addWidget(space_);
     auto* middle = new QHBoxLayout;
-    middle->addWidget(spaceBox_, 3);
-    middle->addWidget(methodBox_, 2);
+    middle->addWidget(spaceBox_, 1);
+    middle->addWidget(methodBox_);
 
     problemLabel_->setObjectName(QStringLiteral("sweepProblem"));
     problemLabel_->setWordWrap(true);
@@ -154,18 +156,14 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     connect(runner_, &SweepRunner::news, this, &SweepDialog::onNews);
     connect(runner_, &SweepRunner::finished, this, [this](const SweepResult& r) {
         setRunning(false);
-        const QLocale locale;
         QString line = tr("Experiment %1 %2: %3 trials (%4 pruned, %5 failed).")
                            .arg(r.experiment)
-                           .arg(app::RunTableModel::statusText(runStatusFromString(r.status)))
+                           .arg(ExperimentView::experimentStatusText(QString::fromStdString(r.status)))
                            .arg(r.trials)
                            .arg(r.pruned)
                            .arg(r.failed);
         if (r.bestMetric)
-            line += QLatin1Char(' ') + tr("Best: run %1 with %2 (%3).")
-                                           .arg(r.bestRun)
-                                           .arg(locale.toString(*r.bestMetric, 'f', 4))
-                                           .arg(QString::fromStdString(settings().metric));
+            line += QLatin1Char(' ') + tr("Best: run %1, %2.").arg(r.bestRun).arg(metricText(*r.bestMetric));
         status_->setText(line);
         note(line);
         Q_EMIT sweepEnded(r.experiment);
@@ -344,12 +342,14 @@ void SweepDialog::onNews(const SweepNews& n)
         break;
     case SweepNews::Kind::TrialEnd: {
         progress_->setValue(++ended_);
-        QString line = tr("Trial %1 (run %2) %3 after %n epoch(s)", nullptr, n.epochs)
+        QString line = (n.epochs == 1 ? tr("Trial %1 (run %2) %3 after one epoch") : tr("Trial %1 (run %2) %3 after %4 epochs"))
                            .arg(n.trial)
                            .arg(n.runId)
                            .arg(app::RunTableModel::statusText(n.status));
+        if (n.epochs != 1)
+            line = line.arg(n.epochs);
         if (n.hasMetric)
-            line += QStringLiteral(": %1").arg(QLocale().toString(n.metric, 'f', 4));
+            line += QStringLiteral(": %1").arg(metricText(n.metric));
         note(line);
         Q_EMIT trialEnded(n.runId);
         break;
@@ -366,6 +366,14 @@ void SweepDialog::onNews(const SweepNews& n)
     }
     if (n.kind != SweepNews::Kind::TrialError)
         status_->setText(tr("%1 of %2 trials ended.").arg(ended_).arg(progress_->maximum()));
+}
+
+QString SweepDialog::metricText(double value) const
+{
+    const QLocale locale;
+    return metric_->currentData().toString() == QLatin1String("val_loss")
+               ? tr("validation loss %1").arg(locale.toString(value, 'f', 4))
+               : tr("validation accuracy %1 %").arg(locale.toString(100.0 * value, 'f', 2));
 }
 
 void SweepDialog::note(const QString& line)
@@ -421,7 +429,7 @@ void SweepDialog::retranslate()
     method_->setItemText(4, tr("Population-based training"));
     metric_->setItemText(0, tr("Validation accuracy (higher wins)"));
     metric_->setItemText(1, tr("Validation loss (lower wins)"));
-    parallel_->setToolTip(tr("Trials trained at once; each gets an equal share of the %n CPU core(s).", nullptr, cores_));
+    parallel_->setToolTip(tr("Trials trained at once; each gets an equal share of the CPU cores (%1).").arg(cores_));
     const QString m = method_->currentData().toString();
     methodNote_->setText(
         m == QLatin1String("grid")     ? tr("Every combination of the choices, in order: as many trials as combinations.")

@@ -77,6 +77,7 @@ private:
     void setRunning(bool running);
     void onNews(const SweepNews& news);
     void note(const QString& line);
+    QString metricText(double value) const;
 
     RunConfig base_;
     QString dbPath_;

@@ -35,6 +35,12 @@ SweepSpaceEditor::SweepSpaceEditor(QWidget* parent)
     QHeaderView* header = table_->horizontalHeader();
     for (int c : {KeyColumn, KindColumn, LowColumn, HighColumn, RemoveColumn})
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // A range's ends are short numbers; the values of a choice take the room left.
+    const int number = QFontMetrics(font()).horizontalAdvance(QStringLiteral("0.000001")) + 24;
+    for (int c : {LowColumn, HighColumn}) {
+        header->setSectionResizeMode(c, QHeaderView::Fixed);
+        table_->setColumnWidth(c, number);
+    }
     header->setSectionResizeMode(ValuesColumn, QHeaderView::Stretch);
     table_->verticalHeader()->setDefaultSectionSize(QComboBox().sizeHint().height() + 6);
     add_->setObjectName(QStringLiteral("addParameterButton"));
@@ -102,9 +108,7 @@ int SweepSpaceEditor::addParameter(const QString& key)
     fillKeys(r.key, key);
     for (Kind k : {Kind::Uniform, Kind::LogUniform, Kind::IntUniform, Kind::Choice})
         r.kind->addItem(QString(), int(k));
-    r.low->setMinimumWidth(80);
-    r.high->setMinimumWidth(80);
-    r.values->setMinimumWidth(140);
+    r.values->setMinimumWidth(120);
     r.remove->setText(QStringLiteral("✕"));
     rows_.push_back(r);
     table_->insertRow(row);
@@ -120,7 +124,15 @@ int SweepSpaceEditor::addParameter(const QString& key)
         startRow(rowOf(w)); // another key: its own range around the base's value
     });
     connect(r.kind, &QComboBox::currentIndexChanged, this, [this, w = r.kind] {
-        showKind(rowOf(w));
+        const int row = rowOf(w);
+        const Row& edited = rows_[size_t(row)];
+        // A range turned into a choice starts from the base's value, to add others to.
+        if (Kind(w->currentData().toInt()) == Kind::Choice && edited.values->text().trimmed().isEmpty())
+            if (const SweepKey* k = keyInfo(edited.key->currentData().toString())) {
+                const QSignalBlocker block(edited.values);
+                edited.values->setText(k->value);
+            }
+        showKind(row);
         Q_EMIT changed();
     });
     for (QLineEdit* e : {r.low, r.high, r.values})
@@ -143,7 +155,7 @@ void SweepSpaceEditor::startRow(int row)
     r.kind->setCurrentIndex(r.kind->findData(int(s.kind)));
     r.low->setText(s.kind == Kind::Choice ? QString() : numberText(s.low));
     r.high->setText(s.kind == Kind::Choice ? QString() : numberText(s.high));
-    r.values->setText(s.kind == Kind::Choice ? s.choices : k->value);
+    r.values->setText(s.kind == Kind::Choice ? s.choices : QString());
     r.key->setToolTip(k->doc);
     showKind(row);
     Q_EMIT changed();
@@ -158,6 +170,7 @@ void SweepSpaceEditor::showKind(int row)
     r.low->setEnabled(!choice);
     r.high->setEnabled(!choice);
     r.values->setEnabled(choice);
+    r.values->setPlaceholderText(choice ? tr("e.g. 64, 128, 256") : QString());
 }
 
 void SweepSpaceEditor::setRange(int row, Kind kind, double low, double high)
@@ -301,7 +314,6 @@ void SweepSpaceEditor::retranslate()
         r.low->setAccessibleName(tr("From"));
         r.high->setAccessibleName(tr("To"));
         r.values->setAccessibleName(tr("Values"));
-        r.values->setPlaceholderText(tr("e.g. 64, 128, 256"));
         r.remove->setToolTip(tr("Remove this parameter"));
         r.remove->setAccessibleName(tr("Remove this parameter"));
     }

@@ -39,11 +39,13 @@ QString RunQueue::summaryOf(const RunConfig& c)
             parts << QString::number(w);
         model += QLatin1Char(' ') + parts.join(QLatin1Char('-'));
     }
-    return tr("%1 · %2 · %3 lr %4 · batch %5 · %n epoch(s)", nullptr, c.train.epochs)
+    const QString epochs = c.train.epochs == 1 ? tr("1 epoch") : tr("%1 epochs").arg(c.train.epochs);
+    return tr("%1 · %2 · %3 lr %4 · batch %5 · %6")
         .arg(model, app::ChoiceLabels::dataset(QString::fromLatin1(toString(c.data.dataset))),
              app::ChoiceLabels::optimizer(QString::fromLatin1(toString(c.optimizer.kind))),
              locale.toString(c.optimizer.lr, 'g', 3))
-        .arg(c.data.batchSize);
+        .arg(c.data.batchSize)
+        .arg(epochs);
 }
 
 void RunQueue::add(const RunConfig& config, int ranks)
