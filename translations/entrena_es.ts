@@ -440,6 +440,45 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::BestSoFarChart</name>
+    <message>
+        <source>Wall time since the first trial (h)</source>
+        <translation>Tiempo real desde la primera prueba (h)</translation>
+    </message>
+    <message>
+        <source>Wall time since the first trial (min)</source>
+        <translation>Tiempo real desde la primera prueba (min)</translation>
+    </message>
+    <message>
+        <source>Wall time since the first trial (s)</source>
+        <translation>Tiempo real desde la primera prueba (s)</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>Pérdida de validación</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (%)</source>
+        <translation>Exactitud de validación (%)</translation>
+    </message>
+    <message>
+        <source>Best so far</source>
+        <translation>La mejor hasta ahora</translation>
+    </message>
+    <message>
+        <source>A trial's epoch</source>
+        <translation>Una época de una prueba</translation>
+    </message>
+    <message>
+        <source>No trial has reached the end of an epoch yet.</source>
+        <translation>Ninguna prueba ha llegado aún al final de una época.</translation>
+    </message>
+    <message>
+        <source>Best so far against wall time</source>
+        <translation>La mejor hasta ahora frente al tiempo real</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::ChartMenu</name>
     <message>
         <source>Cannot write %1: the folder does not exist.</source>
@@ -952,6 +991,212 @@ Predicha: %2
     </message>
 </context>
 <context>
+    <name>entrena::ui::ExperimentView</name>
+    <message>
+        <source>Load experiment</source>
+        <translation>Cargar el experimento</translation>
+    </message>
+    <message>
+        <source>Cannot read the experiment: %1</source>
+        <translation>No se puede leer el experimento: %1</translation>
+    </message>
+    <message>
+        <source>trial %1 (run %2)</source>
+        <translation>prueba %1 (ejecución %2)</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>ejecución %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3 — %4.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2, %3 — %4.</translation>
+    </message>
+    <message>
+        <source>the lowest validation loss wins</source>
+        <translation>gana la menor pérdida de validación</translation>
+    </message>
+    <message>
+        <source>the highest validation accuracy wins</source>
+        <translation>gana la mayor exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Trials: %1</source>
+        <translation>Pruebas: %1</translation>
+    </message>
+    <message>
+        <source>(%1 pruned)</source>
+        <translation>(%1 podadas)</translation>
+    </message>
+    <message>
+        <source>Best: trial %1 (run %2), %3.</source>
+        <translation>Mejor: prueba %1 (ejecución %2), %3.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials inside the brushed ranges.</source>
+        <translation>%1 de %2 pruebas dentro de los rangos marcados.</translation>
+    </message>
+    <message>
+        <source>Drag along an axis of the chart to narrow the trials to a range.</source>
+        <translation>Arrastre a lo largo de un eje del gráfico para limitar las pruebas a un rango.</translation>
+    </message>
+    <message>
+        <source>grid search</source>
+        <translation>búsqueda en rejilla</translation>
+    </message>
+    <message>
+        <source>random search</source>
+        <translation>búsqueda aleatoria</translation>
+    </message>
+    <message>
+        <source>TPE (Bayesian) search</source>
+        <translation>búsqueda TPE (bayesiana)</translation>
+    </message>
+    <message>
+        <source>ASHA (successive halving)</source>
+        <translation>ASHA (reducción sucesiva a la mitad)</translation>
+    </message>
+    <message>
+        <source>population-based training</source>
+        <translation>entrenamiento basado en población</translation>
+    </message>
+    <message>
+        <source>Experiment %1 — %2</source>
+        <translation>Experimento %1 — %2</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Prueba</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Best validation accuracy</source>
+        <translation>Mejor exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Lowest validation loss</source>
+        <translation>Menor pérdida de validación</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Épocas</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Pruebas</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <source>Copied from</source>
+        <translation>Copiada de</translation>
+    </message>
+    <message>
+        <source>Values (before → after)</source>
+        <translation>Valores (antes → después)</translation>
+    </message>
+    <message>
+        <source>Lineage</source>
+        <translation>Linaje</translation>
+    </message>
+    <message>
+        <source>Population-based training: at each step listed, a trial took the weights, optimizer state and values of a better one, then perturbed the values.</source>
+        <translation>Entrenamiento basado en población: en cada paso de la lista, una prueba tomó los pesos, el estado del optimizador y los valores de otra mejor, y después perturbó los valores.</translation>
+    </message>
+    <message>
+        <source>Clear ranges</source>
+        <translation>Quitar los rangos</translation>
+    </message>
+    <message>
+        <source>Compare selected</source>
+        <translation>Comparar las seleccionadas</translation>
+    </message>
+    <message>
+        <source>Opens the selected trials (or, with none selected, those shown) in the compare view.</source>
+        <translation>Abre las pruebas seleccionadas (o, si no hay ninguna, las que se muestran) en la vista de comparación.</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>terminado</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>detenido</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallido</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::ExperimentsPanel</name>
+    <message>
+        <source>%1 (%2 pruned)</source>
+        <translation>%1 (%2 podadas)</translation>
+    </message>
+    <message>
+        <source>accuracy %1 %</source>
+        <translation>exactitud %1 %</translation>
+    </message>
+    <message>
+        <source>loss %1</source>
+        <translation>pérdida %1</translation>
+    </message>
+    <message>
+        <source>Sweeps over configurations (Run → Sweep…, or entrena-cli sweep). Open one to see its trials.</source>
+        <translation>Barridos de configuraciones (Ejecutar → Barrido…, o entrena-cli sweep). Abra uno para ver sus pruebas.</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Pruebas</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Mejor</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Creado (UTC)</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimentos</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::LiveCharts</name>
     <message>
         <source>Training loss</source>
@@ -1355,6 +1600,50 @@ durante la ejecución</translation>
         <source>Preview &amp;data…</source>
         <translation>&amp;Vista previa de los datos…</translation>
     </message>
+    <message>
+        <source>Cannot add to the queue</source>
+        <translation>No se puede añadir a la cola</translation>
+    </message>
+    <message>
+        <source>“%1” is queued: it starts when the runs before it have ended.</source>
+        <translation>«%1» está en la cola: empieza cuando hayan terminado las ejecuciones anteriores.</translation>
+    </message>
+    <message>
+        <source>S&amp;weep…</source>
+        <translation>&amp;Barrido…</translation>
+    </message>
+    <message>
+        <source>Part of the run queue could not be restored: %1</source>
+        <translation>No se pudo restaurar parte de la cola de ejecuciones: %1</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Cola</translation>
+    </message>
+    <message>
+        <source>Queue (%1)</source>
+        <translation>Cola (%1)</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimentos</translation>
+    </message>
+    <message>
+        <source>It starts when the current run ends.</source>
+        <translation>Empieza cuando termine la ejecución en curso.</translation>
+    </message>
+    <message>
+        <source>Cannot sweep</source>
+        <translation>No se puede hacer el barrido</translation>
+    </message>
+    <message>
+        <source>Cannot open the experiment</source>
+        <translation>No se puede abrir el experimento</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ModelSummaryLine</name>
@@ -1415,6 +1704,29 @@ durante la ejecución</translation>
     </message>
 </context>
 <context>
+    <name>entrena::ui::ParallelCoordinates</name>
+    <message>
+        <source>Parallel coordinates of the trials</source>
+        <translation>Coordenadas paralelas de las pruebas</translation>
+    </message>
+    <message>
+        <source>One axis per parameter and one for the metric; a line per trial, coloured by its metric. Drag along an axis to keep the trials in that range; click the axis to clear it.</source>
+        <translation>Un eje por parámetro y uno para la métrica; una línea por prueba, coloreada según su métrica. Arrastre a lo largo de un eje para quedarse con las pruebas de ese rango; haga clic en el eje para quitarlo.</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>Pérdida de validación</translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>Exactitud de validación</translation>
+    </message>
+    <message>
+        <source>No trials yet.</source>
+        <translation>Aún no hay pruebas.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::PerClassComparison</name>
     <message>
         <source>None of these runs has a per-class evaluation: runs that finish have one.</source>
@@ -1443,6 +1755,37 @@ durante la ejecución</translation>
     <message>
         <source>The runs were trained on different classes: only the classes they share (%1) are shown.</source>
         <translation>Las ejecuciones se entrenaron con clases distintas: solo se muestran las clases que comparten (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::QueuePanel</name>
+    <message>
+        <source>Start while a run trains adds the form's configuration here. When the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder.</source>
+        <translation>Iniciar mientras una ejecución entrena añade aquí la configuración del formulario. Cuando la ejecución termina, empieza la primera de aquí (de una en una; Detener pausa la cola). Arrastre para reordenar.</translation>
+    </message>
+    <message>
+        <source>Queued runs</source>
+        <translation>Ejecuciones en cola</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Bajar</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>Run next</source>
+        <translation>Ejecutar a continuación</translation>
+    </message>
+    <message>
+        <source>Starts it now when nothing trains; otherwise it starts when the current run ends.</source>
+        <translation>La inicia ya si no hay nada entrenando; si no, empieza cuando termine la ejecución en curso.</translation>
     </message>
 </context>
 <context>
@@ -1998,6 +2341,14 @@ durante la ejecución</translation>
         <source>Each class with its number of samples and a few of its pictures</source>
         <translation>Cada clase con su número de muestras y algunas de sus imágenes</translation>
     </message>
+    <message>
+        <source>Add to queue</source>
+        <translation>Añadir a la cola</translation>
+    </message>
+    <message>
+        <source>Adds this configuration to the queue: it starts when the runs before it have ended.</source>
+        <translation>Añade esta configuración a la cola: empieza cuando hayan terminado las ejecuciones anteriores.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunDetailsDialog</name>
@@ -2175,6 +2526,21 @@ durante la ejecución</translation>
     </message>
 </context>
 <context>
+    <name>entrena::ui::RunQueue</name>
+    <message>
+        <source>1 epoch</source>
+        <translation>1 época</translation>
+    </message>
+    <message>
+        <source>%1 epochs</source>
+        <translation>%1 épocas</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 lr %4 · batch %5 · %6</source>
+        <translation>%1 · %2 · %3 lr %4 · lote %5 · %6</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::RunsPanel</name>
     <message>
         <source>Filter runs by any column…</source>
@@ -2296,6 +2662,10 @@ durante la ejecución</translation>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
+    <message>
+        <source>Open experiment %1 (trial %2)</source>
+        <translation>Abrir el experimento %1 (prueba %2)</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SchedulePreview</name>
@@ -2392,6 +2762,307 @@ durante la ejecución</translation>
     <message>
         <source>Time per step chart</source>
         <translation>Gráfico del tiempo por paso</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::SweepDialog</name>
+    <message>
+        <source>Experiment %1 %2: %3 trials (%4 pruned, %5 failed).</source>
+        <translation>Experimento %1 %2: %3 pruebas (%4 podadas, %5 fallidas).</translation>
+    </message>
+    <message>
+        <source>Best: run %1, %2.</source>
+        <translation>Mejor: ejecución %1, %2.</translation>
+    </message>
+    <message>
+        <source>Stopped. The trials saved checkpoints; `entrena-cli sweep --resume %1` continues the experiment.</source>
+        <translation>Detenido. Las pruebas guardaron puntos de control; `entrena-cli sweep --resume %1` continúa el experimento.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Detenido.</translation>
+    </message>
+    <message>
+        <source>The sweep failed.</source>
+        <translation>El barrido falló.</translation>
+    </message>
+    <message>
+        <source>The sweep failed: %1</source>
+        <translation>El barrido falló: %1</translation>
+    </message>
+    <message>
+        <source>Fix the sweep first: %1</source>
+        <translation>Corrija antes el barrido: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Stopping: each trial ends its step and saves a checkpoint…</source>
+        <translation>Deteniendo: cada prueba termina su paso y guarda un punto de control…</translation>
+    </message>
+    <message>
+        <source>Stop sweep</source>
+        <translation>Detener el barrido</translation>
+    </message>
+    <message>
+        <source>Start sweep</source>
+        <translation>Iniciar el barrido</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2, %3 trials.</source>
+        <translation>Experimento %1: %2, %3 pruebas.</translation>
+    </message>
+    <message>
+        <source>Trial %1 (run %2) started: %3</source>
+        <translation>Prueba %1 (ejecución %2) iniciada: %3</translation>
+    </message>
+    <message>
+        <source>Trial %1 (run %2) %3 after one epoch</source>
+        <translation>Prueba %1 (ejecución %2): %3 tras una época</translation>
+    </message>
+    <message>
+        <source>Trial %1 (run %2) %3 after %4 epochs</source>
+        <translation>Prueba %1 (ejecución %2): %3 tras %4 épocas</translation>
+    </message>
+    <message>
+        <source>Trial %1 (run %2) copied run %3 at step %4: %5</source>
+        <translation>Prueba %1 (ejecución %2) copió la ejecución %3 en el paso %4: %5</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2</source>
+        <translation>Prueba %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials ended.</source>
+        <translation>%1 de %2 pruebas terminadas.</translation>
+    </message>
+    <message>
+        <source>validation loss %1</source>
+        <translation>pérdida de validación %1</translation>
+    </message>
+    <message>
+        <source>validation accuracy %1 %</source>
+        <translation>exactitud de validación %1 %</translation>
+    </message>
+    <message>
+        <source>A sweep is running</source>
+        <translation>Hay un barrido en curso</translation>
+    </message>
+    <message>
+        <source>Stop the sweep and quit? Its trials save checkpoints, and `entrena-cli sweep --resume %1` continues it.</source>
+        <translation>¿Detener el barrido y salir? Sus pruebas guardan puntos de control, y `entrena-cli sweep --resume %1` lo continúa.</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Barrido</translation>
+    </message>
+    <message>
+        <source>Each trial is a run of the form's configuration “%1” with the values below, trained by entrena-cli and kept in the store like any run.</source>
+        <translation>Cada prueba es una ejecución de la configuración del formulario «%1» con los valores de abajo, entrenada por entrena-cli y guardada en el almacén como cualquier ejecución.</translation>
+    </message>
+    <message>
+        <source>Search space</source>
+        <translation>Espacio de búsqueda</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>Método:</translation>
+    </message>
+    <message>
+        <source>Trials:</source>
+        <translation>Pruebas:</translation>
+    </message>
+    <message>
+        <source>At once:</source>
+        <translation>A la vez:</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>Métrica:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Semilla:</translation>
+    </message>
+    <message>
+        <source>First rung (epochs):</source>
+        <translation>Primer escalón (épocas):</translation>
+    </message>
+    <message>
+        <source>Keep 1 in:</source>
+        <translation>Conservar 1 de cada:</translation>
+    </message>
+    <message>
+        <source>Epochs between exploits:</source>
+        <translation>Épocas entre copias:</translation>
+    </message>
+    <message>
+        <source>Share that copies:</source>
+        <translation>Parte que copia:</translation>
+    </message>
+    <message>
+        <source>Grid: every combination</source>
+        <translation>Rejilla: todas las combinaciones</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Aleatorio</translation>
+    </message>
+    <message>
+        <source>TPE (Bayesian)</source>
+        <translation>TPE (bayesiano)</translation>
+    </message>
+    <message>
+        <source>ASHA (early stopping)</source>
+        <translation>ASHA (parada temprana)</translation>
+    </message>
+    <message>
+        <source>Population-based training</source>
+        <translation>Entrenamiento basado en población</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (higher wins)</source>
+        <translation>Exactitud de validación (gana la mayor)</translation>
+    </message>
+    <message>
+        <source>Validation loss (lower wins)</source>
+        <translation>Pérdida de validación (gana la menor)</translation>
+    </message>
+    <message>
+        <source>Trials trained at once; each gets an equal share of the CPU cores (%1).</source>
+        <translation>Pruebas entrenadas a la vez; cada una recibe una parte igual de los núcleos de la CPU (%1).</translation>
+    </message>
+    <message>
+        <source>Every combination of the choices, in order: as many trials as combinations.</source>
+        <translation>Todas las combinaciones de las opciones, en orden: tantas pruebas como combinaciones.</translation>
+    </message>
+    <message>
+        <source>Each trial's values are drawn from their distributions.</source>
+        <translation>Los valores de cada prueba se sortean de sus distribuciones.</translation>
+    </message>
+    <message>
+        <source>After a few random trials, values are drawn where the best quarter of the trials so far lie.</source>
+        <translation>Tras unas pruebas aleatorias, los valores se sortean donde está el mejor cuarto de las pruebas hasta ahora.</translation>
+    </message>
+    <message>
+        <source>Trials train in rungs of epochs; only the best of each rung go on, the others end pruned.</source>
+        <translation>Las pruebas entrenan en escalones de épocas; solo las mejores de cada escalón siguen, las demás acaban podadas.</translation>
+    </message>
+    <message>
+        <source>Trials train side by side; between intervals the worst take the weights and values of the best, then perturb the values.</source>
+        <translation>Las pruebas entrenan a la par; entre intervalos las peores toman los pesos y valores de las mejores y después perturban los valores.</translation>
+    </message>
+    <message>
+        <source>Open experiment</source>
+        <translation>Abrir el experimento</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Sweep log</source>
+        <translation>Registro del barrido</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::SweepRunner</name>
+    <message>
+        <source>Sweep</source>
+        <translation>Barrido</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::SweepSpaceEditor</name>
+    <message>
+        <source>e.g. 64, 128, 256</source>
+        <translation>p. ej. 64, 128, 256</translation>
+    </message>
+    <message>
+        <source>Add a parameter to search.</source>
+        <translation>Añada un parámetro que buscar.</translation>
+    </message>
+    <message>
+        <source>%1 is in the space twice; remove one of its rows.</source>
+        <translation>%1 está dos veces en el espacio; quite una de sus filas.</translation>
+    </message>
+    <message>
+        <source>%1: the values must be JSON values separated by commas, e.g. 64, 128 or [256, 128], [512, 256].</source>
+        <translation>%1: los valores deben ser valores JSON separados por comas, p. ej. 64, 128 o [256, 128], [512, 256].</translation>
+    </message>
+    <message>
+        <source>%1: the range's start “%2” is not a number.</source>
+        <translation>%1: el inicio del rango «%2» no es un número.</translation>
+    </message>
+    <message>
+        <source>%1: the range's end “%2” is not a number.</source>
+        <translation>%1: el final del rango «%2» no es un número.</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parámetro</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>Distribución</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Desde</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Hasta</translation>
+    </message>
+    <message>
+        <source>Values (for a choice)</source>
+        <translation>Valores (para una elección)</translation>
+    </message>
+    <message>
+        <source>Parameters to search</source>
+        <translation>Parámetros que buscar</translation>
+    </message>
+    <message>
+        <source>Add parameter</source>
+        <translation>Añadir parámetro</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <translation>uniforme</translation>
+    </message>
+    <message>
+        <source>log-uniform</source>
+        <translation>log-uniforme</translation>
+    </message>
+    <message>
+        <source>whole numbers</source>
+        <translation>números enteros</translation>
+    </message>
+    <message>
+        <source>choice</source>
+        <translation>elección</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Valores</translation>
+    </message>
+    <message>
+        <source>Remove this parameter</source>
+        <translation>Quitar este parámetro</translation>
     </message>
 </context>
 <context>

@@ -1,33 +1,30 @@
 #include "MainWindow.h"
 
 #include "AppIcon.h"
-
+#include "RunTableModel.h"
 #include "TrainingController.h"
+#include "WindowLayout.h"
 #include "charts/LiveCharts.h"
 #include "charts/RunHistory.h"
-#include "compare/CompareView.h"
-#include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/DataPreviewDialog.h"
-#include "dialogs/DevicesDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
 #include "dialogs/LrFinderDialog.h"
-#include "dialogs/SettingsDialog.h"
+#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/system/Devices.h"
+#include "experiment/ExperimentsPanel.h"
+#include "experiment/SweepDialog.h"
 #include "panels/NoticeBanner.h"
+#include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunNaming.h"
+#include "panels/RunQueue.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
-#include "RunTableModel.h"
+#include "settings/Settings.h"
 #include "tools/BatchSizeAnswer.h"
 #include "tools/BatchSizeSearch.h"
-#include "WindowLayout.h"
-#include "settings/Settings.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
@@ -35,16 +32,14 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-
 #include <algorithm>
-
 #include <fstream>
 
 namespace entrena::ui {
@@ -58,6 +53,10 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     , charts_(new LiveCharts)
     , banner_(new NoticeBanner)
     , runs_(new RunsPanel)
+    , queue_(new RunQueue(RunQueue::fileFor(dbPath), this))
+    , queuePanel_(new QueuePanel(queue_))
+    , experiments_(new ExperimentsPanel)
+    , lowerTabs_(new QTabWidget)
     , batchSearch_(new BatchSizeSearch(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -80,7 +79,13 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     chartsLayout->addWidget(banner_);
     chartsLayout->addWidget(charts_, 1);
     vertical_->addWidget(chartsSide);
-    vertical_->addWidget(runs_);
+    // Beside the runs list: the runs waiting their turn, and the experiments (sweeps).
+    lowerTabs_->setObjectName(QStringLiteral("lowerTabs"));
+    lowerTabs_->setDocumentMode(true);
+    lowerTabs_->addTab(runs_, QString());
+    lowerTabs_->addTab(queuePanel_, QString());
+    lowerTabs_->addTab(experiments_, QString());
+    vertical_->addWidget(lowerTabs_);
     vertical_->setStretchFactor(0, 3);
     vertical_->setStretchFactor(1, 1);
     // The form scrolls; Start and Stop stay in view beneath it.
@@ -105,7 +110,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(progress_);
 
-    layout_ = new WindowLayout(this, {horizontal_, vertical_, left, runs_, runs_->header()});
+    layout_ = new WindowLayout(this, {horizontal_, vertical_, left, lowerTabs_, runs_->header()});
     createMenus();
     retranslate();
 
@@ -145,17 +150,14 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         }
     });
     connect(runs_, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
-    connect(runs_, &RunsPanel::compareRequested, this, [this](const QList<qint64>& ids) {
-        auto* view = new CompareView(dbPath_, ids, this); // a window of its own; deleted on close
-        connect(view, &CompareView::failed, this, [this](const QString& message) { showError(tr("Cannot compare runs"), message); });
-        view->show();
-    });
+    connect(runs_, &RunsPanel::compareRequested, this, &MainWindow::compareRuns);
 
     const QString error = runs_->open(dbPath_);
     if (!error.isEmpty()) {
         lastError_ = error;
         status_->setText(tr("Run store unavailable: %1").arg(error));
     }
+    connectQueueAndExperiments();
     if (!layout_->restore())
         resize(1280, 820);
     fitToScreen();
@@ -204,101 +206,6 @@ void MainWindow::showEvent(QShowEvent* event)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createMenus()
-{
-    fileMenu_ = menuBar()->addMenu(QString());
-    openAction_ = fileMenu_->addAction(QString(), this, &MainWindow::openConfig);
-    openAction_->setShortcut(QKeySequence::Open);
-    saveAction_ = fileMenu_->addAction(QString(), this, &MainWindow::saveConfig);
-    saveAction_->setShortcut(QKeySequence::Save);
-    reportAction_ = fileMenu_->addAction(QString(), runs_, &RunsPanel::exportReportOfSelection);
-    reportAction_->setObjectName(QStringLiteral("exportReportAction"));
-    clusterAction_ = fileMenu_->addAction(QString(), this, [this] {
-        const auto config = validatedConfig(tr("Cannot write a cluster script"));
-        if (!config)
-            return;
-        ClusterScriptDialog dialog(*config, this);
-        dialog.exec();
-    });
-    clusterAction_->setObjectName(QStringLiteral("clusterAction"));
-    fileMenu_->addSeparator();
-    // Recipes shipped with Entrena (resources/configs), loaded into the panel to start from.
-    recipesMenu_ = fileMenu_->addMenu(QString());
-    defaultRecipeAction_ = recipesMenu_->addAction(QString(), this, [this] { loadRecipe(QStringLiteral("default.json")); });
-    fastCnnRecipeAction_ = recipesMenu_->addAction(QString(), this, [this] { loadRecipe(QStringLiteral("cnn-fast.json")); });
-    defaultRecipeAction_->setObjectName(QStringLiteral("defaultRecipeAction"));
-    fastCnnRecipeAction_->setObjectName(QStringLiteral("fastCnnRecipeAction"));
-    fileMenu_->addSeparator();
-    quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
-    quitAction_->setShortcut(QKeySequence::Quit);
-
-    editMenu_ = menuBar()->addMenu(QString());
-    settingsAction_ = editMenu_->addAction(QString(), this, [this] {
-        SettingsDialog dialog(languages_, this);
-        if (dialog.exec() == QDialog::Accepted)
-            runs_->model()->setBaselineTolerance(Settings::baselineTolerance.value() / 100.0);
-    });
-    settingsAction_->setShortcut(QKeySequence::Preferences);
-
-    // The buttons' work from the keyboard: each action clicks its button, so a disabled button
-    // (a run training, a form with a problem) is a disabled shortcut too.
-    runMenu_ = menuBar()->addMenu(QString());
-    const auto clicks = [this](const char* button, const QKeySequence& keys, const char* name) {
-        QAction* action = runMenu_->addAction(QString(), this, [this, button] {
-            if (auto* b = findChild<QPushButton*>(QLatin1String(button)))
-                b->click();
-        });
-        action->setShortcut(keys);
-        action->setObjectName(QLatin1String(name));
-        return action;
-    };
-    startAction_ = clicks("startButton", QKeySequence(Qt::CTRL | Qt::Key_Return), "startAction");
-    stopAction_ = clicks("stopButton", QKeySequence(Qt::CTRL | Qt::Key_Period), "stopAction");
-    findLrAction_ = clicks("findLrButton", QKeySequence(Qt::CTRL | Qt::Key_L), "findLrAction");
-    findBatchAction_ = clicks("findBatchButton", QKeySequence(Qt::CTRL | Qt::Key_B), "findBatchAction");
-    previewDataAction_ = clicks("previewDataButton", QKeySequence(Qt::CTRL | Qt::Key_D), "previewDataAction");
-    runMenu_->addSeparator();
-    compareAction_ = clicks("compareButton", QKeySequence(Qt::CTRL | Qt::Key_K), "compareAction");
-
-    layout_->addViewMenu();
-    helpMenu_ = menuBar()->addMenu(QString());
-    aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        const DeviceReport report = probeDevices(!controller_->isRunning()); // no GEMM timing while training
-        QApplication::restoreOverrideCursor();
-        DevicesDialog dialog(report, this);
-        dialog.exec();
-    });
-}
-
-void MainWindow::retranslate()
-{
-    setWindowTitle(tr("Entrena — %1").arg(QFileInfo(dbPath_).fileName()));
-    fileMenu_->setTitle(tr("&File"));
-    openAction_->setText(tr("&Open configuration…"));
-    saveAction_->setText(tr("&Save configuration…"));
-    reportAction_->setText(tr("Export &report of the selected runs…"));
-    clusterAction_->setText(tr("&Launch on a cluster…"));
-    recipesMenu_->setTitle(tr("&Recipes"));
-    defaultRecipeAction_->setText(tr("Default: MLP, reduce on plateau, 12 epochs"));
-    fastCnnRecipeAction_->setText(tr("Fast CNN: one-cycle, 2 epochs to 91% test accuracy"));
-    quitAction_->setText(tr("&Quit"));
-    editMenu_->setTitle(tr("&Edit"));
-    settingsAction_->setText(tr("&Settings…"));
-    runMenu_->setTitle(tr("&Run"));
-    startAction_->setText(tr("&Start"));
-    stopAction_->setText(tr("S&top"));
-    findLrAction_->setText(tr("Find &learning rate…"));
-    findBatchAction_->setText(tr("Find &batch size…"));
-    previewDataAction_->setText(tr("Preview &data…"));
-    compareAction_->setText(tr("&Compare selected runs"));
-    helpMenu_->setTitle(tr("&Help"));
-    aboutAction_->setText(tr("&About and devices…"));
-    layout_->retranslate();
-    if (!controller_->isRunning())
-        status_->setText(tr("Ready. Runs are stored in %1").arg(dbPath_));
-}
-
 void MainWindow::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -327,16 +234,27 @@ void MainWindow::showError(const QString& title, const QString& message)
 
 bool MainWindow::startTraining()
 {
-    if (controller_->isRunning())
-        return false;
-    auto config = validatedConfig(tr("Cannot start"));
+    const bool training = controller_->isRunning();
+    auto config = validatedConfig(training ? tr("Cannot add to the queue") : tr("Cannot start"));
     if (!config)
         return false;
-    config->name = nameForNewRun(QString::fromStdString(config->name), QString::fromStdString(config->toJson()),
-                                 runs_->namedRuns())
-                       .toStdString();
+    if (training) { // the form's configuration waits for its turn
+        queue_->add(*config, config_->ranks());
+        statusBar()->showMessage(
+            tr("“%1” is queued: it starts when the runs before it have ended.").arg(QString::fromStdString(config->name)), 5000);
+        return false;
+    }
+    return launch(*config, config_->ranks());
+}
+
+bool MainWindow::launch(RunConfig config, int ranks)
+{
+    if (controller_->isRunning())
+        return false;
+    config.name = nameForNewRun(QString::fromStdString(config.name), QString::fromStdString(config.toJson()), runs_->namedRuns())
+                      .toStdString();
     beginRun(tr("Starting…"));
-    controller_->start(*config, dbPath_, config_->ranks());
+    controller_->start(config, dbPath_, ranks);
     return true;
 }
 
@@ -474,6 +392,7 @@ void MainWindow::onNotice(const NoticeEvent& e)
 
 void MainWindow::onEnded(const EndEvent& e)
 {
+    lastEnd_ = e.status;
     const QLocale locale;
     switch (e.status) {
     case RunStatus::Finished:
@@ -496,51 +415,22 @@ void MainWindow::onIdle()
 {
     config_->setRunning(false);
     runs_->refresh();
-    if (closeWhenIdle_)
+    refreshExperiments();
+    if (closeWhenIdle_) {
         close();
-}
-
-void MainWindow::openConfig()
-{
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open configuration"), Settings::lastConfigFolder.value(),
-                                                      tr("Configurations (*.json)"));
-    if (file.isEmpty())
         return;
-    Settings::lastConfigFolder.set(QFileInfo(file).absolutePath());
-    try {
-        config_->setConfig(RunConfig::fromFile(file.toStdString()));
-    } catch (const ConfigError& e) {
-        showError(tr("Cannot open configuration"), QString::fromStdString(e.what()));
     }
-}
-
-void MainWindow::loadRecipe(const QString& name)
-{
-    QFile file(QStringLiteral(":/configs/") + name);
-    try {
-        if (!file.open(QIODevice::ReadOnly))
-            throw ConfigError(file.errorString().toStdString());
-        config_->setConfig(RunConfig::fromJson(file.readAll().toStdString()));
-    } catch (const ConfigError& e) {
-        showError(tr("Cannot open configuration"), QString::fromStdString(e.what()));
-    }
-}
-
-void MainWindow::saveConfig()
-{
-    const QString file = QFileDialog::getSaveFileName(this, tr("Save configuration"), Settings::lastConfigFolder.value(),
-                                                      tr("Configurations (*.json)"));
-    if (file.isEmpty())
-        return;
-    Settings::lastConfigFolder.set(QFileInfo(file).absolutePath());
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(QByteArray::fromStdString(config_->config().toJson(2) + "\n")) < 0 ||
-        !out.commit())
-        showError(tr("Cannot save configuration"), tr("Could not write %1: %2").arg(file, out.errorString()));
+    // The next queued run, unless the user stopped this one: Stop pauses the queue.
+    if (lastEnd_ != RunStatus::Stopped)
+        startNextQueued();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (sweep_ && !sweep_->confirmClose()) {
+        event->ignore();
+        return;
+    }
     if (controller_->isRunning()) {
         if (closeWhenIdle_) {
             event->ignore(); // already stopping; closes when the run has ended

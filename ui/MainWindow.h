@@ -13,6 +13,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QSplitter;
+class QTabWidget;
 
 namespace entrena {
 struct BatchSizeResult;
@@ -24,11 +25,16 @@ class TrainingController;
 namespace entrena::ui {
 
 class DataPreviewDialog;
+class ExperimentView;
+class ExperimentsPanel;
 class LanguageManager;
 class LiveCharts;
 class NoticeBanner;
+class QueuePanel;
 class RunConfigPanel;
+class RunQueue;
 class RunsPanel;
+class SweepDialog;
 
 /// The workbench: configuration on the left, live charts in the middle, runs below.
 class MainWindow : public QMainWindow {
@@ -46,8 +52,22 @@ public:
     /// The message of the last run that failed or could not start (for tests).
     QString lastError() const { return lastError_; }
 
-    /// Starts a run with the panel's configuration; false when it could not start.
+    /// Starts a run with the panel's configuration; while one trains, adds it to the queue instead.
+    /// True when a run started.
     bool startTraining();
+    /// The runs waiting to start, and their tab beside the runs list.
+    RunQueue* queue() const { return queue_; }
+    QueuePanel* queuePanel() const { return queuePanel_; }
+    ExperimentsPanel* experimentsPanel() const { return experiments_; }
+    /// The tabs under the charts: runs, queue, experiments.
+    QTabWidget* lowerTabs() const { return lowerTabs_; }
+    /// Starts the queued run at `index` now when nothing trains; else it becomes the next to start.
+    void runQueuedNext(int index);
+    /// Run → Sweep…: the sweep dialog for the form's configuration (null: the form is not valid and
+    /// no sweep runs).
+    SweepDialog* openSweep();
+    /// An experiment's view, in a window of its own.
+    ExperimentView* openExperiment(qint64 experimentId);
     /// Continues a stopped or interrupted run from its latest checkpoint.
     bool resumeRun(qint64 runId);
     /// Opens the learning-rate range test for the panel's configuration (null: not valid).
@@ -86,6 +106,14 @@ private:
     void onNotice(const NoticeEvent& e);
     void onEnded(const EndEvent& e);
     void onIdle();
+    /// Names a run by what differs from the others, and starts it.
+    bool launch(RunConfig config, int ranks);
+    void startNextQueued();
+    /// The queue's, the sweep's and the experiments' connections (MainWindowQueue.cpp).
+    void connectQueueAndExperiments();
+    void retranslateTabs();
+    void compareRuns(const QList<qint64>& runIds);
+    void refreshExperiments();
 
     QString dbPath_;
     LanguageManager& languages_;
@@ -94,6 +122,12 @@ private:
     LiveCharts* charts_;
     NoticeBanner* banner_;
     RunsPanel* runs_;
+    RunQueue* queue_;
+    QueuePanel* queuePanel_;
+    ExperimentsPanel* experiments_;
+    QTabWidget* lowerTabs_;
+    SweepDialog* sweep_ = nullptr;
+    RunStatus lastEnd_ = RunStatus::Finished; ///< how the last run ended: one stopped pauses the queue
     QSplitter* vertical_;
     QSplitter* horizontal_;
     QProgressBar* progress_;
@@ -107,6 +141,7 @@ private:
     QAction* findBatchAction_;
     QAction* previewDataAction_;
     QAction* compareAction_;
+    QAction* sweepAction_;
     QMenu* helpMenu_;
     QAction* openAction_;
     QAction* saveAction_;

@@ -10,42 +10,51 @@
 //
 // It trains short runs on Fashion-MNIST into a store of its own (ENTRENA_FMNIST_DIR).
 #include "AppIcon.h"
-#include "charts/AxisRange.h"
 #include "MainWindow.h"
 #include "TrainingController.h"
+#include "charts/AxisRange.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
 #include "dialogs/DataPreviewDialog.h"
-#include "dialogs/EvaluationTab.h"
 #include "dialogs/DevicesDialog.h"
+#include "dialogs/EvaluationTab.h"
 #include "dialogs/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
-#include "entrena/system/Devices.h"
+#include "entrena/experiment/Sweep.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/system/Devices.h"
+#include "entrena/system/Runtime.h"
 #include "entrena/train/Trainer.h"
+#include "experiment/ExperimentView.h"
+#include "experiment/ExperimentsPanel.h"
+#include "experiment/ParallelCoordinates.h"
+#include "experiment/SweepDialog.h"
+#include "experiment/SweepSpaceEditor.h"
 #include "panels/NoticeBanner.h"
+#include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
+#include "panels/RunQueue.h"
 #include "settings/LanguageManager.h"
 
 #include <QAbstractScrollArea>
-#include <QHeaderView>
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTreeView>
 #include <QTemporaryDir>
 #include <QTextStream>
-#include <qcustomplot.h>
-
+#include <QTreeView>
 #include <cstdio>
 #include <functional>
+#include <qcustomplot.h>
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -376,6 +385,82 @@ public:
         unbalanced.show();
         waitFor([&] { return unbalanced.isReady(); }, 60000);
         shoot(QStringLiteral("12-data-preview-unbalanced"), &unbalanced);
+
+        queueAndExperiments(w, size, dir);
+    }
+
+    /// The run queue while a run trains, the sweep dialog (a problem, ready, after a real two-trial
+    /// sweep), the experiments list and the experiment views of the seeded sweeps.
+    void queueAndExperiments(MainWindow& w, const QSize& size, const QString& dir)
+    {
+        w.configPanel()->setConfig(tourRun("fmnist-mlp", 30, 20000));
+        w.startTraining();
+        waitFor([&] { return w.charts()->trainLossPoints() >= 3; }, 60000);
+        RunConfig wide = tourRun("fmnist-mlp-wide", 3, 20000);
+        wide.model.hidden = {512, 256};
+        w.configPanel()->setConfig(wide);
+        w.startTraining(); // queued
+        RunConfig adam = tourRun("fmnist-adam-long", 8, 20000);
+        adam.optimizer.kind = OptimizerKind::Adam;
+        adam.optimizer.lr = 0.001;
+        w.configPanel()->setConfig(adam);
+        w.startTraining();
+        w.lowerTabs()->setCurrentWidget(w.queuePanel());
+        w.queuePanel()->setCurrentIndex(1);
+        shoot(QStringLiteral("13-queue-while-training"), &w);
+        while (!w.queue()->isEmpty()) // nothing left to start after this run, in this store
+            w.queue()->remove(0);
+        w.controller()->stop();
+        waitFor([&] { return !w.controller()->isRunning(); }, 60000);
+        w.lowerTabs()->setCurrentIndex(0);
+        w.configPanel()->setConfig(tourRun("fmnist-mlp", 3, 20000));
+
+        {
+            SweepDialog sweep(tourRun("fmnist-mlp", 2, 1000),
+                              dir + QStringLiteral("/sweep-") + prefix_ + QStringLiteral(".sqlite"), QStringLiteral(ENTRENA_CLI));
+            sweep.resize(std::min(size.width() - 40, 1180), std::min(size.height() - 60, 640));
+            sweep.show();
+            SweepSpaceEditor* space = sweep.space();
+            space->setRange(0, Distribution::Kind::LogUniform, 0.005, 0.3);
+            space->setChoices(space->addParameter(QStringLiteral("data.batch_size")), QStringLiteral("64, 128, 256"));
+            space->setChoices(space->addParameter(QStringLiteral("model.hidden")), QStringLiteral("[128], [256, 128]"));
+            space->addParameter(QStringLiteral("optimizer.momentum"));
+            sweep.setMethod(QStringLiteral("grid"));
+            shoot(QStringLiteral("14-sweep-dialog-problem"), &sweep);
+            sweep.setMethod(QStringLiteral("random"));
+            sweep.setTrials(2);
+            shoot(QStringLiteral("14-sweep-dialog"), &sweep);
+            if (sweep.start())
+                waitFor([&] { return !sweep.isRunning(); }, 180000);
+            shoot(QStringLiteral("14-sweep-finished"), &sweep);
+        }
+
+        const QString db = dir + QStringLiteral("/experiments.sqlite");
+        MainWindow ex(db, tourRun("fmnist-mlp", 2, 1000), languages_);
+        show(ex, size);
+        ex.lowerTabs()->setCurrentWidget(ex.experimentsPanel());
+        shoot(QStringLiteral("15-experiments"), &ex);
+        RunStore store(db.toStdString());
+        for (const ExperimentRecord& e : store.listExperiments()) {
+            ExperimentView view(db, e.id);
+            view.setAttribute(Qt::WA_DeleteOnClose, false);
+            view.resize(size);
+            view.show();
+            waitFor([&] { return view.isLoaded(); }, 60000);
+            if (e.method == "pbt") {
+                view.findChild<QTabWidget*>()->setCurrentIndex(1);
+                shoot(QStringLiteral("16-experiment-pbt-lineage"), &view);
+                continue;
+            }
+            shoot(QStringLiteral("16-experiment"), &view);
+            // A range brushed on the learning rate's axis: the trials outside fade, the table follows.
+            ParallelCoordinates* pc = view.parallelCoordinates();
+            for (int axis = 0; axis < pc->axisCount(); ++axis)
+                if (pc->axisTitle(axis) == QLatin1String("optimizer.lr"))
+                    pc->setBrush(axis, 0.35, 1.0);
+            view.trialsTable()->selectRow(0);
+            shoot(QStringLiteral("16-experiment-brushed"), &view);
+        }
     }
 
     /// A folder of colour shapes, one class folder each, far apart in size (the preview's warning).
@@ -431,6 +516,35 @@ public:
         return e;
     }
 
+    /// Two sweeps on Fashion-MNIST (random search; population-based training, for its lineage) in
+    /// a store of their own, so the other views keep the runs they always showed.
+    static void seedExperiments(const QString& db)
+    {
+        RunStore store(db.toStdString());
+        StopToken stop;
+        SweepObserver quiet;
+        const SweepLaunch launch{ENTRENA_CLI, QFileInfo(db).absoluteFilePath().toStdString(), physicalCoreCount()};
+        SweepSettings random;
+        random.method = "random";
+        random.trials = 6;
+        random.name = "fmnist-mlp-random";
+        runSweep(store,
+                 planSweep(tourRun("fmnist-mlp", 2, 1000),
+                           R"({"optimizer.lr": {"log_uniform": [0.003, 0.3]}, "data.batch_size": {"choice": [64, 128, 256]},
+                               "model.hidden": {"choice": [[128], [256, 128]]}, "optimizer.momentum": {"uniform": [0.5, 0.95]}})",
+                           random, physicalCoreCount()),
+                 quiet, stop, launch);
+        SweepSettings pbt;
+        pbt.method = "pbt";
+        pbt.trials = 4;
+        pbt.name = "fmnist-mlp-pbt";
+        runSweep(store,
+                 planSweep(tourRun("fmnist-mlp", 3, 1000),
+                           R"({"optimizer.lr": {"log_uniform": [0.001, 0.3]}, "optimizer.momentum": {"uniform": [0.5, 0.95]}})",
+                           pbt, physicalCoreCount()),
+                 quiet, stop, launch);
+    }
+
     /// The first run of the store, trained here so the compare view has two runs from the start.
     static void seed(const QString& db)
     {
@@ -475,6 +589,7 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
     Tour::seed(dir.filePath(QStringLiteral("tour.sqlite")));
+    Tour::seedExperiments(dir.filePath(QStringLiteral("experiments.sqlite")));
     Tour::shapes(dir.filePath(QStringLiteral("shapes")));
     LanguageManager languages;
     Tour tour(out, languages);

@@ -114,11 +114,12 @@ void RunConfigPanel::updateButtons()
 {
     const bool fine = !check_ || check_->problem().isEmpty();
     start_->setEnabled(!running_ && !searching_ && fine);
+    queue_->setEnabled(running_ && fine);
     findLr_->setEnabled(!running_ && fine);
     findBatch_->setEnabled(!running_ && (fine || searching_));
     stop_->setEnabled(running_);
     const QString why = fine ? QString() : tr("Fix the form first: %1").arg(check_->problem());
-    for (QPushButton* b : {start_, findLr_})
+    for (QPushButton* b : {start_, queue_, findLr_})
         b->setToolTip(why.isEmpty() ? b->property("help").toString() : why);
 }
 

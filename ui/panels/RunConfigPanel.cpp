@@ -229,6 +229,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     start_ = new QPushButton;
     start_->setObjectName(QStringLiteral("startButton"));
     start_->setDefault(true);
+    // While a run trains, Start's place holds "Add to queue": the form stays editable for the next run.
+    queue_ = new QPushButton;
+    queue_->setObjectName(QStringLiteral("queueButton"));
+    queue_->setVisible(false);
     stop_ = new QPushButton;
     stop_->setObjectName(QStringLiteral("stopButton"));
     stop_->setEnabled(false);
@@ -250,6 +254,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     buttons->setContentsMargins(0, 0, 0, 0);
     bar->addLayout(buttons);
     buttons->addWidget(start_);
+    buttons->addWidget(queue_);
     buttons->addWidget(stop_);
     buttons->addWidget(findLr_);
     buttons->addWidget(findBatch_);
@@ -260,6 +265,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     layout->addStretch(1);
 
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
+    connect(queue_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
     connect(findLr_, &QPushButton::clicked, this, &RunConfigPanel::lrFinderRequested);
     connect(findBatch_, &QPushButton::clicked, this, &RunConfigPanel::batchFinderRequested);
@@ -356,6 +362,8 @@ void RunConfigPanel::retranslate()
     previewData_->setText(tr("Preview data…"));
     previewData_->setToolTip(tr("Each class with its number of samples and a few of its pictures"));
     start_->setText(tr("Start"));
+    queue_->setText(tr("Add to queue"));
+    queue_->setProperty("help", tr("Adds this configuration to the queue: it starts when the runs before it have ended."));
     findLr_->setText(tr("Find LR…"));
     findLr_->setProperty("help", tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
     setBatchSearchRunning(findBatch_->property("searching").toBool());
@@ -539,9 +547,10 @@ RunConfig RunConfigPanel::config() const
 
 void RunConfigPanel::setRunning(bool running)
 {
-    for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
-        w->setEnabled(!running);
+    // The form stays editable: what it holds goes to the queue (the run keeps its own copy).
     running_ = running;
+    start_->setVisible(!running);
+    queue_->setVisible(running);
     updateButtons();
 }
 

@@ -39,7 +39,8 @@ public:
     void setDevices(const std::vector<ComputeDevice>& devices);
     /// Processes the run will use (several: data-parallel; see DevicePicker).
     int ranks() const;
-    /// While a run trains, the form is read-only and Stop replaces Start.
+    /// While a run trains, Stop is enabled and "Add to queue" (startRequested() too) stands in
+    /// for Start; the form stays editable for the runs to queue.
     void setRunning(bool running);
     /// While the batch-size finder runs, its button stops it.
     void setBatchSearchRunning(bool running);
@@ -163,6 +164,7 @@ private:
     DevicePicker* device_;
     QSpinBox* threads_;
     QPushButton* start_;
+    QPushButton* queue_;
     QPushButton* stop_;
     QPushButton* findLr_;
     QPushButton* findBatch_;

@@ -70,7 +70,7 @@ RunsPanel::RunsPanel(QWidget* parent)
                             view_->horizontalScrollBar()->sizeHint().height() + 2 * view_->frameWidth());
     filter_->setClearButtonEnabled(true);
     status_->addItem(QString(), QString());
-    for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted"})
+    for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted", "pruned"})
         status_->addItem(QString(), QString::fromLatin1(s));
 
     auto* bar = new QHBoxLayout;
@@ -395,6 +395,9 @@ void RunsPanel::contextMenu(const QPoint& pos)
     QMenu menu(this);
     menu.addAction(tr("Details…"), this, [this, r] { showDetails(r.id); });
     menu.addAction(tr("Run again"), this, [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
+    if (r.experiment > 0)
+        menu.addAction(tr("Open experiment %1 (trial %2)").arg(r.experiment).arg(r.trial), this,
+                       [this, r] { Q_EMIT experimentRequested(r.experiment); });
     QAction* resume = menu.addAction(tr("Resume"), this, [this, r] { Q_EMIT resumeRequested(r.id); });
     resume->setEnabled(r.status == RunStatus::Stopped || r.status == RunStatus::Interrupted || r.status == RunStatus::Failed ||
                        r.status == RunStatus::Pruned);

@@ -1,0 +1,142 @@
+#include "experiment/ExperimentData.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace entrena::ui {
+
+namespace {
+
+double wallOf(const std::string& iso)
+{
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
+    return t.isValid() ? double(t.toMSecsSinceEpoch()) / 1000.0 : 0.0;
+}
+
+} // namespace
+
+std::optional<std::size_t> ExperimentData::best() const
+{
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+        const auto& m = trials[i].metric;
+        if (m && (!best || (higherIsBetter() ? *m > *trials[*best].metric : *m < *trials[*best].metric)))
+            best = i;
+    }
+    return best;
+}
+
+int ExperimentData::count(RunStatus status) const
+{
+    return int(std::count_if(trials.begin(), trials.end(), [status](const TrialRow& t) { return t.status == status; }));
+}
+
+const TrialRow* ExperimentData::trialOfRun(int64_t runId) const
+{
+    for (const TrialRow& t : trials)
+        if (t.runId == runId)
+            return &t;
+    return nullptr;
+}
+
+ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
+{
+    const auto e = store.findExperiment(std::to_string(experimentId));
+    if (!e)
+        throw std::runtime_error("no experiment " + std::to_string(experimentId) + " in " + store.path());
+    ExperimentData d;
+    d.experiment = *e;
+    std::optional<SearchSpace> space;
+    try {
+        space = SearchSpace::fromJson(e->spaceJson, RunConfig::fromJson(e->baseConfigJson));
+        d.params = space->params();
+    } catch (const ConfigError&) {
+        // A space this version cannot read (a key since renamed): the trials without their values.
+    }
+    const bool higher = d.higherIsBetter();
+    d.startWall = std::numeric_limits<double>::max();
+    for (const RunRecord& r : store.trialsOf(experimentId)) {
+        TrialRow t;
+        t.runId = r.id;
+        t.trial = int(r.trial);
+        t.status = r.status;
+        t.parentRun = r.parentRun;
+        if (space) {
+            const TrialParams values = space->paramsOf(r.configJson);
+            for (const auto& param : d.params) {
+                const auto it = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == param.first; });
+                t.values.push_back(it == values.end() ? std::string() : it->second);
+            }
+        }
+        t.points = store.metrics(r.id, e->metric);
+        t.epochs = int(t.points.size());
+        for (const MetricPoint& p : t.points)
+            if (!t.metric || (higher ? p.value > *t.metric : p.value < *t.metric))
+                t.metric = p.value;
+        if (const double started = wallOf(r.started); started > 0)
+            d.startWall = std::min(d.startWall, started);
+        for (const MetricPoint& p : t.points)
+            d.startWall = std::min(d.startWall, p.wallTime);
+        for (const EventRecord& ev : store.events(r.id)) {
+            if (ev.kind != "exploit")
+                continue;
+            ExploitRow x;
+            x.step = ev.step;
+            x.runId = r.id;
+            x.trial = t.trial;
+            // "took the weights and optimizer state of run 12 at step 430; optimizer.lr 0.01 -> 0.012"
+            const QString message = QString::fromStdString(ev.message);
+            const auto source = QRegularExpression(QStringLiteral("\\brun (\\d+)")).match(message);
+            x.sourceRun = source.hasMatch() ? source.captured(1).toLongLong() : r.parentRun;
+            const qsizetype semicolon = message.indexOf(QLatin1Char(';'));
+            // "; optimizer.lr 0.2035905655 -> 0.0520260812" as "optimizer.lr 0.2036 → 0.05203"
+            QStringList changes;
+            for (const QString& part : message.mid(semicolon + 1).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+                const QStringList words = part.trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                if (words.size() == 4 && words[2] == QLatin1String("->"))
+                    changes << QStringLiteral("%1 %2 → %3")
+                                   .arg(words[0], valueText(words[1].toStdString()), valueText(words[3].toStdString()));
+                else
+                    changes << part.trimmed();
+            }
+            x.changes = semicolon < 0 ? QString() : changes.join(QStringLiteral("; "));
+            d.exploits.push_back(x);
+        }
+        d.trials.push_back(t);
+    }
+    if (d.startWall == std::numeric_limits<double>::max())
+        d.startWall = wallOf(e->created);
+    std::sort(d.trials.begin(), d.trials.end(), [](const TrialRow& a, const TrialRow& b) { return a.trial < b.trial; });
+    for (ExploitRow& x : d.exploits)
+        if (const TrialRow* source = d.trialOfRun(x.sourceRun))
+            x.sourceTrial = source->trial;
+    std::stable_sort(d.exploits.begin(), d.exploits.end(),
+                     [](const ExploitRow& a, const ExploitRow& b) { return a.step < b.step; });
+    return d;
+}
+
+QString valueText(const std::string& json)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + QByteArray::fromStdString(json) + "]");
+    if (doc.isArray() && doc.array().size() == 1 && doc.array().at(0).isDouble())
+        return QString::number(doc.array().at(0).toDouble(), 'g', 4);
+    if (doc.isArray() && doc.array().size() == 1 && doc.array().at(0).isString())
+        return doc.array().at(0).toString();
+    return QString::fromStdString(json);
+}
+
+QString paramsText(const TrialParams& params)
+{
+    QStringList parts;
+    for (const auto& [key, value] : params)
+        parts << QString::fromStdString(key) + QLatin1Char(' ') + valueText(value);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace entrena::ui
