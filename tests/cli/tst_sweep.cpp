@@ -115,6 +115,28 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(runs.out).array().first().toObject()[QStringLiteral("experiment")].toInt(), 1);
     }
 
+    void sweepingTheOptimizerStartsEachFromItsOwnDefaults()
+    {
+        // The base is sgd with momentum 0.9; an adam trial does not inherit sgd's momentum (adam has
+        // no such key), an sgd trial keeps it.
+        const QString store = db("optimizers.sqlite");
+        const Result r = sweep(store, R"({"optimizer.name": {"choice": ["sgd", "adam"]}})",
+                               {QStringLiteral("--method"), QStringLiteral("grid"), QStringLiteral("--parallel"), QStringLiteral("2")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        RunStore runs(store.toStdString());
+        QMap<QString, QJsonObject> byName;
+        for (const auto& trial : runs.trialsOf(1)) {
+            QCOMPARE(trial.status, RunStatus::Finished);
+            const QJsonObject optimizer = QJsonDocument::fromJson(QByteArray::fromStdString(trial.configJson))
+                                              .object()[QStringLiteral("optimizer")].toObject();
+            byName[optimizer[QStringLiteral("name")].toString()] = optimizer;
+        }
+        QCOMPARE(byName.size(), 2);
+        QCOMPARE(byName[QStringLiteral("sgd")][QStringLiteral("momentum")].toDouble(), 0.9);
+        QVERIFY(!byName[QStringLiteral("adam")].contains(QStringLiteral("momentum")));
+        QCOMPARE(byName[QStringLiteral("adam")][QStringLiteral("lr")].toDouble(), 0.05);
+    }
+
     void randomAndTpeKeepToTheirDistributions_data()
     {
         QTest::addColumn<QString>("method");
@@ -355,6 +377,10 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--parallel"), QStringLiteral("64")} << "--parallel";
         QTest::newRow("a value out of range")
             << QByteArray(R"({"data.batch_size": {"choice": [0, 32]}})") << QStringList() << "data.batch_size";
+        QTest::newRow("pbt over optimizers")
+            << QByteArray(R"({"optimizer.name": {"choice": ["sgd", "adam"]}})")
+            << QStringList{QStringLiteral("--method"), QStringLiteral("pbt"), QStringLiteral("--interval"), QStringLiteral("1")}
+            << "optimizer.name";
     }
 
     void badSpacesExitTwoAndStoreNothing()

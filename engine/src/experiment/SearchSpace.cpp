@@ -1,8 +1,12 @@
 #include "entrena/experiment/SearchSpace.h"
 
-#include <cmath>
+#include "entrena/config/Registry.h"
+
 #include <nlohmann/json.hpp>
+
+#include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace entrena {
 namespace {
@@ -17,11 +21,20 @@ std::string number(double v)
     return s.str();
 }
 
+/// The keys every entry of a section has (kept when a value chooses another entry).
+template <class Spec> std::vector<std::string> commonKeys(const std::vector<OptionKey<Spec>>& keys)
+{
+    std::vector<std::string> out;
+    for (const auto& k : keys)
+        out.emplace_back(k.key);
+    return out;
+}
+
 /// The configuration with these values set: throws SpaceError naming the key when one does not fit.
 void tryValues(const RunConfig& base, const std::string& key, const std::string& value)
 {
     try {
-        RunConfig::fromJson(base.toJson(), {key + "=" + value});
+        configForTrial(base, {{key, value}});
     } catch (const ConfigError& e) {
         throw SpaceError("the space's " + key + " = " + value + " does not make a valid configuration: " + e.what());
     }
@@ -85,6 +98,29 @@ std::string Distribution::describe() const
     }
     }
     return "{}";
+}
+
+RunConfig configForTrial(const RunConfig& base, const TrialParams& params, const std::vector<std::string>& more)
+{
+    static const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> selectors = {
+        {"optimizer", "name", commonKeys(optimizerKeys())},
+        {"scheduler", "name", commonKeys(schedulerKeys())},
+        {"data", "dataset", commonKeys(dataKeys())},
+        {"model", "arch", commonKeys(modelKeys())}};
+    json root = json::parse(base.toJson());
+    for (const auto& [key, value] : params)
+        for (const auto& [section, selector, common] : selectors) {
+            if (key != section + "." + selector)
+                continue;
+            json kept = json::object();
+            for (const auto& k : common)
+                if (root[section].contains(k))
+                    kept[k] = root[section][k];
+            root[section] = kept;
+        }
+    std::vector<std::string> overrides = overridesOf(params);
+    overrides.insert(overrides.end(), more.begin(), more.end());
+    return RunConfig::fromJson(root.dump(), overrides);
 }
 
 std::vector<std::string> overridesOf(const TrialParams& params)

@@ -90,9 +90,10 @@ private:
         return std::nullopt;
     }
 
-    std::vector<std::string> overrides(const SweepTrial& t, int target) const
+    /// What the driver sets besides the trial's values: its stage's epochs, its share of the cores.
+    std::vector<std::string> stage(int target) const
     {
-        std::vector<std::string> o = overridesOf(t.params);
+        std::vector<std::string> o;
         o.push_back("train.epochs=" + std::to_string(target));
         if (ctx_.plan.base.devices.type == DeviceType::Cpu)
             o.push_back("devices.threads=" + std::to_string(threadsPerTrial_));
@@ -105,7 +106,7 @@ private:
         t.target = w.target;
         std::vector<std::string> args;
         if (w.fresh) {
-            const RunConfig c = RunConfig::fromJson(ctx_.plan.base.toJson(), overrides(t, w.target));
+            const RunConfig c = configForTrial(ctx_.plan.base, t.params, stage(w.target));
             const fs::path file = folder_ / ("trial-" + std::to_string(t.index) + ".json");
             std::ofstream(file) << c.toJson(2) << "\n";
             args = {"train", "--config", file.string()};
@@ -113,7 +114,10 @@ private:
         } else {
             // The same run goes on: more epochs, perhaps new values (pbt), from its latest checkpoint.
             const auto run = ctx_.store.findRun(std::to_string(t.runId));
-            const RunConfig c = RunConfig::fromJson(run->configJson, overrides(t, w.target));
+            std::vector<std::string> o = overridesOf(t.params);
+            const auto more = stage(w.target);
+            o.insert(o.end(), more.begin(), more.end());
+            const RunConfig c = RunConfig::fromJson(run->configJson, o);
             ctx_.store.setRunConfig(t.runId, c.toJson());
             ctx_.store.setRunStatus(t.runId, RunStatus::Stopped);
             args = {"train", "--resume", std::to_string(t.runId)};
@@ -357,9 +361,10 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
                          ") and --reduction >= 2");
     if (p.method == "pbt") {
         for (const auto& [key, d] : plan.space.params())
-            if (key.rfind("model.", 0) == 0 || key == "data.dataset")
-                throw SpaceError("pbt copies weights between trials, so they must have the same model: remove " + key +
-                                 " from its space");
+            if (key.rfind("model.", 0) == 0 || key == "data.dataset" || key == "optimizer.name" ||
+                key == "scheduler.name")
+                throw SpaceError("pbt copies weights and optimizer state between trials, so they must have the same "
+                                 "model, data and optimizer: remove " + key + " from its space");
         if (p.interval < 1 || p.interval >= base.train.epochs || p.quantile <= 0 || p.quantile > 0.5 || p.trials < 2)
             throw SpaceError("pbt needs 1 <= --interval < train.epochs (" + std::to_string(base.train.epochs) +
                              "), 0 < --quantile <= 0.5 and at least 2 trials");

@@ -32,7 +32,7 @@ public:
             return std::nullopt;
         SweepTrial& t = ctx.addTrial(choose(ctx));
         // Its own epochs when the space sets them.
-        const int epochs = RunConfig::fromJson(ctx.plan.base.toJson(), overridesOf(t.params)).train.epochs;
+        const int epochs = configForTrial(ctx.plan.base, t.params).train.epochs;
         return SweepWork{&t, true, epochs};
     }
 

@@ -34,6 +34,12 @@ using TrialParams = std::vector<std::pair<std::string, std::string>>;
 /// `--set`-style overrides for a trial's values ("optimizer.lr=0.01").
 std::vector<std::string> overridesOf(const TrialParams& params);
 
+/// The base configuration with a trial's values (and `more` overrides) set. A value that chooses
+/// another entry (optimizer.name, scheduler.name, data.dataset, model.arch) starts that section from
+/// the new entry's defaults, keeping only the keys every entry has: the base's keys of the old entry
+/// (sgd's dampening for adam) do not apply. Throws ConfigError.
+RunConfig configForTrial(const RunConfig& base, const TrialParams& params, const std::vector<std::string>& more = {});
+
 class SearchSpace {
 public:
     /// Parses SPACE.json ({"optimizer.lr": {"log_uniform": [1e-4, 0.3]}, …}) and checks every key and

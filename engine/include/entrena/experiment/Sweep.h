@@ -48,14 +48,20 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
 class SweepObserver {
 public:
     virtual ~SweepObserver() = default;
-    virtual void onSweepStart(int64_t experiment, const std::string& method, int trials) {}
-    virtual void onTrialStart(int trial, int64_t runId, const TrialParams& params) {}
+    virtual void onSweepStart(int64_t /*experiment*/, const std::string& /*method*/, int /*trials*/) {}
+    virtual void onTrialStart(int /*trial*/, int64_t /*runId*/, const TrialParams& /*params*/) {}
     /// `metric`: the trial's best value of the sweep's metric; `epochs`: the epochs it trained.
-    virtual void onTrialEnd(int trial, int64_t runId, RunStatus status, std::optional<double> metric, int epochs) {}
+    virtual void onTrialEnd(int /*trial*/, int64_t /*runId*/, RunStatus /*status*/, std::optional<double> /*metric*/,
+                            int /*epochs*/)
+    {
+    }
     /// pbt: `trial` took the weights and optimizer state of `sourceRun` at `step`, and `params`.
-    virtual void onExploit(int trial, int64_t runId, int64_t sourceRun, int64_t step, const TrialParams& params) {}
+    virtual void onExploit(int /*trial*/, int64_t /*runId*/, int64_t /*sourceRun*/, int64_t /*step*/,
+                           const TrialParams& /*params*/)
+    {
+    }
     /// A line of the trials' own error output (their stderr), to show or log.
-    virtual void onTrialError(int trial, const std::string& line) {}
+    virtual void onTrialError(int /*trial*/, const std::string& /*line*/) {}
 };
 
 struct SweepResult {
