@@ -76,7 +76,7 @@ TUNED_ENV = {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_THREAD_TIMEOUT": "4",
 
 def peer(arch, steps, threads, tuned, feed="loader"):
     env = dict(os.environ)
-    for k in ("ENTRENA_TUNED", "OPENBLAS_CORETYPE", *TUNED_ENV):
+    for k in ("ENTRENA_TUNED", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", *TUNED_ENV):
         env.pop(k, None)
     cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps), "--feed", feed]
     if tuned:
@@ -84,6 +84,8 @@ def peer(arch, steps, threads, tuned, feed="loader"):
         if core:
             env["OPENBLAS_CORETYPE"] = core
         env.update(TUNED_ENV)
+        # torch.set_num_threads does not reach OpenBLAS's own pool; Entrena bounds both.
+        env["OPENBLAS_NUM_THREADS"] = str(threads)
         cmd += ["--threads", str(threads)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])["samples_per_s"]

@@ -371,8 +371,11 @@ int devices(const CliOptions& o)
     std::printf("CPU          %s (%d logical CPUs, %d physical cores, %s)\n", r.cpuModel.c_str(), r.logicalCpus, r.physicalCores,
                 r.cpuIsa.c_str());
     std::printf("LibTorch     %s, %d intra-op threads\n", r.torchVersion.c_str(), r.torchThreads);
-    std::printf("BLAS         %s%s%s\n", r.blasLibrary.empty() ? "(none found)" : r.blasLibrary.c_str(),
+    std::printf("BLAS         %s%s%s", r.blasLibrary.empty() ? "(none found)" : r.blasLibrary.c_str(),
                 r.blasCore.empty() ? "" : ", core ", r.blasCore.c_str());
+    if (r.blasThreads > 0)
+        std::printf(", %d threads", r.blasThreads);
+    std::printf("\n");
     std::printf("Environment  %s\n", r.tuning.c_str());
     std::printf("GEMM         %.1f GFLOP/s (fp32, 1024x1024)\n", r.gemmGflops);
     std::printf("NVML         %s\n", r.nvml.c_str());

@@ -1,5 +1,6 @@
 // The trainer learns on real data, honours its contract for events, and stops when asked.
 #include "entrena/store/RunStore.h"
+#include "entrena/system/Runtime.h"
 #include "entrena/train/Trainer.h"
 
 #include <QTemporaryDir>
@@ -343,6 +344,19 @@ private Q_SLOTS:
         qunsetenv("ENTRENA_TEST_NAN_AT_STEPS");
         QCOMPARE(r.end.status, RunStatus::Failed);
         QVERIFY(QString::fromStdString(r.end.error).contains(QStringLiteral("nan")));
+    }
+
+    void theThreadCountBoundsOpenBlasToo()
+    {
+        // devices.threads = 1 must mean one thread for the matrix products as well: OpenBLAS keeps a
+        // pool of its own that LibTorch's thread setting does not reach.
+        if (blasThreadCount() == 0)
+            QSKIP("LibTorch does not multiply with OpenBLAS here");
+        QCOMPARE(applyThreadCount(1), 1);
+        QCOMPARE(blasThreadCount(), 1);
+        const int all = applyThreadCount(0);
+        QCOMPARE(all, physicalCoreCount());
+        QCOMPARE(blasThreadCount(), all);
     }
 
     void runIsRecordedInTheStore()

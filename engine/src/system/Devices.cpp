@@ -131,6 +131,7 @@ DeviceReport probeDevices(bool gemm)
         r.blasCore = f();
     if (auto f = reinterpret_cast<CoreName>(dlsym(RTLD_DEFAULT, "openblas_get_config")))
         r.blasConfig = f();
+    r.blasThreads = blasThreadCount();
 
     const Nvml& nvml = Nvml::instance();
     r.nvml = nvml.available() ? "loaded" : nvml.problem();
@@ -179,7 +180,7 @@ std::string toJson(const DeviceReport& r)
                         {"torch_version", r.torchVersion},
                         {"entrena_version", kVersion},
                         {"threads", r.torchThreads},
-                        {"blas", {{"library", r.blasLibrary}, {"core", r.blasCore}, {"config", r.blasConfig}}},
+                        {"blas", {{"library", r.blasLibrary}, {"core", r.blasCore}, {"config", r.blasConfig}, {"threads", r.blasThreads}}},
                         {"tuning", r.tuning},
                         {"gemm_gflops", r.gemmGflops},
                         {"nvml", r.nvml},

@@ -4,6 +4,7 @@
 
 #include <torch/torch.h>
 
+#include <dlfcn.h>
 #include <malloc.h>
 #include <sched.h>
 #include <unistd.h>
@@ -120,11 +121,26 @@ int physicalCoreCount()
     return std::max(1, n);
 }
 
+int blasThreadCount()
+{
+    using GetThreads = int (*)();
+    if (auto get = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads")))
+        return get();
+    return 0;
+}
+
 int applyThreadCount(int requested)
 {
     const int n = requested > 0 ? requested : physicalCoreCount();
     if (torch::get_num_threads() != n)
         torch::set_num_threads(n);
+    // torch::set_num_threads sets OpenMP's (and MKL's) threads, not those of the pthread OpenBLAS that
+    // Debian's LibTorch multiplies matrices with: it keeps one worker per CPU, so a run given one
+    // thread, or a sweep's trials given a share of the cores each, still multiplied on every core.
+    using SetThreads = void (*)(int);
+    if (auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads")))
+        if (blasThreadCount() != n)
+            set(n);
     return torch::get_num_threads();
 }
 

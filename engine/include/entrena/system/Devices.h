@@ -23,6 +23,7 @@ struct DeviceReport {
     std::string torchVersion;
     std::string blasLibrary;    ///< the BLAS shared object actually loaded
     std::string blasCore;       ///< OpenBLAS's kernel core, when OpenBLAS
+    int blasThreads = 0;        ///< OpenBLAS's threads, when OpenBLAS
     std::string blasConfig;     ///< OpenBLAS's build configuration string
     std::string tuning;         ///< what Entrena set in the environment and why
     double gemmGflops = 0;      ///< measured fp32 matrix multiply rate (0: not measured)

@@ -17,7 +17,11 @@ std::string tuningSummary();
 /// The number of physical cores (not hyper-threads).
 int physicalCoreCount();
 
-/// Sets LibTorch's intra-op thread count (0: physical cores). Returns the count in effect.
+/// Sets LibTorch's intra-op thread count and OpenBLAS's (0: physical cores). Returns the count in
+/// effect.
 int applyThreadCount(int requested);
+
+/// OpenBLAS's thread count; 0 when LibTorch does not multiply with OpenBLAS.
+int blasThreadCount();
 
 } // namespace entrena
