@@ -112,15 +112,17 @@ private Q_SLOTS:
 
     void oomRecoveryEndsWithTheWeightsOfSmallerMicroBatches()
     {
-        // A step of 128 peaks at about 4.9 MiB, one of two 64s at under 4.85: the budget makes the
-        // run halve its micro-batch once. It must train exactly as a run of 64 x 2 from the start.
+        // A step of 1024 peaks at about 8.9 MiB, one of two 512s at 8.2 (the second adds its gradients
+        // to the first's, so both sets are held): the budget makes the run halve its micro-batch once.
+        // It must train exactly as a run of 512 x 2 from the start.
         RunStore store(dir_.filePath(QStringLiteral("oom.sqlite")).toStdString());
         const std::string checkpoints = dir_.filePath(QStringLiteral("ckpt")).toStdString();
         StopToken stop;
         Recorder squeezed, small;
-        const RunResult a =
-            Trainer(mlp({"train.memory_budget_mb=4.85", "train.max_steps=30"})).run(squeezed, stop, &store, checkpoints);
-        const RunResult b = Trainer(mlp({"data.batch_size=64", "train.accumulate=2", "train.max_steps=30"}))
+        const RunResult a = Trainer(mlp({"data.batch_size=1024", "train.memory_budget_mb=8.5", "train.epochs=3",
+                                         "train.max_steps=12"}))
+                                .run(squeezed, stop, &store, checkpoints);
+        const RunResult b = Trainer(mlp({"data.batch_size=512", "train.accumulate=2", "train.epochs=3", "train.max_steps=12"}))
                                 .run(small, stop, &store, checkpoints);
         QVERIFY2(a.end.status == RunStatus::Finished, a.end.error.c_str());
         QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
@@ -128,12 +130,12 @@ private Q_SLOTS:
         const auto retries = squeezed.kind("oom_retry");
         QCOMPARE(retries.size(), size_t(1));
         QVERIFY2(
-            QString::fromStdString(retries[0].message).contains(QStringLiteral("micro-batch 128 -> 64, accumulation 1 -> 2")),
+            QString::fromStdString(retries[0].message).contains(QStringLiteral("micro-batch 1024 -> 512, accumulation 1 -> 2")),
             retries[0].message.c_str());
         QVERIFY(small.kind("oom_retry").empty());
-        QCOMPARE(squeezed.steps.back().step, int64_t(30));
+        QCOMPARE(squeezed.steps.back().step, int64_t(12));
         for (const auto& e : squeezed.steps)
-            QVERIFY(e.stepPeakBytes > 0 && e.stepPeakBytes <= int64_t(4.85 * 1024 * 1024));
+            QVERIFY(e.stepPeakBytes > 0 && e.stepPeakBytes <= int64_t(8.5 * 1024 * 1024));
 
         const double diff = maxParameterDifference(lastCheckpoint(store, a.runId), lastCheckpoint(store, b.runId));
         QVERIFY2(diff < 1e-5, qPrintable(QString::number(diff)));
@@ -146,7 +148,8 @@ private Q_SLOTS:
     {
         StopToken stop;
         Recorder rec;
-        const RunResult r = Trainer(mlp({"train.memory_budget_mb=4.85", "train.oom_recovery=false", "train.max_steps=5"}))
+        const RunResult r = Trainer(mlp({"data.batch_size=1024", "train.memory_budget_mb=8.5", "train.oom_recovery=false",
+                                         "train.max_steps=5"}))
                                 .run(rec, stop, nullptr, "");
         QVERIFY2(r.end.status == RunStatus::Failed, toString(r.end.status));
         QVERIFY2(QString::fromStdString(r.end.error).contains(QStringLiteral("train.memory_budget_mb")), r.end.error.c_str());

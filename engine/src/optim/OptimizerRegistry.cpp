@@ -1,6 +1,7 @@
 // The optimizers: one entry each, PyTorch's algorithm of the same name with its defaults.
 #include "config/Keys.h"
 #include "entrena/config/Registry.h"
+#include "optim/FusedSgd.h"
 
 #include <torch/torch.h>
 
@@ -12,7 +13,7 @@ using O = OptimizerSpec;
 
 std::unique_ptr<torch::optim::Optimizer> makeSgd(const O& s, const std::vector<at::Tensor>& parameters)
 {
-    return std::make_unique<torch::optim::SGD>(parameters, torch::optim::SGDOptions(s.lr)
+    return std::make_unique<FusedSgd>(parameters, torch::optim::SGDOptions(s.lr)
                                                                .momentum(s.momentum)
                                                                .nesterov(s.nesterov)
                                                                .dampening(s.dampening)

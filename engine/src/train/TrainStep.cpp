@@ -87,8 +87,14 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
 {
     if (meter_)
         meter_->resetPeak();
-    optimizer_.zero_grad(); // counted with backward, which fills the gradients
-    torch::Tensor stepLoss = torch::zeros({}, torch::TensorOptions(device_).dtype(torch::kFloat32));
+    // Counted with backward, which fills the gradients. Without a reducer they go instead of being
+    // zeroed: backward then hands each parameter its new gradient, where a zeroed one costs a pass
+    // to zero it and one to add to it. The reducer's hooks expect gradients in place.
+    if (reducer_)
+        optimizer_.zero_grad();
+    else
+        dropGradients();
+    torch::Tensor stepLoss;
     clock.mark(&PhaseTimes::backward);
     for (size_t g = 0; g < group.size(); ++g) {
         const auto& b = group[g];
@@ -100,8 +106,11 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
             clock.mark(&PhaseTimes::forward);
             if (reducer_ && g + 1 == group.size() && i + 1 == xs.size())
                 reducer_->arm(); // the step's last backward: average its gradients as they come
-            (l * (weight * lossScale)).backward();
-            stepLoss += l.detach() * weight;
+            const double scale = weight * lossScale;
+            (scale == 1.0 ? l : l * scale).backward();
+            // The usual step is one micro-batch of weight 1: its loss, with no scalar arithmetic.
+            const torch::Tensor part = weight == 1.0 ? l.detach() : l.detach() * weight;
+            stepLoss = stepLoss.defined() ? stepLoss + part : part;
             clock.mark(&PhaseTimes::backward);
         }
     }
@@ -118,12 +127,17 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
     return stepLoss;
 }
 
-void TrainStep::release()
+void TrainStep::dropGradients()
 {
-    // Gradients go (not only zeroed): the retry allocates them again, at the smaller size's peak.
     for (auto& group : optimizer_.param_groups())
         for (auto& p : group.params())
             p.mutable_grad() = torch::Tensor();
+}
+
+void TrainStep::release()
+{
+    // Gradients go (not only zeroed): the retry allocates them again, at the smaller size's peak.
+    dropGradients();
     releaseCachedMemory(device_);
 }
 

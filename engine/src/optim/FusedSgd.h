@@ -1,0 +1,23 @@
+#pragma once
+// PyTorch's SGD with the update of each parameter done in one pass over its memory.
+
+#include <torch/torch.h>
+
+namespace entrena {
+
+/// torch::optim::SGD whose step, for contiguous fp32 CPU parameters with dense gradients, reads the
+/// parameter, its gradient and its momentum buffer once and writes them once: the same arithmetic as
+/// SGD::step (weight decay, momentum with dampening, Nesterov), which makes four to five passes, each
+/// allocating a temporary and, past ATen's grain size, waking the OpenMP threads. Its state is SGD's
+/// (the same momentum buffers, saved and loaded the same way), so checkpoints do not change; any other
+/// parameter (CUDA, half precision, sparse) takes SGD::step. docs/architecture.md, "Where time goes".
+class FusedSgd : public torch::optim::SGD {
+public:
+    using torch::optim::SGD::SGD;
+    torch::Tensor step(LossClosure closure = nullptr) override;
+
+private:
+    bool fusable() const;
+};
+
+} // namespace entrena

@@ -1,0 +1,124 @@
+// The fused SGD step against PyTorch's own SGD: the same weights and momentum buffers after real
+// training steps on Fashion-MNIST, for every combination of its options, and checkpoints that either
+// one reads.
+#include "data/Dataset.h"
+#include "model/Model.h"
+#include "optim/FusedSgd.h"
+#include "optim/Optimizers.h"
+
+#include <QtTest>
+#include <sstream>
+
+using namespace entrena;
+
+namespace {
+
+RunConfig config(const char* optimizer)
+{
+    return RunConfig::fromJson(std::string(R"({"seed": 5, "data": {"path": ")" ENTRENA_FMNIST_DIR
+                                           R"(", "batch_size": 64, "train_limit": 1280, "test_limit": 64},
+        "model": {"arch": "mlp", "hidden": [64, 32]}, "optimizer": )") +
+                               optimizer + "}");
+}
+
+/// `steps` steps of batch 64 on the data's first images.
+void train(Model& model, torch::optim::Optimizer& optimizer, const DataSplits& data, int steps)
+{
+    for (int i = 0; i < steps; ++i) {
+        const int64_t from = (i * 64) % data.trainY.size(0);
+        optimizer.zero_grad();
+        torch::nn::functional::cross_entropy(model.forward(data.trainX.range(from, from + 64)),
+                                             data.trainY.slice(0, from, from + 64))
+            .backward();
+        optimizer.step();
+    }
+}
+
+std::string serialized(torch::optim::Optimizer& optimizer)
+{
+    torch::serialize::OutputArchive archive;
+    optimizer.save(archive);
+    std::ostringstream out;
+    archive.save_to(out);
+    return out.str();
+}
+
+torch::Tensor buffer(torch::optim::Optimizer& optimizer, const torch::Tensor& p)
+{
+    const auto& state = *optimizer.state().at(c10::guts::to_string(p.unsafeGetTensorImpl()));
+    return static_cast<const torch::optim::SGDParamState&>(state).momentum_buffer();
+}
+
+} // namespace
+
+class TestOptimizers : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fusedSgdTakesPyTorchsSteps_data()
+    {
+        QTest::addColumn<QByteArray>("optimizer");
+        QTest::newRow("plain") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false})");
+        QTest::newRow("weight decay") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false, "weight_decay": 0.01})");
+        QTest::newRow("momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})");
+        QTest::newRow("dampening") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false, "dampening": 0.3})");
+        QTest::newRow("nesterov, decay")
+            << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})");
+    }
+
+    void fusedSgdTakesPyTorchsSteps()
+    {
+        QFETCH(QByteArray, optimizer);
+        const RunConfig c = config(optimizer.constData());
+        const DataSplits data = loadData(c.data, c.seed);
+        torch::manual_seed(5);
+        Model fusedModel = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+        torch::manual_seed(5);
+        Model plainModel = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+
+        auto fused = makeOptimizer(c.optimizer, fusedModel.parameters());
+        QVERIFY2(dynamic_cast<FusedSgd*>(fused.get()), "sgd is not the fused step");
+        const auto& o = static_cast<const torch::optim::SGDOptions&>(fused->param_groups()[0].options());
+        torch::optim::SGD plain(plainModel.parameters(), o);
+
+        train(fusedModel, *fused, data, 30);
+        train(plainModel, plain, data, 30);
+
+        const auto a = fusedModel.parameters(), b = plainModel.parameters();
+        QCOMPARE(a.size(), b.size());
+        double moved = 0;
+        for (size_t i = 0; i < a.size(); ++i) {
+            const double diff = (a[i] - b[i]).abs().max().item<double>();
+            QVERIFY2(diff < 1e-5, qPrintable(QStringLiteral("parameter %1 differs by %2").arg(i).arg(diff)));
+            moved = std::max(moved, diff);
+        }
+        // The steps moved the weights (the comparison is not of two untrained models).
+        torch::manual_seed(5);
+        Model untrained = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+        QVERIFY((untrained.parameters()[0] - a[0]).abs().max().item<double>() > 1e-3);
+
+        // The momentum buffers are SGD's: a checkpoint of one loads into the other, and both go on alike.
+        if (o.momentum() > 0) {
+            std::istringstream in(serialized(*fused));
+            torch::serialize::InputArchive archive;
+            archive.load_from(in);
+            torch::optim::SGD reader(plainModel.parameters(), o);
+            reader.load(archive);
+            for (size_t i = 0; i < a.size(); ++i)
+                QVERIFY(torch::equal(buffer(reader, b[i]), buffer(*fused, a[i])));
+        }
+    }
+
+    void otherTensorsTakeTheUnfusedStep()
+    {
+        // A double-precision parameter is not the fused loop's: SGD::step updates it.
+        auto p = torch::ones({4}, torch::kFloat64).requires_grad_();
+        FusedSgd sgd({p}, torch::optim::SGDOptions(0.5).momentum(0.9));
+        p.mutable_grad() = torch::full({4}, 2.0, torch::kFloat64);
+        sgd.step();
+        QCOMPARE(p[0].item<double>(), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOptimizers)
+#include "tst_optimizers.moc"
