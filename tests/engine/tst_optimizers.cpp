@@ -13,12 +13,19 @@ using namespace entrena;
 
 namespace {
 
-RunConfig config(const char* optimizer)
+RunConfig config(const char* optimizer, const QByteArray& model)
 {
     return RunConfig::fromJson(std::string(R"({"seed": 5, "data": {"path": ")" ENTRENA_FMNIST_DIR
                                            R"(", "batch_size": 64, "train_limit": 1280, "test_limit": 64},
-        "model": {"arch": "mlp", "hidden": [64, 32]}, "optimizer": )") +
-                               optimizer + "}");
+        "model": )") + model.toStdString() +
+                               R"(, "optimizer": )" + optimizer + "}");
+}
+
+/// The model as training builds it: channels-last weights for the convolutional ones.
+Model build(const RunConfig& c, const DataSplits& data)
+{
+    torch::manual_seed(5);
+    return Model::buildOn(torch::kCPU, c.model, data.channels(), data.height(), data.width(), data.classes);
 }
 
 /// `steps` steps of batch 64 on the data's first images.
@@ -58,23 +65,28 @@ private Q_SLOTS:
     void fusedSgdTakesPyTorchsSteps_data()
     {
         QTest::addColumn<QByteArray>("optimizer");
-        QTest::newRow("plain") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false})");
-        QTest::newRow("weight decay") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false, "weight_decay": 0.01})");
-        QTest::newRow("momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})");
-        QTest::newRow("dampening") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false, "dampening": 0.3})");
+        QTest::addColumn<QByteArray>("model");
+        const QByteArray mlp = R"({"arch": "mlp", "hidden": [64, 32]})";
+        QTest::newRow("resnet, nesterov") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})")
+                                          << QByteArray(R"({"arch": "resnet", "channels": [8, 16]})");
+        QTest::newRow("cnn, momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})")
+                                       << QByteArray(R"({"arch": "cnn", "channels": [8, 16]})");
+        QTest::newRow("plain") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false})") << mlp;
+        QTest::newRow("weight decay") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false, "weight_decay": 0.01})") << mlp;
+        QTest::newRow("momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})") << mlp;
+        QTest::newRow("dampening") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false, "dampening": 0.3})") << mlp;
         QTest::newRow("nesterov, decay")
-            << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})");
+            << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})") << mlp;
     }
 
     void fusedSgdTakesPyTorchsSteps()
     {
         QFETCH(QByteArray, optimizer);
-        const RunConfig c = config(optimizer.constData());
+        QFETCH(QByteArray, model);
+        const RunConfig c = config(optimizer.constData(), model);
         const DataSplits data = loadData(c.data, c.seed);
-        torch::manual_seed(5);
-        Model fusedModel = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
-        torch::manual_seed(5);
-        Model plainModel = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+        Model fusedModel = build(c, data);
+        Model plainModel = build(c, data);
 
         auto fused = makeOptimizer(c.optimizer, fusedModel.parameters());
         QVERIFY2(dynamic_cast<FusedSgd*>(fused.get()), "sgd is not the fused step");
@@ -83,6 +95,7 @@ private Q_SLOTS:
 
         train(fusedModel, *fused, data, 30);
         train(plainModel, plain, data, 30);
+        QVERIFY2(static_cast<FusedSgd&>(*fused).fuses(), "the step was not the one-pass update");
 
         const auto a = fusedModel.parameters(), b = plainModel.parameters();
         QCOMPARE(a.size(), b.size());
@@ -93,8 +106,7 @@ private Q_SLOTS:
             moved = std::max(moved, diff);
         }
         // The steps moved the weights (the comparison is not of two untrained models).
-        torch::manual_seed(5);
-        Model untrained = Model::build(c.model, data.channels(), data.height(), data.width(), data.classes);
+        Model untrained = build(c, data);
         QVERIFY((untrained.parameters()[0] - a[0]).abs().max().item<double>() > 1e-3);
 
         // The momentum buffers are SGD's: a checkpoint of one loads into the other, and both go on alike.

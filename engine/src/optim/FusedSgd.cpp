@@ -76,25 +76,27 @@ Update update()
     return chosen;
 }
 
-bool plainFloat(const torch::Tensor& t)
+/// A dense fp32 CPU tensor laid out as `like` (channels-last weights included): the update can walk
+/// the three tensors' memory in step.
+bool plainFloat(const torch::Tensor& t, const torch::Tensor& like)
 {
-    return t.defined() && t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous() &&
-           t.layout() == torch::kStrided;
+    return t.defined() && t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.layout() == torch::kStrided &&
+           t.is_non_overlapping_and_dense() && t.strides() == like.strides();
 }
 
 } // namespace
 
-bool FusedSgd::fusable() const
+bool FusedSgd::fuses() const
 {
     for (const auto& group : param_groups())
         for (const auto& p : group.params()) {
             if (!p.grad().defined())
                 continue;
-            if (!plainFloat(p) || !plainFloat(p.grad()))
+            if (!plainFloat(p, p) || !plainFloat(p.grad(), p))
                 return false;
             const auto s = state_.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
             if (s != state_.end() &&
-                !plainFloat(static_cast<const torch::optim::SGDParamState&>(*s->second).momentum_buffer()))
+                !plainFloat(static_cast<const torch::optim::SGDParamState&>(*s->second).momentum_buffer(), p))
                 return false;
         }
     return true;
@@ -102,7 +104,7 @@ bool FusedSgd::fusable() const
 
 torch::Tensor FusedSgd::step(LossClosure closure)
 {
-    if (!fusable())
+    if (!fuses())
         return torch::optim::SGD::step(std::move(closure));
     torch::NoGradGuard noGrad;
     torch::Tensor loss;
@@ -124,7 +126,7 @@ torch::Tensor FusedSgd::step(LossClosure closure)
                 auto s = state_.find(key);
                 if (s == state_.end()) {
                     auto state = std::make_unique<torch::optim::SGDParamState>();
-                    state->momentum_buffer(torch::empty_like(p, at::MemoryFormat::Contiguous));
+                    state->momentum_buffer(torch::empty_like(p)); // the parameter's strides
                     s = state_.emplace(key, std::move(state)).first;
                     first = true;
                 }

@@ -5,7 +5,7 @@
 
 namespace entrena {
 
-/// torch::optim::SGD whose step, for contiguous fp32 CPU parameters with dense gradients, reads the
+/// torch::optim::SGD whose step, for dense fp32 CPU parameters (channels-last ones too), reads the
 /// parameter, its gradient and its momentum buffer once and writes them once: the same arithmetic as
 /// SGD::step (weight decay, momentum with dampening, Nesterov), which makes four to five passes, each
 /// allocating a temporary and, past ATen's grain size, waking the OpenMP threads. Its state is SGD's
@@ -15,9 +15,8 @@ class FusedSgd : public torch::optim::SGD {
 public:
     using torch::optim::SGD::SGD;
     torch::Tensor step(LossClosure closure = nullptr) override;
-
-private:
-    bool fusable() const;
+    /// Whether a step with the gradients as they are takes the one-pass update.
+    bool fuses() const;
 };
 
 } // namespace entrena
