@@ -5,7 +5,9 @@ same data, same batch, same thread count; several runs each, medians and ratios.
     /usr/bin/python3 bench/bench.py --cli build/release/app/entrena-cli [--runs 5]
 
 The peer runs twice: as a user runs it (the environment as given, PyTorch's default threads) and
-tuned (OPENBLAS_CORETYPE for this CPU, OMP_WAIT_POLICY=PASSIVE, the same threads as Entrena).
+tuned (OPENBLAS_CORETYPE for this CPU, OMP_WAIT_POLICY=PASSIVE, the same threads as Entrena, OpenBLAS's
+included), fed by a DataLoader or pre-batched, and pre-batched with --expert (gradients set to None, the
+CNN channels-last).
 The ratio that counts is against the tuned peer.
 """
 import argparse
@@ -74,7 +76,7 @@ TUNED_ENV = {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_THREAD_TIMEOUT": "4",
              "MALLOC_MMAP_THRESHOLD_": "268435456", "MALLOC_TRIM_THRESHOLD_": "536870912"}
 
 
-def peer(arch, steps, threads, tuned, feed="loader"):
+def peer(arch, steps, threads, tuned, feed="loader", expert=False):
     env = dict(os.environ)
     for k in ("ENTRENA_TUNED", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", *TUNED_ENV):
         env.pop(k, None)
@@ -87,6 +89,8 @@ def peer(arch, steps, threads, tuned, feed="loader"):
         # torch.set_num_threads does not reach OpenBLAS's own pool; Entrena bounds both.
         env["OPENBLAS_NUM_THREADS"] = str(threads)
         cmd += ["--threads", str(threads)]
+    if expert:
+        cmd.append("--expert")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])["samples_per_s"]
 
@@ -106,7 +110,7 @@ def main():
         for threads in a.threads:
             for arch in a.arch:
                 steps = STEPS[arch]
-                e, typical, loader, batched, over, ceilings = [], [], [], [], [], []
+                e, typical, loader, batched, expert, over, ceilings = [], [], [], [], [], [], []
                 for r in range(a.runs):  # interleaved, so drifts in machine load hit all alike
                     sps, overhead, flops, ceiling = entrena(a.cli, arch, steps, threads, db, tmp)
                     e.append(sps)
@@ -115,26 +119,29 @@ def main():
                     typical.append(peer(arch, steps, threads, tuned=False))
                     loader.append(peer(arch, steps, threads, tuned=True, feed="loader"))
                     batched.append(peer(arch, steps, threads, tuned=True, feed="prebatched"))
+                    expert.append(peer(arch, steps, threads, tuned=True, feed="prebatched", expert=True))
                     print(f"{arch}, {threads} thread(s), run {r + 1}: entrena {e[-1]:.0f}, typical {typical[-1]:.0f}, "
-                          f"tuned DataLoader {loader[-1]:.0f}, tuned pre-batched {batched[-1]:.0f}", file=sys.stderr)
+                          f"tuned DataLoader {loader[-1]:.0f}, tuned pre-batched {batched[-1]:.0f}, "
+                          f"expert {expert[-1]:.0f}", file=sys.stderr)
                 med = statistics.median
-                rows.append((arch, threads, med(e), med(typical), med(loader), med(batched), med(over), flops,
-                             med(ceilings)))
+                rows.append((arch, threads, med(e), med(typical), med(loader), med(batched), med(expert), med(over),
+                             flops, med(ceilings)))
     print("| model, threads | Entrena samples/s | typical script | tuned, DataLoader | tuned, pre-batched | "
-          "Entrena / typical | **Entrena / best tuned** |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for arch, threads, me, mt, ml, mb, _, _, _ in rows:
-        best = max(ml, mb)
-        print(f"| {arch}, {threads} | {me:,.0f} | {mt:,.0f} | {ml:,.0f} | {mb:,.0f} | {me / mt:.2f}x | **{me / best:.2f}x** |")
+          "tuned, pre-batched, expert | Entrena / typical | **Entrena / best tuned** |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for arch, threads, me, mt, ml, mb, mx, _, _, _ in rows:
+        best = max(ml, mb, mx)
+        print(f"| {arch}, {threads} | {me:,.0f} | {mt:,.0f} | {ml:,.0f} | {mb:,.0f} | {mx:,.0f} | {me / mt:.2f}x | "
+              f"**{me / best:.2f}x** |")
     print()
     print("| model, threads | GEMM ceiling GFLOP/s | forward MFLOP/sample | Entrena MFU | best tuned peer MFU | "
           "Entrena time outside compute |")
     print("|---|---:|---:|---:|---:|---:|")
-    for arch, threads, me, mt, ml, mb, overhead, flops, ceiling in rows:
+    for arch, threads, me, mt, ml, mb, mx, overhead, flops, ceiling in rows:
         # A training step costs about three forward passes (forward, and backward's two products).
         mfu = lambda sps: 3 * flops * sps / ceiling
-        print(f"| {arch}, {threads} | {ceiling / 1e9:.1f} | {flops / 1e6:.2f} | {mfu(me):.1%} | {mfu(max(ml, mb)):.1%} | "
-              f"{overhead:.2%} of step time |")
+        print(f"| {arch}, {threads} | {ceiling / 1e9:.1f} | {flops / 1e6:.2f} | {mfu(me):.1%} | "
+              f"{mfu(max(ml, mb, mx)):.1%} | {overhead:.2%} of step time |")
     print(f"\n(medians of {a.runs} interleaved runs; MFU: 3 x forward FLOPs x samples/s over the measured fp32 GEMM "
           f"rate at that thread count)")
 

@@ -3,6 +3,8 @@
 data. --feed loader (the default) is the way a typical user writes it (a DataLoader over a
 TensorDataset, shuffle, the standard loop); --feed prebatched takes each batch by index from the
 tensors in memory (a shuffled permutation per epoch), the faster way to feed a model from memory.
+--expert adds what a script written for speed has: gradients set to None instead of zeroed (PyTorch
+2.0's default), and for the CNN channels-last weights and batches.
 
 Prints one JSON object: samples/s over the timed steps (the first 5 steps are warm-up).
 With --target ACC it trains epoch by epoch instead, measures the test accuracy after each epoch
@@ -60,6 +62,7 @@ def main():
     p.add_argument("--max-epochs", type=int, default=10)
     p.add_argument("--device", default="cpu", help="cpu or cuda (the GPU check, bench/gpu/check.sh)")
     p.add_argument("--feed", choices=["loader", "prebatched"], default="loader")
+    p.add_argument("--expert", action="store_true", help="set_to_none, and channels-last for the cnn")
     a = p.parse_args()
     if a.threads:
         torch.set_num_threads(a.threads)
@@ -73,6 +76,8 @@ def main():
     else:
         loader = Prebatched(x, y, a.batch)
     m = model(a.arch).to(a.device)
+    layout = torch.channels_last if a.expert and a.arch == "cnn" else torch.contiguous_format
+    m = m.to(memory_format=layout)
     if a.optimizer == "adam":
         opt = torch.optim.Adam(m.parameters(), lr=a.lr)
     else:
@@ -82,18 +87,18 @@ def main():
         tx = torch.tensor(idx(a.data + "/t10k-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28).astype(np.float32) / 255.0)
         tx = (tx - mean) / std
         ty = torch.tensor(idx(a.data + "/t10k-labels-idx1-ubyte.gz", 8).astype(np.int64))
-        time_to_target(a, m, opt, loss_fn, loader, tx, ty)
+        time_to_target(a, m, opt, loss_fn, loader, tx.contiguous(memory_format=layout), ty, layout)
         return
     m.train()
     step, samples, start = 0, 0, None
     while step < a.steps:
         for xb, yb in loader:
-            xb, yb = xb.to(a.device, non_blocking=True), yb.to(a.device, non_blocking=True)
+            xb, yb = xb.to(a.device, non_blocking=True).contiguous(memory_format=layout), yb.to(a.device, non_blocking=True)
             if step == 5:
                 if a.device != "cpu":
                     torch.cuda.synchronize()
                 start, samples = time.perf_counter(), 0
-            opt.zero_grad()
+            opt.zero_grad(set_to_none=a.expert)
             loss = loss_fn(m(xb), yb)
             loss.backward()
             opt.step()
@@ -108,14 +113,14 @@ def main():
                       "loss": float(loss)}))
 
 
-def time_to_target(a, m, opt, loss_fn, loader, tx, ty):
+def time_to_target(a, m, opt, loss_fn, loader, tx, ty, layout):
     seconds, accuracies = 0.0, []
     for epoch in range(1, a.max_epochs + 1):
         m.train()
         start = time.perf_counter()
         for xb, yb in loader:
-            opt.zero_grad()
-            loss_fn(m(xb), yb).backward()
+            opt.zero_grad(set_to_none=a.expert)
+            loss_fn(m(xb.contiguous(memory_format=layout)), yb).backward()
             opt.step()
         seconds += time.perf_counter() - start
         m.eval()
