@@ -252,6 +252,15 @@ private Q_SLOTS:
         for (const auto& e : events.notices)
             count += e.kind == "not_learning";
         QCOMPARE(count, 1); // once, not every epoch
+
+        // A first epoch cut short by train.max_steps is not an epoch's worth of steps: no verdict.
+        Events shortRun;
+        Trainer(config(QStringLiteral(R"({"data": {"dataset": "synthetic", "train_limit": 600, "test_limit": 100},
+            "model": {"arch": "mlp", "hidden": [16]}, "optimizer": {"name": "sgd", "lr": 1e-9, "momentum": 0, "nesterov": false},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "max_steps": 2}})")))
+            .run(shortRun, stop);
+        QCOMPARE(shortRun.end.status, RunStatus::Finished);
+        QVERIFY(!shortRun.notice("not_learning"));
     }
 
     void aDamagedFileMetOnTheFlyNamesIt()

@@ -115,25 +115,19 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, s
 
 DataSplits loadIdxData(const DataSpec& spec, uint64_t seed)
 {
+    // The limits keep the first images of each file, so only those are read.
     RawData r;
-    r.trainX = readIdxImages(findFile(spec.path, "train-images-idx3"));
-    r.trainY = readIdxLabels(findFile(spec.path, "train-labels-idx1"));
-    r.testX = readIdxImages(findFile(spec.path, "t10k-images-idx3"));
-    r.testY = readIdxLabels(findFile(spec.path, "t10k-labels-idx1"));
-    if (r.trainX.size(0) != r.trainY.size(0))
-        throw std::runtime_error("the training images (" + std::to_string(r.trainX.size(0)) + ") and labels (" +
-                                 std::to_string(r.trainY.size(0)) + ") in '" + spec.path + "' do not match");
-    if (r.testX.size(0) != r.testY.size(0))
-        throw std::runtime_error("the test images (" + std::to_string(r.testX.size(0)) + ") and labels (" +
-                                 std::to_string(r.testY.size(0)) + ") in '" + spec.path + "' do not match");
-    if (spec.trainLimit > 0 && spec.trainLimit < r.trainX.size(0)) {
-        r.trainX = r.trainX.slice(0, 0, spec.trainLimit);
-        r.trainY = r.trainY.slice(0, 0, spec.trainLimit);
-    }
-    if (spec.testLimit > 0 && spec.testLimit < r.testX.size(0)) {
-        r.testX = r.testX.slice(0, 0, spec.testLimit);
-        r.testY = r.testY.slice(0, 0, spec.testLimit);
-    }
+    int64_t images = 0, labels = 0, testImages = 0, testLabels = 0;
+    r.trainX = readIdxImages(findFile(spec.path, "train-images-idx3"), spec.trainLimit, &images);
+    r.trainY = readIdxLabels(findFile(spec.path, "train-labels-idx1"), spec.trainLimit, &labels);
+    r.testX = readIdxImages(findFile(spec.path, "t10k-images-idx3"), spec.testLimit, &testImages);
+    r.testY = readIdxLabels(findFile(spec.path, "t10k-labels-idx1"), spec.testLimit, &testLabels);
+    if (images != labels)
+        throw std::runtime_error("the training images (" + std::to_string(images) + ") and labels (" + std::to_string(labels) +
+                                 ") in '" + spec.path + "' do not match");
+    if (testImages != testLabels)
+        throw std::runtime_error("the test images (" + std::to_string(testImages) + ") and labels (" +
+                                 std::to_string(testLabels) + ") in '" + spec.path + "' do not match");
     r.trainX = toFloat(r.trainX);
     r.testX = toFloat(r.testX);
     // Fashion-MNIST's names as torchvision's FashionMNIST.classes gives them.

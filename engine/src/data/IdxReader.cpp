@@ -79,32 +79,38 @@ void expectMagic(IdxFile& f, uint32_t expected, const char* kind)
 
 } // namespace
 
-torch::Tensor readIdxImages(const std::string& path)
+torch::Tensor readIdxImages(const std::string& path, int64_t limit, int64_t* count)
 {
     IdxFile f(path);
     expectMagic(f, kImageMagic, "image");
-    const uint32_t count = f.u32("image count");
+    const uint32_t total = f.u32("image count");
     const uint32_t rows = f.u32("rows");
     const uint32_t cols = f.u32("columns");
-    if (count == 0 || rows == 0 || cols == 0 || rows > 4096 || cols > 4096 || uint64_t(count) * rows * cols > (1ull << 34))
-        throw std::runtime_error("data file '" + path + "' has an implausible header: " + std::to_string(count) + " images of " +
+    if (total == 0 || rows == 0 || cols == 0 || rows > 4096 || cols > 4096 || uint64_t(total) * rows * cols > (1ull << 34))
+        throw std::runtime_error("data file '" + path + "' has an implausible header: " + std::to_string(total) + " images of " +
                                  std::to_string(rows) + "x" + std::to_string(cols));
-    auto images = torch::empty({int64_t(count), 1, int64_t(rows), int64_t(cols)}, torch::kUInt8);
+    if (count)
+        *count = total;
+    // Only the first `limit` are decompressed: a sweep's trials on a subset each skip most of the file.
+    const int64_t n = limit > 0 ? std::min<int64_t>(limit, total) : int64_t(total);
+    auto images = torch::empty({n, 1, int64_t(rows), int64_t(cols)}, torch::kUInt8);
     f.read(images.data_ptr<uint8_t>(), size_t(images.numel()),
-           "the payload (" + std::to_string(count) + " images of " + std::to_string(rows) + "x" + std::to_string(cols) + ")");
+           "the payload (" + std::to_string(total) + " images of " + std::to_string(rows) + "x" + std::to_string(cols) + ")");
     return images;
 }
 
-torch::Tensor readIdxLabels(const std::string& path)
+torch::Tensor readIdxLabels(const std::string& path, int64_t limit, int64_t* count)
 {
     IdxFile f(path);
     expectMagic(f, kLabelMagic, "label");
-    const uint32_t count = f.u32("label count");
-    if (count == 0 || count > (1u << 30))
-        throw std::runtime_error("data file '" + path + "' has an implausible label count " + std::to_string(count));
-    std::vector<uint8_t> raw(count);
-    f.read(raw.data(), raw.size(), "the payload (" + std::to_string(count) + " labels)");
-    auto labels = torch::empty({int64_t(count)}, torch::kInt64);
+    const uint32_t total = f.u32("label count");
+    if (total == 0 || total > (1u << 30))
+        throw std::runtime_error("data file '" + path + "' has an implausible label count " + std::to_string(total));
+    if (count)
+        *count = total;
+    std::vector<uint8_t> raw(size_t(limit > 0 ? std::min<int64_t>(limit, total) : int64_t(total)));
+    f.read(raw.data(), raw.size(), "the payload (" + std::to_string(total) + " labels)");
+    auto labels = torch::empty({int64_t(raw.size())}, torch::kInt64);
     auto* out = labels.data_ptr<int64_t>();
     for (size_t i = 0; i < raw.size(); ++i)
         out[i] = raw[i];

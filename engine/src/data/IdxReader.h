@@ -6,9 +6,10 @@
 
 namespace entrena {
 
-/// Images as uint8 [N, 1, rows, cols]. Throws std::runtime_error naming the file and the problem.
-torch::Tensor readIdxImages(const std::string& path);
-/// Labels as int64 [N].
-torch::Tensor readIdxLabels(const std::string& path);
+/// Images as uint8 [N, 1, rows, cols]: the first `limit` (0: all). `count`, when given, receives the
+/// number the file holds. Throws std::runtime_error naming the file and the problem.
+torch::Tensor readIdxImages(const std::string& path, int64_t limit = 0, int64_t* count = nullptr);
+/// Labels as int64 [N], as readIdxImages.
+torch::Tensor readIdxLabels(const std::string& path, int64_t limit = 0, int64_t* count = nullptr);
 
 } // namespace entrena

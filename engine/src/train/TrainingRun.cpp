@@ -360,8 +360,10 @@ bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double sec
     e.lr = lr;
     e.seconds = seconds;
     recorder_.epoch(e, state_.step);
-    if (const auto why = learningCheck_.epochEnded(epoch, e.trainLoss, val.accuracy, hasVal, data_.classes))
-        recorder_.notice({"not_learning", state_.step, epoch, *why});
+    // Only after an epoch's worth of steps: a first epoch that train.max_steps cut short says nothing.
+    if (state_.step >= stepsPerEpoch_)
+        if (const auto why = learningCheck_.epochEnded(epoch, e.trainLoss, val.accuracy, hasVal, data_.classes))
+            recorder_.notice({"not_learning", state_.step, epoch, *why});
 
     std::optional<std::string> earlyStop;
     if (hasVal && (earlyStop = earlyStopper_->epochEnded(val.loss, val.accuracy)))
