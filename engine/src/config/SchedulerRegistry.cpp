@@ -4,6 +4,7 @@
 #include "entrena/config/Registry.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace entrena {
@@ -63,19 +64,20 @@ double oneCycle(const S& s, const ScheduleClock& c, bool momentum)
     struct Phase {
         double end, startLr, endLr, startM, endM;
     };
-    std::vector<Phase> phases;
-    if (s.threePhase) {
-        phases = {{s.pctStart * total - 1, initial, maxLr, maxM, baseM},
-                  {2 * s.pctStart * total - 2, maxLr, initial, baseM, maxM},
-                  {total - 1, initial, minLr, maxM, maxM}};
-    } else {
-        phases = {{s.pctStart * total - 1, initial, maxLr, maxM, baseM}, {total - 1, maxLr, minLr, baseM, maxM}};
-    }
+    // Computed every step: a fixed array, not a vector allocated each time.
+    const std::array<Phase, 3> three = {{{s.pctStart * total - 1, initial, maxLr, maxM, baseM},
+                                         {2 * s.pctStart * total - 2, maxLr, initial, baseM, maxM},
+                                         {total - 1, initial, minLr, maxM, maxM}}};
+    const std::array<Phase, 3> two = {{{s.pctStart * total - 1, initial, maxLr, maxM, baseM},
+                                       {total - 1, maxLr, minLr, baseM, maxM},
+                                       {}}};
+    const std::array<Phase, 3>& phases = s.threePhase ? three : two;
+    const size_t count = s.threePhase ? 3 : 2;
     const double step = double(std::min(c.step, c.cycleSteps - 1));
     double start = 0;
-    for (size_t i = 0; i < phases.size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
         const Phase& p = phases[i];
-        if (step <= p.end || i + 1 == phases.size()) {
+        if (step <= p.end || i + 1 == count) {
             const double pct = (step - start) / (p.end - start);
             const double a = momentum ? p.startM : p.startLr;
             const double b = momentum ? p.endM : p.endLr;
