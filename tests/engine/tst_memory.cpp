@@ -62,28 +62,28 @@ private Q_SLOTS:
 
     void batchFinderFindsTheDocumentedSize()
     {
-        // docs/configuration.md: the default MLP under a 16 MiB budget fits 2,086 samples a step.
+        // docs/configuration.md: the default MLP under a 16 MiB budget fits 2,216 samples a step.
         StopToken stop;
         std::vector<BatchTrial> seen;
         const BatchSizeResult r =
             findBatchSize(mlp({"train.memory_budget_mb=16"}), {}, stop, [&](const BatchTrial& t) { seen.push_back(t); });
-        QCOMPARE(r.batchSize, int64_t(2086));
+        QCOMPARE(r.batchSize, int64_t(2216));
         QCOMPARE(r.budgetBytes, int64_t(16) << 20);
         QCOMPARE(r.budgetSource, std::string("train.memory_budget_mb"));
         QVERIFY(!r.hitMax);
         QCOMPARE(seen.size(), r.trials.size());
-        // Doubling from 16 first, then the search closes on the boundary: 2,086 fits, 2,087 does not.
+        // Doubling from 16 first, then the search closes on the boundary: 2,216 fits, 2,217 does not.
         QCOMPARE(r.trials[0].batchSize, int64_t(16));
         QCOMPARE(r.trials[1].batchSize, int64_t(32));
         const auto at = [&](int64_t b) {
             return *std::find_if(r.trials.begin(), r.trials.end(), [&](const BatchTrial& t) { return t.batchSize == b; });
         };
-        QVERIFY(at(2086).fits);
-        QVERIFY(at(2086).peakBytes <= r.budgetBytes);
-        QCOMPARE(r.peakBytes, at(2086).peakBytes);
-        QVERIFY(!at(2087).fits);
-        QVERIFY(at(2087).peakBytes > r.budgetBytes);
-        QVERIFY(QString::fromStdString(at(2087).why).contains(QStringLiteral("over the budget")));
+        QVERIFY(at(2216).fits);
+        QVERIFY(at(2216).peakBytes <= r.budgetBytes);
+        QCOMPARE(r.peakBytes, at(2216).peakBytes);
+        QVERIFY(!at(2217).fits);
+        QVERIFY(at(2217).peakBytes > r.budgetBytes);
+        QVERIFY(QString::fromStdString(at(2217).why).contains(QStringLiteral("over the budget")));
         // A larger budget finds a larger size.
         const BatchSizeResult more = findBatchSize(mlp({"train.memory_budget_mb=32"}), {}, stop);
         QVERIFY(more.batchSize > 2 * r.batchSize);
@@ -228,7 +228,7 @@ private Q_SLOTS:
         const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
         QVERIFY(lines.size() > 10);
         QVERIFY(lines.front().contains("\"event\":\"batch_trial\""));
-        QVERIFY2(lines.back().contains("\"batch_size\":2086"), lines.back().constData());
+        QVERIFY2(lines.back().contains("\"batch_size\":2216"), lines.back().constData());
 
         p.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("batch-find"), QStringLiteral("--config"), config,
                                               QStringLiteral("--start"), QStringLiteral("0")});

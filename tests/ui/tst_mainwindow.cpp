@@ -782,11 +782,11 @@ private Q_SLOTS:
         button->click();
         QTRY_VERIFY(button->text().contains(QStringLiteral("Stop")));
         QTRY_VERIFY_WITH_TIMEOUT(!button->text().contains(QStringLiteral("Stop")), 120000);
-        // The answer is shown, not applied: 2,086 fits, but 5,400 images make 3 steps an epoch of it.
+        // The answer is shown, not applied: 2,216 fits, but 5,400 images make 3 steps an epoch of it.
         QMessageBox* answer = nullptr;
         QTRY_VERIFY((answer = w.findChild<QMessageBox*>(QStringLiteral("batchSizeAnswer"))) != nullptr);
         QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(128));
-        QVERIFY2(answer->text().contains(QLocale().toString(2086)) && answer->text().contains(QStringLiteral("3 steps an epoch")),
+        QVERIFY2(answer->text().contains(QLocale().toString(2216)) && answer->text().contains(QStringLiteral("3 steps an epoch")),
                  qPrintable(answer->text()));
         // The suggestion for training: a power of two, at least 50 steps an epoch (5,400 / 50 = 108 -> 64).
         QVERIFY2(answer->text().contains(QStringLiteral("64 is the better choice")) &&
@@ -795,7 +795,7 @@ private Q_SLOTS:
         auto* largest = answer->findChild<QAbstractButton*>(QStringLiteral("useLargestBatch"));
         QVERIFY(largest && answer->findChild<QAbstractButton*>(QStringLiteral("useSuggestedBatch")));
         largest->click();
-        QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(2086));
+        QCOMPARE(w.configPanel()->config().data.batchSize, int64_t(2216));
         QCOMPARE(w.configPanel()->config().train.memoryBudgetMb, 16.0); // the rest of the configuration kept
     }
 
@@ -803,7 +803,7 @@ private Q_SLOTS:
     void batchSizeSuggestionIsSensibleForTraining()
     {
         QCOMPARE(suggestedBatchSize(54000, 54000), int64_t(1024)); // 1,080 -> 1,024: 53 steps an epoch
-        QCOMPARE(suggestedBatchSize(2086, 5400), int64_t(64));
+        QCOMPARE(suggestedBatchSize(2216, 5400), int64_t(64));
         QCOMPARE(suggestedBatchSize(200, 1000000), int64_t(128)); // never above what fits
         QCOMPARE(suggestedBatchSize(1 << 20, 1 << 30), int64_t(4096));
         QCOMPARE(suggestedBatchSize(3, 10), int64_t(1));

@@ -76,12 +76,19 @@ Update update()
     return chosen;
 }
 
-/// A dense fp32 CPU tensor laid out as `like` (channels-last weights included): the update can walk
-/// the three tensors' memory in step.
+/// A dense fp32 CPU tensor of `like`'s shape laid out as it (channels-last weights included): the update
+/// can walk the three tensors' memory in step. Strides of dimensions of size one say nothing about the
+/// memory order, and differ between equal layouts (a one-channel weight restrided, an old checkpoint's
+/// buffer), so only the others are compared.
 bool plainFloat(const torch::Tensor& t, const torch::Tensor& like)
 {
-    return t.defined() && t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.layout() == torch::kStrided &&
-           t.is_non_overlapping_and_dense() && t.strides() == like.strides();
+    if (!t.defined() || !t.device().is_cpu() || t.scalar_type() != torch::kFloat32 || t.layout() != torch::kStrided ||
+        !t.is_non_overlapping_and_dense() || t.is_neg() || t.sizes() != like.sizes())
+        return false;
+    for (int64_t d = 0; d < t.dim(); ++d)
+        if (t.size(d) > 1 && t.stride(d) != like.stride(d))
+            return false;
+    return true;
 }
 
 } // namespace
@@ -104,13 +111,15 @@ bool FusedSgd::fuses() const
 
 torch::Tensor FusedSgd::step(LossClosure closure)
 {
-    if (!fuses())
-        return torch::optim::SGD::step(std::move(closure));
     torch::NoGradGuard noGrad;
     torch::Tensor loss;
-    if (closure) {
+    if (closure) { // first, as SGD::step: it makes the gradients the check below looks at
         at::AutoGradMode enable(true);
         loss = closure();
+    }
+    if (!fuses()) {
+        torch::optim::SGD::step(nullptr);
+        return loss;
     }
     for (auto& group : param_groups()) {
         const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
@@ -121,7 +130,7 @@ torch::Tensor FusedSgd::step(LossClosure closure)
                 continue;
             float* buffer = nullptr;
             bool first = false;
-            if (c.momentum != 0.0f) {
+            if (o.momentum() != 0.0) {
                 const std::string key = c10::guts::to_string(p.unsafeGetTensorImpl());
                 auto s = state_.find(key);
                 if (s == state_.end()) {

@@ -70,7 +70,10 @@ BatchTrial trial(const RunConfig& c, const DataSplits& data, const torch::Device
                 loader = std::make_unique<BatchLoader>(data.trainX, data.trainY, b, c.seed, ++epoch, 0, device, 0, augment);
                 batch = loader->next();
             }
-            optimizer->zero_grad();
+            // As TrainStep does: gradients dropped, not zeroed, so the peak is training's.
+            for (auto& group : optimizer->param_groups())
+                for (auto& p : group.params())
+                    p.mutable_grad() = torch::Tensor();
             loss(batch->x, batch->y).backward();
             optimizer->step();
             if (step == 0 && c.train.divergenceGuard)

@@ -34,6 +34,9 @@ void Snapshot::restore(Model& model, torch::optim::Optimizer& optimizer, const t
     std::istringstream in(optimizer_);
     torch::serialize::InputArchive archive;
     archive.load_from(in, device);
+    // load() adds and replaces state but keeps what the archive lacks: a snapshot taken before the first
+    // step has no momentum, and the diverged buffers must not survive the rollback.
+    optimizer.state().clear();
     optimizer.load(archive);
     for (std::size_t g = 0; g < lrs_.size() && g < optimizer.param_groups().size(); ++g)
         optimizer.param_groups()[g].options().set_lr(lrs_[g]);

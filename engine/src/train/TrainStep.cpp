@@ -88,8 +88,10 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
     if (meter_)
         meter_->resetPeak();
     // Counted with backward, which fills the gradients. Without a reducer they go instead of being
-    // zeroed: backward then hands each parameter its new gradient, where a zeroed one costs a pass
-    // to zero it and one to add to it. The reducer's hooks expect gradients in place.
+    // zeroed (PyTorch 2's zero_grad default): backward then hands each parameter its new gradient, where
+    // a zeroed one costs a pass to zero it and one to add to it; a parameter backward does not reach
+    // gets no update. The reducer writes the ranks' averages into the gradients in place, which keeps
+    // their layout (channels-last) only when they exist; it sends zeros for unreached parameters.
     if (reducer_)
         optimizer_.zero_grad();
     else

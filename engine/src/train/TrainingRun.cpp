@@ -360,8 +360,10 @@ bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double sec
     e.lr = lr;
     e.seconds = seconds;
     recorder_.epoch(e, state_.step);
-    // Only after an epoch's worth of steps: a first epoch that train.max_steps cut short says nothing.
-    if (state_.step >= stepsPerEpoch_)
+    // Not when train.max_steps cut the first epoch short: that is not an epoch's worth of steps. (A
+    // divergence rollback also leaves the epoch with fewer steps, and there the verdict matters most.)
+    const bool cutShort = config_.train.maxSteps > 0 && state_.step >= config_.train.maxSteps && state_.step < stepsPerEpoch_;
+    if (!cutShort)
         if (const auto why = learningCheck_.epochEnded(epoch, e.trainLoss, val.accuracy, hasVal, data_.classes))
             recorder_.notice({"not_learning", state_.step, epoch, *why});
 
