@@ -26,6 +26,13 @@ void applyOptimizerOptions(torch::optim::Optimizer& optimizer, const OptimizerSp
     }
 }
 
+void dropGradients(torch::optim::Optimizer& optimizer)
+{
+    for (auto& group : optimizer.param_groups())
+        for (auto& p : group.params())
+            p.mutable_grad() = torch::Tensor();
+}
+
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr)
 {
     for (auto& group : optimizer.param_groups())

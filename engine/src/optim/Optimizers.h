@@ -16,6 +16,9 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec
 /// them between a trial's stages). The learning rate is the schedule's, set every step.
 void applyOptimizerOptions(torch::optim::Optimizer& optimizer, const OptimizerSpec& spec);
 
+/// Drops every parameter's gradient (not zeroed: gone), as PyTorch 2's zero_grad does by default.
+void dropGradients(torch::optim::Optimizer& optimizer);
+
 /// Sets every parameter group's learning rate.
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
 

@@ -71,9 +71,7 @@ BatchTrial trial(const RunConfig& c, const DataSplits& data, const torch::Device
                 batch = loader->next();
             }
             // As TrainStep does: gradients dropped, not zeroed, so the peak is training's.
-            for (auto& group : optimizer->param_groups())
-                for (auto& p : group.params())
-                    p.mutable_grad() = torch::Tensor();
+            dropGradients(*optimizer);
             loss(batch->x, batch->y).backward();
             optimizer->step();
             if (step == 0 && c.train.divergenceGuard)

@@ -3,6 +3,7 @@
 #include "dist/DistGroup.h"
 #include "entrena/config/Config.h"
 #include "model/Model.h"
+#include "optim/Optimizers.h"
 #include "train/Precision.h"
 
 namespace entrena {
@@ -95,7 +96,7 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
     if (reducer_)
         optimizer_.zero_grad();
     else
-        dropGradients();
+        dropGradients(optimizer_);
     torch::Tensor stepLoss;
     clock.mark(&PhaseTimes::backward);
     for (size_t g = 0; g < group.size(); ++g) {
@@ -129,17 +130,10 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
     return stepLoss;
 }
 
-void TrainStep::dropGradients()
-{
-    for (auto& group : optimizer_.param_groups())
-        for (auto& p : group.params())
-            p.mutable_grad() = torch::Tensor();
-}
-
 void TrainStep::release()
 {
     // Gradients go (not only zeroed): the retry allocates them again, at the smaller size's peak.
-    dropGradients();
+    dropGradients(optimizer_);
     releaseCachedMemory(device_);
 }
 

@@ -72,7 +72,6 @@ public:
 private:
     torch::Tensor attempt(const std::vector<Batch>& group, int64_t samples, double lossScale, PhaseClock& clock);
     void release();
-    void dropGradients();
 
     LossFn loss_;
     torch::optim::Optimizer& optimizer_;
