@@ -8,6 +8,8 @@
 #include "store/StoreClock.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
@@ -123,7 +125,14 @@ RunStore::RunStore(const std::string& path)
             throw StoreError("the run store '" + path + "' was written by a newer Entrena (schema " + std::to_string(version) +
                              ", this version reads up to " + std::to_string(kSchemaVersion) +
                              "); it was left unchanged: update Entrena or use another --db");
-        exec("PRAGMA journal_mode=WAL");
+        // Turning a new file to WAL needs it to itself; SQLite answers "locked" at once, without the busy
+        // handler, when another process opening the same new store holds it: wait for it briefly.
+        for (int attempt = 0; sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr) != SQLITE_OK;
+             ++attempt) {
+            if ((sqlite3_errcode(db_) & 0xff) != SQLITE_BUSY || attempt == 250)
+                exec("PRAGMA journal_mode=WAL"); // throws the error with its message
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
         exec("PRAGMA foreign_keys=ON");
         exec("PRAGMA synchronous=NORMAL");
         // Reads of long series go through the OS page cache instead of copies into SQLite's.
