@@ -8,9 +8,11 @@
 #include "SweepCommands.h"
 #include "entrena/config/Config.h"
 #include "entrena/config/Registry.h"
+#include "entrena/data/Preload.h"
 #include "entrena/dist/Distributed.h"
 #include "entrena/dist/Launcher.h"
 #include "entrena/experiment/SearchSpace.h"
+#include "entrena/experiment/Sweep.h"
 #include "entrena/export/Export.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/Baseline.h"
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -443,6 +446,51 @@ int configKeys()
 }
 
 } // namespace
+
+int runCommandLine(int argc, char** argv)
+{
+    try {
+        return runCommand(parseCommandLine(argc, argv));
+    } catch (const UsageError& e) {
+        reportError(e.what());
+        std::cerr << usageAfterError(e.command());
+        return 2;
+    }
+}
+
+int trialServer(int argc, char** argv)
+{
+    int fd = -1;
+    std::string base;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--fd") == 0)
+            fd = std::atoi(argv[i + 1]);
+        else if (std::strcmp(argv[i], "--config") == 0)
+            base = argv[i + 1];
+    }
+    if (fd < 0) {
+        reportError("trial-server is started by `entrena-cli sweep`, with the socket it serves (--fd N)");
+        return 2;
+    }
+    // The trials' data, read once here instead of once in every trial. Reading only: the first
+    // computation would start LibTorch's thread pool, which a forked trial cannot use.
+    try {
+        if (!base.empty())
+            preloadDataFiles(RunConfig::fromFile(base).data);
+    } catch (const std::exception&) {
+        // The trials report a bad configuration themselves.
+    }
+    const std::string program = argv[0];
+    return serveTrials(fd, [&](const std::vector<std::string>& args) {
+        std::vector<char*> line{const_cast<char*>(program.c_str())};
+        for (const auto& a : args)
+            line.push_back(const_cast<char*>(a.c_str()));
+        line.push_back(nullptr);
+        const int code = runCommandLine(int(args.size() + 1), line.data());
+        std::cout.flush();
+        return code;
+    });
+}
 
 int runCommand(const CliOptions& o)
 {

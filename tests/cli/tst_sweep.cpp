@@ -35,9 +35,23 @@ struct Result {
     }
 };
 
-Result cli(const QStringList& args, int timeoutMs = 300000)
+/// The pids `pgrep args…` prints.
+QList<qint64> pgrep(const QStringList& args)
 {
     QProcess p;
+    p.start(QStringLiteral("pgrep"), args);
+    p.waitForFinished();
+    QList<qint64> pids;
+    for (const QByteArray& line : p.readAllStandardOutput().split('\n'))
+        if (!line.trimmed().isEmpty())
+            pids << line.trimmed().toLongLong();
+    return pids;
+}
+
+Result cli(const QStringList& args, int timeoutMs = 300000, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(ENTRENA_CLI), args);
     p.waitForFinished(timeoutMs);
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
@@ -71,11 +85,39 @@ class TestSweep : public QObject {
         return folder + QLatin1Char('/') + QString::fromLatin1(name);
     }
 
-    Result sweep(const QString& store, const QByteArray& space, const QStringList& more)
+    Result sweep(const QString& store, const QByteArray& space, const QStringList& more,
+                 const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
     {
         return cli(QStringList{QStringLiteral("sweep"), QStringLiteral("--config"), base_, QStringLiteral("--space"),
                                file("space.json", space), QStringLiteral("--db"), store, QStringLiteral("--json")} +
-                   more);
+                       more,
+                   300000, env);
+    }
+
+    /// A grid sweep of three slow trials, two at a time, started and left running once a trial has
+    /// its first checkpoint: a trial is in the middle of its work.
+    void startSlowSweep(QProcess& p, const QString& store)
+    {
+        const QString slow = file("slow.json", QByteArray(R"({"name": "slow", "data": {"path": "FMNIST", "train_limit": 6000,
+            "test_limit": 200, "batch_size": 32, "workers": 0}, "model": {"arch": "cnn", "channels": [4, 8]},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "log_every": 10}})")
+                                                   .replace("FMNIST", ENTRENA_FMNIST_DIR));
+        p.start(QStringLiteral(ENTRENA_CLI),
+                {QStringLiteral("sweep"), QStringLiteral("--config"), slow, QStringLiteral("--space"),
+                 file("lrs.json", R"({"optimizer.lr": {"choice": [0.01, 0.03, 0.05]}})"), QStringLiteral("--method"),
+                 QStringLiteral("grid"), QStringLiteral("--parallel"), QStringLiteral("2"), QStringLiteral("--db"), store,
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QFile::exists(store) &&
+                [&] {
+                    RunStore s(store.toStdString());
+                    for (const auto& run : s.listRuns())
+                        if (!s.checkpoints(run.id).empty())
+                            return true;
+                    return false;
+                }(),
+            120000);
     }
 
 private Q_SLOTS:
@@ -269,28 +311,8 @@ private Q_SLOTS:
     void aKilledSweepResumesToTheSameTrials()
     {
         const QString store = db("killed.sqlite");
-        const QString slow = file("slow.json", QByteArray(R"({"name": "slow", "data": {"path": "FMNIST", "train_limit": 6000,
-            "test_limit": 200, "batch_size": 32, "workers": 0}, "model": {"arch": "cnn", "channels": [4, 8]},
-            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "log_every": 10}})")
-                                                   .replace("FMNIST", ENTRENA_FMNIST_DIR));
         QProcess p;
-        p.start(QStringLiteral(ENTRENA_CLI),
-                {QStringLiteral("sweep"), QStringLiteral("--config"), slow, QStringLiteral("--space"),
-                 file("lrs.json", R"({"optimizer.lr": {"choice": [0.01, 0.03, 0.05]}})"), QStringLiteral("--method"),
-                 QStringLiteral("grid"), QStringLiteral("--parallel"), QStringLiteral("2"), QStringLiteral("--db"), store,
-                 QStringLiteral("--json")});
-        QVERIFY(p.waitForStarted());
-        // Kill it once a trial has its first checkpoint, in the middle of its work.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            QFile::exists(store) &&
-                [&] {
-                    RunStore s(store.toStdString());
-                    for (const auto& run : s.listRuns())
-                        if (!s.checkpoints(run.id).empty())
-                            return true;
-                    return false;
-                }(),
-            120000);
+        startSlowSweep(p, store);
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished());
         // No trial outlives it.
@@ -308,6 +330,92 @@ private Q_SLOTS:
             numbers << t.trial;
         }
         QCOMPARE(numbers, (QSet<int64_t>{0, 1, 2}));
+    }
+
+    // Trials are forked by the sweep's trial server (docs/experiments.md, "How trials run"): each
+    // must train exactly as a trial started with exec, every value of every epoch the same.
+    void forkedTrialsTrainAsTrialsStartedWithExec()
+    {
+        const QByteArray space = R"({"optimizer.lr": {"log_uniform": [0.005, 0.2]},
+                                     "data.batch_size": {"choice": [32, 64]}})";
+        // random: each trial's values are fixed by the seed (tpe's depend on which trials ended first).
+        const QStringList more{QStringLiteral("--method"), QStringLiteral("random"), QStringLiteral("--trials"),
+                               QStringLiteral("4"), QStringLiteral("--parallel"), QStringLiteral("2")};
+        QProcessEnvironment exec = QProcessEnvironment::systemEnvironment();
+        exec.insert(QStringLiteral("ENTRENA_TRIAL_EXEC"), QStringLiteral("1"));
+        QCOMPARE(sweep(db("forked.sqlite"), space, more).exitCode, 0);
+        QCOMPARE(sweep(db("execd.sqlite"), space, more, exec).exitCode, 0);
+        RunStore forked(db("forked.sqlite").toStdString()), execd(db("execd.sqlite").toStdString());
+        const auto a = forked.trialsOf(1), b = execd.trialsOf(1);
+        QCOMPARE(a.size(), size_t(4));
+        QCOMPARE(b.size(), a.size());
+        for (size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].trial, b[i].trial);
+            QCOMPARE(a[i].status, RunStatus::Finished);
+            for (const char* key : {"val_loss", "train_loss"}) {
+                const auto x = forked.metrics(a[i].id, key), y = execd.metrics(b[i].id, key);
+                QVERIFY(!x.empty());
+                QCOMPARE(x.size(), y.size());
+                for (size_t k = 0; k < x.size(); ++k)
+                    QCOMPARE(x[k].value, y[k].value);
+            }
+        }
+    }
+
+    // One server forks every trial of a sweep; a trial that dies (here: killed) fails alone, with
+    // the reason in its run, and the sweep goes on to its other trials.
+    void aKilledTrialFailsAloneAndTheSweepGoesOn()
+    {
+        const QString store = db("one-killed.sqlite");
+        QProcess p;
+        startSlowSweep(p, store);
+        // The oldest process of that command line: its trials are forks of it, with the same.
+        const auto servers =
+            pgrep({QStringLiteral("-o"), QStringLiteral("-f"), QStringLiteral("trial-server --fd [0-9]+ --db ") + store});
+        QCOMPARE(servers.size(), 1);
+        const auto trials = pgrep({QStringLiteral("-P"), QString::number(servers.first()), QStringLiteral("entrena-trial")});
+        QVERIFY2(!trials.isEmpty(), "the running trials are not the server's children");
+        ::kill(pid_t(trials.first()), SIGKILL);
+        QVERIFY(p.waitForFinished(300000));
+        QCOMPARE(p.exitCode(), 0);
+        const Result r{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        QCOMPARE(r.events(QStringLiteral("trial_end")).size(), 3);
+        RunStore s(store.toStdString());
+        int failed = 0, finished = 0;
+        for (const auto& run : s.trialsOf(1)) {
+            if (run.status == RunStatus::Failed) {
+                ++failed;
+                QVERIFY2(run.error.find("killed by signal 9") != std::string::npos, run.error.c_str());
+            }
+            finished += run.status == RunStatus::Finished;
+        }
+        QCOMPARE(failed, 1);
+        QCOMPARE(finished, 2);
+        QTRY_VERIFY_WITH_TIMEOUT(pgrep({QStringLiteral("-f"), store}).isEmpty(), 10000);
+    }
+
+    // Without its server (killed from outside), the trials it ran die with it and fail, and the
+    // sweep starts the rest with exec.
+    void aSweepOutlivesItsTrialServer()
+    {
+        const QString store = db("server-killed.sqlite");
+        QProcess p;
+        startSlowSweep(p, store);
+        // The oldest process of that command line: its trials are forks of it, with the same.
+        const auto servers =
+            pgrep({QStringLiteral("-o"), QStringLiteral("-f"), QStringLiteral("trial-server --fd [0-9]+ --db ") + store});
+        QCOMPARE(servers.size(), 1);
+        ::kill(pid_t(servers.first()), SIGKILL);
+        QVERIFY(p.waitForFinished(300000));
+        QCOMPARE(p.exitCode(), 0);
+        RunStore s(store.toStdString());
+        const auto runs = s.trialsOf(1);
+        QCOMPARE(runs.size(), size_t(3));
+        QCOMPARE(runs.back().status, RunStatus::Finished); // the third, started after the server had gone
+        for (const auto& run : runs)
+            QVERIFY2(run.status == RunStatus::Finished || run.error.find("killed by signal 9") != std::string::npos,
+                     run.error.c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(pgrep({QStringLiteral("-f"), store}).isEmpty(), 10000);
     }
 
     void aJobArraySplitsTheSweep()

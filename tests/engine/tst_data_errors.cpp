@@ -1,5 +1,9 @@
 // Bad data files end a run as `failed` with a message naming the file and the problem;
-// good IDX files are read gzipped or not.
+// good IDX files are read gzipped or not, normalised as the formula in the store says, and a
+// trial server's preloaded files are taken from memory only while the files stay as they were.
+#include "data/Dataset.h"
+#include "data/IdxReader.h"
+#include "entrena/data/Preload.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
 
@@ -216,6 +220,56 @@ private Q_SLOTS:
         const RunResult r = Trainer(c).run(quiet, stop);
         QCOMPARE(r.end.status, RunStatus::Failed);
         QVERIFY2(QString::fromStdString(r.end.error).contains(mentions), r.end.error.c_str());
+    }
+
+    // IDX images are split and normalised as bytes (one pass through a table of the 256 values);
+    // the result must be the stored formula, (pixel / 255 - mean) / std, with the training split's
+    // exact mean and standard deviation, and the validation and test splits normalised by those.
+    void idxImagesAreNormalisedByTheTrainingSplit()
+    {
+        QTemporaryDir dir;
+        const Files files;
+        writeSet(dir.path(), files, true);
+        DataSpec spec = configFor(dir.path()).data;
+        spec.valFraction = 0.25;
+        const DataSplits d = loadData(spec, 7);
+        const auto tx = d.trainX.tensor().to(torch::kFloat64);
+        QCOMPARE(d.trainX.tensor().scalar_type(), torch::kFloat32);
+        QCOMPARE(tx.size(0), 150);
+        QVERIFY2(std::abs(tx.mean().item<double>()) < 1e-5, "the training split is not centred");
+        QVERIFY2(std::abs(tx.std().item<double>() - 1.0) < 1e-5, "the training split does not have unit deviation");
+        // The first test image, byte by byte (the test split is not shuffled).
+        const auto bytes = reinterpret_cast<const uint8_t*>(files.testImages.constData()) + 16;
+        const auto first = d.testX.tensor()[0].flatten();
+        for (int64_t i = 0; i < 784; ++i)
+            QVERIFY(std::abs(first[i].item<double>() - (bytes[i] / 255.0 - d.mean) / d.std) < 1e-5);
+        // The validation split holds the other quarter of the training file, normalised alike.
+        const auto vx = d.valX.tensor().to(torch::kFloat64);
+        QCOMPARE(vx.size(0), 50);
+        QVERIFY(std::abs((vx * d.std + d.mean).min().item<double>()) < 1e-5);
+    }
+
+    // A trial server reads the data files once and its forked trials take them from memory; a
+    // file changed on disk after that must be read again, and nobody may change the kept copy.
+    void preloadedFilesAreReadAgainWhenChanged()
+    {
+        QTemporaryDir dir;
+        writeSet(dir.path(), Files{}, true);
+        const QString trainImages = dir.path() + QStringLiteral("/train-images-idx3-ubyte.gz");
+        DataSpec spec = configFor(dir.path()).data;
+        preloadDataFiles(spec);
+        auto a = readIdxImages(trainImages.toStdString());
+        a.fill_(0); // the caller's own copy
+        const auto b = readIdxImages(trainImages.toStdString());
+        QCOMPARE(b.size(0), 200);
+        QVERIFY(b.max().item<int>() > 0);
+        Files bigger;
+        bigger.trainImages = images(300);
+        bigger.trainLabels = labels(300);
+        writeSet(dir.path(), bigger, true);
+        QCOMPARE(readIdxImages(trainImages.toStdString()).size(0), 300);
+        spec.valFraction = 0.1;
+        QCOMPARE(loadData(spec, 1).trainX.size(0), 270);
     }
 };
 

@@ -2,8 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <vector>
 #include <zlib.h>
 
@@ -77,9 +80,92 @@ void expectMagic(IdxFile& f, uint32_t expected, const char* kind)
     }
 }
 
+/// What a reader read, while the file stays as it was.
+struct KeptRead {
+    torch::Tensor values;
+    int64_t count = 0;
+    timespec modified{};
+    off_t size = 0;
+};
+
+struct KeptReads {
+    std::mutex mutex;
+    bool on = false;
+    std::map<std::pair<std::string, int64_t>, KeptRead> reads;
+};
+
+KeptReads& keptReads()
+{
+    static KeptReads k;
+    return k;
+}
+
+bool sameFile(const struct stat& st, const KeptRead& k)
+{
+    return st.st_size == k.size && st.st_mtim.tv_sec == k.modified.tv_sec && st.st_mtim.tv_nsec == k.modified.tv_nsec;
+}
+
+/// A copy made with memcpy: no LibTorch operator, so no thread pool started (a trial server must
+/// not start one before it forks).
+torch::Tensor copyOf(const torch::Tensor& t)
+{
+    auto c = torch::empty(t.sizes(), t.options());
+    std::memcpy(c.data_ptr(), t.data_ptr(), t.nbytes());
+    return c;
+}
+
+/// `read(path, limit, count)`, or what it returned before if reads are kept and the file is unchanged.
+template <typename Read>
+torch::Tensor keptOrRead(const std::string& path, int64_t limit, int64_t* count, Read read)
+{
+    KeptReads& k = keptReads();
+    std::unique_lock lock(k.mutex);
+    struct stat st {};
+    if (!k.on || ::stat(path.c_str(), &st) != 0) {
+        lock.unlock();
+        return read(path, limit, count);
+    }
+    const auto key = std::make_pair(path, limit);
+    if (const auto it = k.reads.find(key); it != k.reads.end() && sameFile(st, it->second)) {
+        if (count)
+            *count = it->second.count;
+        return copyOf(it->second.values); // the caller's own, to change as it likes
+    }
+    KeptRead kept;
+    kept.values = read(path, limit, &kept.count);
+    kept.modified = st.st_mtim;
+    kept.size = st.st_size;
+    if (count)
+        *count = kept.count;
+    auto values = copyOf(kept.values);
+    k.reads[key] = std::move(kept);
+    return values;
+}
+
+torch::Tensor readImages(const std::string& path, int64_t limit, int64_t* count);
+torch::Tensor readLabels(const std::string& path, int64_t limit, int64_t* count);
+
 } // namespace
 
+void keepIdxReads()
+{
+    std::lock_guard lock(keptReads().mutex);
+    keptReads().on = true;
+}
+
 torch::Tensor readIdxImages(const std::string& path, int64_t limit, int64_t* count)
+{
+    return keptOrRead(path, limit, count, readImages);
+}
+
+torch::Tensor readIdxLabels(const std::string& path, int64_t limit, int64_t* count)
+{
+    return keptOrRead(path, limit, count, readLabels);
+}
+
+namespace {
+
+torch::Tensor readImages(const std::string& path, int64_t limit, int64_t* count)
 {
     IdxFile f(path);
     expectMagic(f, kImageMagic, "image");
@@ -99,7 +185,7 @@ torch::Tensor readIdxImages(const std::string& path, int64_t limit, int64_t* cou
     return images;
 }
 
-torch::Tensor readIdxLabels(const std::string& path, int64_t limit, int64_t* count)
+torch::Tensor readLabels(const std::string& path, int64_t limit, int64_t* count)
 {
     IdxFile f(path);
     expectMagic(f, kLabelMagic, "label");
@@ -116,5 +202,7 @@ torch::Tensor readIdxLabels(const std::string& path, int64_t limit, int64_t* cou
         out[i] = raw[i];
     return labels;
 }
+
+} // namespace
 
 } // namespace entrena

@@ -1,5 +1,6 @@
 // The sweep's driver: plans and checks a sweep, records it as an experiment, and runs its trials as
-// `entrena-cli train` processes, `parallel` at a time, feeding their events to the method.
+// `entrena-cli train` processes, `parallel` at a time, feeding their events to the method. The
+// trials are forked by a trial server that has LibTorch loaded already (TrialServer.h).
 #include "entrena/experiment/Sweep.h"
 
 #include "entrena/config/Registry.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -47,6 +49,15 @@ public:
         threadsPerTrial_ = std::max(1, launch.cores / std::max(1, s.parallel));
         folder_ = fs::path(launch.dbPath).parent_path() / "experiments" / ("experiment-" + std::to_string(ctx.experiment));
         fs::create_directories(folder_);
+        if (!std::getenv("ENTRENA_TRIAL_EXEC")) {
+            try {
+                const fs::path base = folder_ / "base.json";
+                std::ofstream(base) << ctx.plan.base.toJson(2) << "\n";
+                server_ = std::make_unique<TrialServer>(launch.program, launch.dbPath, base.string());
+            } catch (const std::exception&) {
+                // Without it each trial is exec'd: slower to start, the same runs.
+            }
+        }
     }
 
     /// Runs until the method has nothing left, or a stop request stopped every trial.
@@ -124,9 +135,18 @@ private:
         }
         args.insert(args.end(), {"--db", launch_.dbPath, "--json"});
         const std::string trial = std::to_string(ctx_.experiment) + ":" + std::to_string(t.index);
-        running_.push_back(
-            {&t, std::make_unique<TrialProcess>(launch_.program, args,
-                                                std::vector<std::pair<std::string, std::string>>{{"ENTRENA_TRIAL", trial}})});
+        const TrialEnv env{{"ENTRENA_TRIAL", trial}};
+        std::unique_ptr<TrialProcess> process;
+        if (server_ && server_->alive()) {
+            try {
+                process = std::make_unique<TrialProcess>(*server_, args, env);
+            } catch (const std::exception&) {
+                server_.reset(); // it has gone (killed from outside): exec the rest
+            }
+        }
+        if (!process)
+            process = std::make_unique<TrialProcess>(launch_.program, args, env);
+        running_.push_back({&t, std::move(process)});
         t.phase = SweepTrial::Phase::Running;
     }
 
@@ -137,6 +157,8 @@ private:
             fds.push_back({r.process->stdoutFd(), POLLIN, 0});
             fds.push_back({r.process->stderrFd(), POLLIN, 0});
         }
+        if (server_ && server_->alive())
+            fds.push_back({server_->fd(), POLLIN, 0}); // a trial's exit status
         ::poll(fds.data(), fds.size(), timeoutMs);
         for (auto it = running_.begin(); it != running_.end();) {
             read(*it);
@@ -182,8 +204,17 @@ private:
     void ended(Running& r)
     {
         SweepTrial& t = *r.trial;
-        if (!r.ended)
-            t.status = RunStatus::Failed; // it died without an `end`: a crash, or a bad start
+        if (!r.ended) {
+            // It died without an `end`: a crash, a kill, or a bad start. Its run (if it made one)
+            // must not stay `running`.
+            t.status = RunStatus::Failed;
+            const int code = r.process->exitCode();
+            const std::string why = code > 128 ? "was killed by signal " + std::to_string(code - 128)
+                                               : "exited with status " + std::to_string(code);
+            const std::string last = r.process->lastError();
+            ctx_.store.failRunOwnedBy(r.process->pid(), "the trial's process " + why + " before the run ended" +
+                                                            (last.empty() ? std::string() : ": " + last));
+        }
         method_.stageEnded(ctx_, t);
         if (t.phase == SweepTrial::Phase::Done)
             ctx_.observer.onTrialEnd(t.index, t.runId, t.status, ctx_.best(t), t.epochs());
@@ -195,6 +226,7 @@ private:
     const StopToken& stop_;
     int threadsPerTrial_ = 1;
     fs::path folder_;
+    std::unique_ptr<TrialServer> server_; // declared before the trials: they go first
     std::vector<Running> running_;
 };
 

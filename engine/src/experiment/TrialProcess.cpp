@@ -34,16 +34,28 @@ std::vector<std::string> readLines(int fd, std::string& partial)
 
 } // namespace
 
-TrialProcess::TrialProcess(const std::string& program, const std::vector<std::string>& args,
-                           const std::vector<std::pair<std::string, std::string>>& env)
+void TrialProcess::openPipes(int out[2], int err[2])
+{
+    if (pipe2(out, O_CLOEXEC) != 0)
+        throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        close(out[0]);
+        close(out[1]);
+        throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    }
+}
+
+TrialProcess::TrialProcess(const std::string& program, const std::vector<std::string>& args, const TrialEnv& env)
 {
     int out[2], err[2];
-    if (pipe(out) != 0 || pipe(err) != 0)
-        throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    openPipes(out, err);
     const pid_t parent = getpid();
     pid_ = fork();
-    if (pid_ < 0)
+    if (pid_ < 0) {
+        for (int fd : {out[0], out[1], err[0], err[1]})
+            close(fd);
         throw std::runtime_error(std::string("cannot start a trial: ") + std::strerror(errno));
+    }
     if (pid_ == 0) {
         // The child: dies with the sweep, even when the sweep is killed with SIGKILL.
         prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -51,8 +63,6 @@ TrialProcess::TrialProcess(const std::string& program, const std::vector<std::st
             _exit(127);
         dup2(out[1], STDOUT_FILENO);
         dup2(err[1], STDERR_FILENO);
-        close(out[0]);
-        close(err[0]);
         for (const auto& [key, value] : env)
             setenv(key.c_str(), value.c_str(), 1);
         std::vector<char*> argv{const_cast<char*>(program.c_str())};
@@ -71,11 +81,37 @@ TrialProcess::TrialProcess(const std::string& program, const std::vector<std::st
     fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
 }
 
+TrialProcess::TrialProcess(TrialServer& server, const std::vector<std::string>& args, const TrialEnv& env)
+    : server_(&server)
+{
+    int out[2], err[2];
+    openPipes(out, err);
+    try {
+        pid_ = server.start(args, env, out[1], err[1]);
+    } catch (...) {
+        for (int fd : {out[0], out[1], err[0], err[1]})
+            close(fd);
+        throw;
+    }
+    close(out[1]);
+    close(err[1]);
+    out_ = out[0];
+    err_ = err[0];
+    fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
+    fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+}
+
 TrialProcess::~TrialProcess()
 {
     if (!exited_ && pid_ > 0) {
-        ::kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
+        if (server_) {
+            server_->collect(); // it may have ended already, and its pid may be another's by now
+            if (!server_->exitCodeOf(pid_) && server_->alive())
+                ::kill(pid_, SIGKILL);
+        } else {
+            ::kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
     }
     if (out_ >= 0)
         close(out_);
@@ -105,6 +141,18 @@ bool TrialProcess::poll()
 {
     if (exited_)
         return true;
+    if (server_) {
+        server_->collect();
+        if (const auto code = server_->exitCodeOf(pid_)) {
+            exitCode_ = *code;
+        } else if (!server_->alive()) {
+            exitCode_ = 128 + SIGKILL; // it died with its server
+        } else {
+            return false;
+        }
+        exited_ = true;
+        return true;
+    }
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) != pid_)
         return false;

@@ -52,7 +52,7 @@ void keepLargeBlocks()
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
-void tuneProcess(int /*argc*/, char** argv)
+void tuneProcess(int /*argc*/, char** argv, bool computesHere)
 {
     if (const char* tuned = std::getenv(kTunedVar)) {
         keepLargeBlocks();
@@ -92,6 +92,8 @@ void tuneProcess(int /*argc*/, char** argv)
     if (!changed)
         return;
     setenv(kTunedVar, said.c_str(), 1);
+    if (!computesHere)
+        return;
     // The numeric libraries read these variables when they are loaded, which happened before
     // main(): start the program again with them in place.
     execv("/proc/self/exe", argv);

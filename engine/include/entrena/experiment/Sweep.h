@@ -7,8 +7,10 @@
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/train/Events.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace entrena {
 
@@ -92,5 +94,11 @@ SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& obse
 /// Throws std::runtime_error when there is no such experiment.
 SweepResult resumeSweep(RunStore& store, const std::string& experiment, SweepObserver& observer, const StopToken& stop,
                         const SweepLaunch& launch);
+
+/// The trial server's loop (`entrena-cli trial-server`, started by a sweep; docs/experiments.md,
+/// "How trials run"): forks a trial for each request arriving on `socket` until it closes; each
+/// trial runs `run(args)` (the command line after the program's name) and exits with its result.
+/// Returns the server's exit status.
+int serveTrials(int socket, const std::function<int(const std::vector<std::string>&)>& run);
 
 } // namespace entrena
