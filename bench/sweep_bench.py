@@ -183,16 +183,18 @@ def main():
           f"medians over {a.seeds} seeds (a seed that never reached it counts as infinitely slow); "
           f"Optuna {optuna.__version__}, torch {torch.__version__}")
     print()
-    print("| search, clock | time to target | vs Optuna from launch | vs Optuna's study | "
+    print("| search, clock | time to target | vs Optuna from launch | vs Optuna's study | seeds that reached it | "
           "best accuracy at the shortest sweep's end | whole sweep |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     peer, study = (med(r[0] for r in rows[n]) for n in ("optuna", "optuna-study"))
     labels = {"asha": "Entrena asha, from launch", "tpe": "Entrena tpe, from launch",
               "optuna": "Optuna TPE + median pruner, from launch",
               "optuna-study": "Optuna TPE + median pruner, from its study's start"}
     for name in names:
         t = med(r[0] for r in rows[name])
-        print(f"| {labels[name]} | {t:.1f} s | {t / peer:.2f}x | {t / study:.2f}x | "
+        reached = sum(math.isfinite(r[0]) for r in rows[name])
+        shown = (f"{t:.1f} s", f"{t / peer:.2f}x", f"{t / study:.2f}x") if math.isfinite(t) else ("not reached", "—", "—")
+        print(f"| {labels[name]} | {' | '.join(shown)} | {reached} of {len(rows[name])} | "
               f"{med(r[1] for r in rows[name]):.2%} | {med(r[2] for r in rows[name]):.1f} s |")
 
 
