@@ -1,10 +1,12 @@
 // The fused SGD step against PyTorch's own SGD: the same weights and momentum buffers after real
 // training steps on Fashion-MNIST, for every combination of its options, and checkpoints that either
-// one reads.
+// one reads; the layouts it fuses and those it leaves to SGD; and a rollback to a snapshot taken
+// before the first step, which must forget the momentum made after it.
 #include "data/Dataset.h"
 #include "model/Model.h"
 #include "optim/FusedSgd.h"
 #include "optim/Optimizers.h"
+#include "train/Snapshot.h"
 
 #include <QtTest>
 #include <sstream>
@@ -129,6 +131,90 @@ private Q_SLOTS:
         p.mutable_grad() = torch::full({4}, 2.0, torch::kFloat64);
         sgd.step();
         QCOMPARE(p[0].item<double>(), 0.0);
+    }
+
+    // A checkpoint written before weights were channels-last holds a one-channel convolution's
+    // momentum in NCHW order: for [8, 1, 3, 3] that is the same memory order (only the stride of
+    // the size-one dimension differs), so it fuses; a two-channel one is not, and SGD takes it.
+    void fusesABufferThatDiffersOnlyInASizeOneStride_data()
+    {
+        QTest::addColumn<int>("channels");
+        QTest::addColumn<bool>("fused");
+        QTest::newRow("one channel") << 1 << true;
+        QTest::newRow("two channels") << 2 << false;
+    }
+
+    void fusesABufferThatDiffersOnlyInASizeOneStride()
+    {
+        QFETCH(int, channels);
+        QFETCH(bool, fused);
+        torch::manual_seed(3);
+        const auto start = torch::randn({8, channels, 3, 3}).contiguous(torch::MemoryFormat::ChannelsLast);
+        const auto grad = torch::randn({8, channels, 3, 3}).contiguous(torch::MemoryFormat::ChannelsLast);
+        const auto momentum = torch::randn({8, channels, 3, 3}); // NCHW, as an old checkpoint has it
+        const auto options = torch::optim::SGDOptions(0.1).momentum(0.9).nesterov(true).weight_decay(1e-3);
+        auto a = start.clone(torch::MemoryFormat::ChannelsLast).requires_grad_(), b = start.clone().requires_grad_();
+        FusedSgd fusedSgd({a}, options);
+        torch::optim::SGD sgd({b}, options);
+        for (auto* o : {static_cast<torch::optim::Optimizer*>(&fusedSgd), static_cast<torch::optim::Optimizer*>(&sgd)}) {
+            auto& p = o->param_groups()[0].params()[0];
+            auto state = std::make_unique<torch::optim::SGDParamState>();
+            state->momentum_buffer(momentum.clone());
+            o->state()[c10::guts::to_string(p.unsafeGetTensorImpl())] = std::move(state);
+            p.mutable_grad() = grad.clone(torch::MemoryFormat::Preserve);
+        }
+        QCOMPARE(fusedSgd.fuses(), fused);
+        fusedSgd.step();
+        sgd.step();
+        QVERIFY(torch::allclose(a, b, 1e-6, 1e-6));
+        QVERIFY(torch::allclose(buffer(fusedSgd, a), buffer(sgd, b), 1e-6, 1e-6));
+    }
+
+    // The closure makes the gradients, so the check of their layout must come after it: here it makes
+    // a transposed (non-contiguous) gradient that only SGD's step handles.
+    void aClosuresGradientsAreCheckedBeforeTheFusedStep()
+    {
+        torch::manual_seed(4);
+        const auto start = torch::randn({4, 3});
+        const auto grad = torch::randn({3, 4});
+        auto a = start.clone().requires_grad_(), b = start.clone().requires_grad_();
+        const auto options = torch::optim::SGDOptions(0.1).momentum(0.9);
+        FusedSgd fusedSgd({a}, options);
+        torch::optim::SGD sgd({b}, options);
+        const auto closureFor = [&](torch::Tensor& p) {
+            return [&p, &grad] {
+                p.mutable_grad() = grad.clone().t(); // strides (1, 4): not the parameter's
+                return torch::zeros({});
+            };
+        };
+        for (int i = 0; i < 3; ++i) {
+            fusedSgd.step(closureFor(a));
+            sgd.step(closureFor(b));
+        }
+        QVERIFY(torch::allclose(a, b, 1e-6, 1e-6));
+    }
+
+    // The divergence guard rolls back to a snapshot; one taken before the first step has no momentum,
+    // and the momentum of the steps after it must not survive the rollback (it did: load() keeps
+    // state the archive lacks). Training after the rollback must be training from the start.
+    void aRollbackToBeforeTheFirstStepForgetsTheMomentumSince()
+    {
+        const RunConfig c = config(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9})", R"({"arch": "mlp", "hidden": [32]})");
+        const DataSplits data = loadData(c.data, c.seed);
+        Model rolled = build(c, data), fresh = build(c, data);
+        auto first = makeOptimizer(c.optimizer, rolled.parameters());
+        auto second = makeOptimizer(c.optimizer, fresh.parameters());
+        Snapshot before;
+        before.take(rolled, *first);
+        train(rolled, *first, data, 3);
+        QVERIFY(!first->state().empty());
+        before.restore(rolled, *first, torch::kCPU);
+        QVERIFY2(first->state().empty(), "the momentum made after the snapshot survived the rollback");
+        train(rolled, *first, data, 3);
+        train(fresh, *second, data, 3);
+        const auto a = rolled.parameters(), b = fresh.parameters();
+        for (size_t i = 0; i < a.size(); ++i)
+            QVERIFY(torch::equal(a[i], b[i]));
     }
 };
 
