@@ -1140,6 +1140,14 @@ Predicha: %2
         <source>failed</source>
         <translation>fallido</translation>
     </message>
+    <message>
+        <source>Resume sweep</source>
+        <translation>Reanudar barrido</translation>
+    </message>
+    <message>
+        <source>Continues the stopped sweep: running trials go on from their checkpoints, and it ends with the trials it would have had.</source>
+        <translation>Continúa el barrido detenido: las pruebas en curso siguen desde sus puntos de control, y termina con las pruebas que habría tenido.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ExperimentsPanel</name>
@@ -1643,6 +1651,14 @@ durante la ejecución</translation>
     <message>
         <source>Cannot open the experiment</source>
         <translation>No se puede abrir el experimento</translation>
+    </message>
+    <message>
+        <source>Cannot resume the sweep</source>
+        <translation>No se puede reanudar el barrido</translation>
+    </message>
+    <message>
+        <source>A sweep is running; stop it or wait for it to end.</source>
+        <translation>Hay un barrido en curso; deténgalo o espere a que termine.</translation>
     </message>
 </context>
 <context>
@@ -2775,10 +2791,6 @@ durante la ejecución</translation>
         <translation>Mejor: ejecución %1, %2.</translation>
     </message>
     <message>
-        <source>Stopped. The trials saved checkpoints; `entrena-cli sweep --resume %1` continues the experiment.</source>
-        <translation>Detenido. Las pruebas guardaron puntos de control; `entrena-cli sweep --resume %1` continúa el experimento.</translation>
-    </message>
-    <message>
         <source>Stopped.</source>
         <translation>Detenido.</translation>
     </message>
@@ -2849,10 +2861,6 @@ durante la ejecución</translation>
     <message>
         <source>A sweep is running</source>
         <translation>Hay un barrido en curso</translation>
-    </message>
-    <message>
-        <source>Stop the sweep and quit? Its trials save checkpoints, and `entrena-cli sweep --resume %1` continues it.</source>
-        <translation>¿Detener el barrido y salir? Sus pruebas guardan puntos de control, y `entrena-cli sweep --resume %1` lo continúa.</translation>
     </message>
     <message>
         <source>Sweep</source>
@@ -2977,6 +2985,30 @@ durante la ejecución</translation>
     <message>
         <source>Sweep log</source>
         <translation>Registro del barrido</translation>
+    </message>
+    <message>
+        <source>Stopped. The trials saved checkpoints; Resume sweep continues experiment %1 (as `entrena-cli sweep --resume %1` does).</source>
+        <translation>Detenido. Las pruebas guardaron puntos de control; Reanudar barrido continúa el experimento %1 (como `entrena-cli sweep --resume %1`).</translation>
+    </message>
+    <message>
+        <source>Cannot resume experiment %1: %2</source>
+        <translation>No se puede reanudar el experimento %1: %2</translation>
+    </message>
+    <message>
+        <source>Resuming experiment %1: %2 of its trials had ended.</source>
+        <translation>Reanudando el experimento %1: %2 de sus pruebas habían terminado.</translation>
+    </message>
+    <message>
+        <source>Resuming…</source>
+        <translation>Reanudando…</translation>
+    </message>
+    <message>
+        <source>Stop the sweep and quit? Its trials save checkpoints; Resume sweep in its experiment's window (or `entrena-cli sweep --resume %1`) continues it.</source>
+        <translation>¿Detener el barrido y salir? Sus pruebas guardan puntos de control; Reanudar barrido en la ventana de su experimento (o `entrena-cli sweep --resume %1`) lo continúa.</translation>
+    </message>
+    <message>
+        <source>Resume sweep</source>
+        <translation>Reanudar barrido</translation>
     </message>
 </context>
 <context>

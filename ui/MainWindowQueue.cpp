@@ -105,6 +105,14 @@ ExperimentView* MainWindow::openExperiment(qint64 experimentId)
 {
     auto* view = new ExperimentView(dbPath_, experimentId, this); // a window of its own; deleted on close
     connect(view, &ExperimentView::compareRequested, this, &MainWindow::compareRuns);
+    connect(view, &ExperimentView::resumeRequested, this, [this, view](qint64 id) {
+        if (sweep_ && sweep_->isRunning()) {
+            showError(tr("Cannot resume the sweep"), tr("A sweep is running; stop it or wait for it to end."));
+            return;
+        }
+        if (SweepDialog* d = openSweep(); d && d->resume(id))
+            view->reload(); // now running: the view follows its trials
+    });
     connect(view, &ExperimentView::failed, this,
             [this](const QString& message) { showError(tr("Cannot open the experiment"), message); });
     view->show();

@@ -460,6 +460,10 @@ int runCommandLine(int argc, char** argv)
 
 int trialServer(int argc, char** argv)
 {
+    // Ctrl+C reaches the whole process group; the trials stop themselves, and need the server alive
+    // for that (they die with it). serveTrials says so again; this covers the preload before it.
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGTERM, SIG_IGN);
     int fd = -1;
     std::string base;
     for (int i = 2; i + 1 < argc; i += 2) {

@@ -258,11 +258,23 @@ private Q_SLOTS:
         const QString trainImages = dir.path() + QStringLiteral("/train-images-idx3-ubyte.gz");
         DataSpec spec = configFor(dir.path()).data;
         preloadDataFiles(spec);
+        const int64_t before = keptIdxReadsUsed();
         auto a = readIdxImages(trainImages.toStdString());
-        a.fill_(0); // the caller's own copy
+        QCOMPARE(keptIdxReadsUsed(), before + 1); // from memory
+        a.fill_(0);                               // the caller's own copy
         const auto b = readIdxImages(trainImages.toStdString());
+        QCOMPARE(keptIdxReadsUsed(), before + 2);
         QCOMPARE(b.size(0), 200);
         QVERIFY(b.max().item<int>() > 0);
+        // Rewritten with other pixels of the same size: read again.
+        Files other;
+        other.trainImages = images(200);
+        other.trainImages[100] = char(other.trainImages[100] + 1);
+        writeFile(trainImages, other.trainImages, true);
+        const auto c = readIdxImages(trainImages.toStdString());
+        QCOMPARE(keptIdxReadsUsed(), before + 2);
+        QCOMPARE(c.flatten()[100 - 16].item<int>(), int(uint8_t(other.trainImages[100])));
+        // A bigger file: read again, whole.
         Files bigger;
         bigger.trainImages = images(300);
         bigger.trainLabels = labels(300);

@@ -433,6 +433,22 @@ public:
             if (sweep.start())
                 waitFor([&] { return !sweep.isRunning(); }, 180000);
             shoot(QStringLiteral("14-sweep-finished"), &sweep);
+            // Stopped once its first trial runs: Resume sweep, here and in the experiment's window.
+            bool trialStarted = false;
+            QObject::connect(&sweep, &SweepDialog::trialStarted, &sweep, [&] { trialStarted = true; });
+            sweep.setTrials(6);
+            if (sweep.start()) {
+                waitFor([&] { return trialStarted; }, 120000);
+                sweep.stop();
+                waitFor([&] { return !sweep.isRunning(); }, 120000);
+            }
+            shoot(QStringLiteral("14-sweep-stopped"), &sweep);
+            ExperimentView stopped(dir + QStringLiteral("/sweep-") + prefix_ + QStringLiteral(".sqlite"), sweep.experimentId());
+            stopped.setAttribute(Qt::WA_DeleteOnClose, false);
+            stopped.resize(size);
+            stopped.show();
+            waitFor([&] { return stopped.isLoaded(); }, 60000);
+            shoot(QStringLiteral("16-experiment-stopped"), &stopped);
         }
 
         const QString db = dir + QStringLiteral("/experiments.sqlite");

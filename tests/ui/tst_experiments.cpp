@@ -265,6 +265,54 @@ private Q_SLOTS:
         view->close();
     }
 
+    // A sweep stopped in the workbench goes on from its window (Resume sweep) or from its
+    // experiment's (the same), to the trials it would have had, as `sweep --resume` does.
+    void aStoppedSweepResumesFromTheWorkbenchToAllItsTrials()
+    {
+        qputenv("ENTRENA_RANK_PROGRAM", ENTRENA_CLI);
+        const QString db = dir_.filePath(QStringLiteral("resume.sqlite"));
+        RunConfig slow = base(); // trials of a few seconds, so the stop lands in the middle
+        slow.data.trainLimit = 6000;
+        slow.data.batchSize = 32;
+        slow.model.arch = ModelArch::Cnn;
+        slow.model.channels = {4, 8};
+        MainWindow w(db, slow, languages_);
+        w.show();
+        SweepDialog* d = w.openSweep();
+        QVERIFY(d);
+        d->space()->setChoices(0, QStringLiteral("0.02, 0.05, 0.1"));
+        d->setMethod(QStringLiteral("grid"));
+        QVERIFY2(d->problem().isEmpty(), qPrintable(d->problem()));
+        QSignalSpy started(d, &SweepDialog::trialStarted);
+        QSignalSpy ended(d, &SweepDialog::sweepEnded);
+        QVERIFY(!d->resumeButton()->isVisible());
+        QVERIFY(d->start());
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() >= 1, 120000);
+        d->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(ended.count() == 1, 120000);
+        const qint64 id = d->experimentId();
+        QVERIFY(d->resumeButton()->isVisible());
+        QCOMPARE(RunStore(db.toStdString()).findExperiment(std::to_string(id))->status, std::string("stopped"));
+
+        ExperimentView* view = w.openExperiment(id);
+        QTRY_VERIFY_WITH_TIMEOUT(view->isLoaded(), 20000);
+        auto* resume = view->findChild<QPushButton*>(QStringLiteral("resumeExperimentButton"));
+        QVERIFY(resume->isVisible());
+        resume->click();
+        QVERIFY(d->isRunning());
+        QVERIFY(!d->resumeButton()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(ended.count() == 2, 300000);
+        RunStore store(db.toStdString());
+        QCOMPARE(store.findExperiment(std::to_string(id))->status, std::string("finished"));
+        const auto trials = store.trialsOf(id);
+        QCOMPARE(int(trials.size()), 3);
+        for (const RunRecord& r : trials)
+            QCOMPARE(r.status, RunStatus::Finished);
+        view->reload();
+        QTRY_VERIFY(!resume->isVisible()); // finished: nothing to resume
+        view->close();
+    }
+
     void experimentViewListsTheTrials()
     {
         const QString db = dir_.filePath(QStringLiteral("view.sqlite"));

@@ -689,8 +689,18 @@ ES = {
     "Open experiment %1 (trial %2)": "Abrir el experimento %1 (prueba %2)",
     "Experiment %1 %2: %3 trials (%4 pruned, %5 failed).": "Experimento %1 %2: %3 pruebas (%4 podadas, %5 fallidas).",
     "Best: run %1, %2.": "Mejor: ejecución %1, %2.",
-    "Stopped. The trials saved checkpoints; `entrena-cli sweep --resume %1` continues the experiment.":
-        "Detenido. Las pruebas guardaron puntos de control; `entrena-cli sweep --resume %1` continúa el experimento.",
+    "Stopped. The trials saved checkpoints; Resume sweep continues experiment %1 (as `entrena-cli sweep --resume %1` does).":
+        "Detenido. Las pruebas guardaron puntos de control; Reanudar barrido continúa el experimento %1 (como "
+        "`entrena-cli sweep --resume %1`).",
+    "Cannot resume experiment %1: %2": "No se puede reanudar el experimento %1: %2",
+    "Resuming experiment %1: %2 of its trials had ended.": "Reanudando el experimento %1: %2 de sus pruebas habían terminado.",
+    "Resuming…": "Reanudando…",
+    "Resume sweep": "Reanudar barrido",
+    "Continues the stopped sweep: running trials go on from their checkpoints, and it ends with the trials it would have had.":
+        "Continúa el barrido detenido: las pruebas en curso siguen desde sus puntos de control, y termina con las "
+        "pruebas que habría tenido.",
+    "Cannot resume the sweep": "No se puede reanudar el barrido",
+    "A sweep is running; stop it or wait for it to end.": "Hay un barrido en curso; deténgalo o espere a que termine.",
     "Stopped.": "Detenido.",
     "The sweep failed.": "El barrido falló.",
     "The sweep failed: %1": "El barrido falló: %1",
@@ -709,8 +719,9 @@ ES = {
     "validation loss %1": "pérdida de validación %1",
     "validation accuracy %1 %": "exactitud de validación %1 %",
     "A sweep is running": "Hay un barrido en curso",
-    "Stop the sweep and quit? Its trials save checkpoints, and `entrena-cli sweep --resume %1` continues it.":
-        "¿Detener el barrido y salir? Sus pruebas guardan puntos de control, y `entrena-cli sweep --resume %1` lo continúa.",
+    "Stop the sweep and quit? Its trials save checkpoints; Resume sweep in its experiment's window (or `entrena-cli sweep --resume %1`) continues it.":
+        "¿Detener el barrido y salir? Sus pruebas guardan puntos de control; Reanudar barrido en la ventana de su "
+        "experimento (o `entrena-cli sweep --resume %1`) lo continúa.",
     "Sweep": "Barrido",
     "Each trial is a run of the form's configuration “%1” with the values below, trained by entrena-cli and kept in the store like any run.":
         "Cada prueba es una ejecución de la configuración del formulario «%1» con los valores de abajo, entrenada por "

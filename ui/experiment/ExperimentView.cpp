@@ -60,6 +60,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     , selection_(new QLabel)
     , clearBrushes_(new QPushButton)
     , compare_(new QPushButton)
+    , resume_(new QPushButton)
     , parallel_(new ParallelCoordinates)
     , best_(new BestSoFarChart)
     , tabs_(new QTabWidget)
@@ -81,6 +82,8 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     selection_->setObjectName(QStringLiteral("experimentSelection"));
     clearBrushes_->setObjectName(QStringLiteral("clearBrushesButton"));
     compare_->setObjectName(QStringLiteral("compareTrialsButton"));
+    resume_->setObjectName(QStringLiteral("resumeExperimentButton"));
+    resume_->setVisible(false);
 
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(kSortRole);
@@ -122,6 +125,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     bar->addWidget(selection_, 1);
     bar->addWidget(clearBrushes_);
     bar->addWidget(compare_);
+    bar->addWidget(resume_);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(summary_);
     layout->addLayout(bar);
@@ -140,6 +144,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
         if (runsToCompare().size() >= 2)
             Q_EMIT compareRequested(runsToCompare());
     });
+    connect(resume_, &QPushButton::clicked, this, [this] { Q_EMIT resumeRequested(experimentId_); });
     // While the sweep runs its trials progress: read them again every few seconds.
     live_->setInterval(2000);
     connect(live_, &QTimer::timeout, this, &ExperimentView::reload);
@@ -181,6 +186,7 @@ void ExperimentView::onLoaded(const ExperimentData& data)
         live_->start();
     else
         live_->stop();
+    resume_->setVisible(data_.experiment.status == "stopped");
     const bool first = !loaded_;
     loaded_ = true;
     if (first)
@@ -370,6 +376,9 @@ void ExperimentView::retranslate()
     tabs_->setTabText(1, tr("Lineage"));
     clearBrushes_->setText(tr("Clear ranges"));
     compare_->setText(tr("Compare selected"));
+    resume_->setText(tr("Resume sweep"));
+    resume_->setToolTip(tr("Continues the stopped sweep: running trials go on from their checkpoints, and it ends with "
+                           "the trials it would have had."));
     compare_->setToolTip(tr("Opens the selected trials (or, with none selected, those shown) in the compare view."));
     updateSummary();
 }

@@ -53,6 +53,8 @@ Q_SIGNALS:
     void loaded();
     void failed(const QString& message);
     void compareRequested(const QList<qint64>& runIds);
+    /// Resume sweep: the experiment was stopped, and its trials go on from their checkpoints.
+    void resumeRequested(qint64 experimentId);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -75,6 +77,7 @@ private:
     QLabel* selection_;
     QPushButton* clearBrushes_;
     QPushButton* compare_;
+    QPushButton* resume_;
     ParallelCoordinates* parallel_;
     BestSoFarChart* best_;
     QTabWidget* tabs_;

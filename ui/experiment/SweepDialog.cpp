@@ -1,6 +1,7 @@
 #include "experiment/SweepDialog.h"
 
 #include "RunTableModel.h"
+#include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 #include "experiment/ExperimentView.h"
 #include "experiment/SweepKeys.h"
@@ -55,6 +56,7 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , status_(new QLabel)
     , log_(new QPlainTextEdit)
     , open_(new QPushButton)
+    , resume_(new QPushButton)
     , start_(new QPushButton)
     , close_(new QPushButton)
 {
@@ -119,9 +121,12 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     start_->setDefault(true);
     open_->setObjectName(QStringLiteral("openExperimentFromSweep"));
     open_->setEnabled(false);
+    resume_->setObjectName(QStringLiteral("resumeSweepButton"));
+    resume_->setVisible(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(open_);
     buttons->addStretch(1);
+    buttons->addWidget(resume_);
     buttons->addWidget(start_);
     buttons->addWidget(close_);
 
@@ -169,10 +174,11 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
         Q_EMIT sweepEnded(r.experiment);
     });
     connect(runner_, &SweepRunner::stopped, this, [this](qint64 experiment) {
+        stopped_ = experiment;
         setRunning(false);
-        const QString line =
-            tr("Stopped. The trials saved checkpoints; `entrena-cli sweep --resume %1` continues the experiment.")
-                .arg(experiment);
+        const QString line = tr("Stopped. The trials saved checkpoints; Resume sweep continues experiment %1 (as "
+                                "`entrena-cli sweep --resume %1` does).")
+                                 .arg(experiment);
         status_->setText(tr("Stopped."));
         note(line);
         Q_EMIT sweepEnded(experiment);
@@ -295,12 +301,42 @@ bool SweepDialog::start()
     if (!runner_->start(plan, launch))
         return false;
     experiment_ = 0;
+    stopped_ = 0;
     ended_ = 0;
     stopRequested_ = false;
     log_->clear();
     progress_->setRange(0, plan.settings.trials);
     progress_->setValue(0);
     status_->setText(tr("Starting…"));
+    setRunning(true);
+    return true;
+}
+
+bool SweepDialog::resume(qint64 experiment)
+{
+    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_};
+    if (experiment <= 0 || isRunning())
+        return false;
+    int done = 0;
+    try {
+        RunStore store(launch.dbPath);
+        if (const auto e = store.findExperiment(std::to_string(experiment)))
+            setMetric(QString::fromStdString(e->metric)); // how its values are shown
+        for (const RunRecord& r : store.trialsOf(experiment))
+            done += r.status != RunStatus::Running && r.status != RunStatus::Stopped && r.status != RunStatus::Interrupted;
+    } catch (const std::exception& e) {
+        note(tr("Cannot resume experiment %1: %2").arg(experiment).arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    if (!runner_->resume(experiment, launch))
+        return false;
+    experiment_ = experiment;
+    stopped_ = 0;
+    ended_ = done; // the trials that ended before the stop count towards the progress
+    stopRequested_ = false;
+    log_->clear();
+    note(tr("Resuming experiment %1: %2 of its trials had ended.").arg(experiment).arg(done));
+    status_->setText(tr("Resuming…"));
     setRunning(true);
     return true;
 }
@@ -324,6 +360,7 @@ void SweepDialog::setRunning(bool running)
     if (!running)
         experiment_ = std::max(experiment_, runner_->experiment());
     open_->setEnabled(experimentId() > 0);
+    resume_->setVisible(!running && stopped_ > 0);
     check();
 }
 
@@ -392,7 +429,8 @@ bool SweepDialog::confirmClose()
         return true;
     const auto answer = QMessageBox::question(
         this, tr("A sweep is running"),
-        tr("Stop the sweep and quit? Its trials save checkpoints, and `entrena-cli sweep --resume %1` continues it.")
+        tr("Stop the sweep and quit? Its trials save checkpoints; Resume sweep in its experiment's window (or "
+           "`entrena-cli sweep --resume %1`) continues it.")
             .arg(experimentId()));
     if (answer != QMessageBox::Yes)
         return false;
@@ -441,6 +479,7 @@ void SweepDialog::retranslate()
             : tr("Trials train side by side; between intervals the worst take the weights and values of the best, then "
                  "perturb the values."));
     open_->setText(tr("Open experiment"));
+    resume_->setText(tr("Resume sweep"));
     start_->setText(isRunning() ? tr("Stop sweep") : tr("Start sweep"));
     close_->setText(tr("Close"));
     progressBox_->setTitle(tr("Progress"));

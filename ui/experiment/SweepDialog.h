@@ -54,6 +54,10 @@ public:
     qint64 experimentId() const;
     /// Starts the sweep; false when it cannot (a problem, or one running).
     bool start();
+    /// Continues a stopped experiment of this store with its own stored settings (the form's are
+    /// not used); false when a sweep runs.
+    bool resume(qint64 experiment);
+    QPushButton* resumeButton() const { return resume_; }
     void stop();
     /// What the sweep said so far, a line each.
     QString log() const;
@@ -110,8 +114,10 @@ private:
     QLabel* status_;
     QPlainTextEdit* log_;
     QPushButton* open_;
+    QPushButton* resume_;
     QPushButton* start_;
     QPushButton* close_;
+    qint64 stopped_ = 0; ///< the experiment this dialog stopped: Resume continues it
 };
 
 } // namespace entrena::ui

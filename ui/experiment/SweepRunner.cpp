@@ -91,6 +91,26 @@ bool SweepRunner::start(const SweepPlan& plan, const SweepLaunch& launch)
         Relay relay(context);
         return runSweep(store, plan, relay, context.stopToken(), launch);
     });
+    follow();
+    return true;
+}
+
+bool SweepRunner::resume(qint64 experiment, const SweepLaunch& launch)
+{
+    if (isRunning())
+        return false;
+    experiment_ = experiment;
+    job_ = app::JobRunner::shared()->run(tr("Sweep"), [experiment, launch](app::JobContext& context) {
+        RunStore store(launch.dbPath);
+        Relay relay(context);
+        return resumeSweep(store, std::to_string(experiment), relay, context.stopToken(), launch);
+    });
+    follow();
+    return true;
+}
+
+void SweepRunner::follow()
+{
     job_.onProgress<SweepNews>(this,
                                [this](const SweepNews& n) {
                                    if (n.kind == SweepNews::Kind::SweepStart)
@@ -100,7 +120,6 @@ bool SweepRunner::start(const SweepPlan& plan, const SweepLaunch& launch)
         .onFinished(this, [this](const SweepResult& r) { Q_EMIT finished(r); })
         .onFailed(this, [this](const QString& message) { Q_EMIT failed(message); })
         .onCancelled(this, [this] { Q_EMIT stopped(experiment_); });
-    return true;
 }
 
 void SweepRunner::stop()

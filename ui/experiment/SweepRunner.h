@@ -39,6 +39,8 @@ public:
     qint64 experiment() const { return experiment_; }
     /// Starts `plan` with trials of `launch.program` writing to `launch.dbPath`; false when one runs.
     bool start(const SweepPlan& plan, const SweepLaunch& launch);
+    /// Continues a stopped experiment with its stored plan (resumeSweep); false when one runs.
+    bool resume(qint64 experiment, const SweepLaunch& launch);
     void stop();
 
 Q_SIGNALS:
@@ -49,6 +51,8 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
+    void follow();
+
     app::JobHandle<SweepResult> job_;
     qint64 experiment_ = 0;
 };

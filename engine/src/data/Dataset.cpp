@@ -193,7 +193,7 @@ void preloadDataFiles(const DataSpec& spec)
 {
     if (spec.dataset != DatasetKind::FashionMnist && spec.dataset != DatasetKind::Mnist)
         return;
-    keepIdxReads();
+    keepIdxReads(true);
     try {
         readIdxImages(findFile(spec.path, "train-images-idx3"), spec.trainLimit);
         readIdxLabels(findFile(spec.path, "train-labels-idx1"), spec.trainLimit);
@@ -202,6 +202,7 @@ void preloadDataFiles(const DataSpec& spec)
     } catch (const std::exception&) {
         // Each trial reads the files itself, and fails with the message.
     }
+    keepIdxReads(false); // answered from memory from now on; nothing more kept
 }
 
 DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)

@@ -84,13 +84,13 @@ void expectMagic(IdxFile& f, uint32_t expected, const char* kind)
 struct KeptRead {
     torch::Tensor values;
     int64_t count = 0;
-    timespec modified{};
-    off_t size = 0;
+    struct stat file {}; ///< as it was when read
 };
 
 struct KeptReads {
     std::mutex mutex;
-    bool on = false;
+    bool consult = false, keep = false;
+    int64_t used = 0;
     std::map<std::pair<std::string, int64_t>, KeptRead> reads;
 };
 
@@ -100,9 +100,13 @@ KeptReads& keptReads()
     return k;
 }
 
+/// The same file, unchanged: a rewrite changes its change time (ctime) even when it keeps its size
+/// and its modification time (`cp -p`, tar), and a replacement has another inode.
 bool sameFile(const struct stat& st, const KeptRead& k)
 {
-    return st.st_size == k.size && st.st_mtim.tv_sec == k.modified.tv_sec && st.st_mtim.tv_nsec == k.modified.tv_nsec;
+    const auto same = [](const timespec& a, const timespec& b) { return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec; };
+    return st.st_dev == k.file.st_dev && st.st_ino == k.file.st_ino && st.st_size == k.file.st_size &&
+           same(st.st_mtim, k.file.st_mtim) && same(st.st_ctim, k.file.st_ctim);
 }
 
 /// A copy made with memcpy: no LibTorch operator, so no thread pool started (a trial server must
@@ -121,20 +125,24 @@ torch::Tensor keptOrRead(const std::string& path, int64_t limit, int64_t* count,
     KeptReads& k = keptReads();
     std::unique_lock lock(k.mutex);
     struct stat st {};
-    if (!k.on || ::stat(path.c_str(), &st) != 0) {
+    if (!k.consult || ::stat(path.c_str(), &st) != 0) {
         lock.unlock();
         return read(path, limit, count);
     }
     const auto key = std::make_pair(path, limit);
     if (const auto it = k.reads.find(key); it != k.reads.end() && sameFile(st, it->second)) {
+        ++k.used;
         if (count)
             *count = it->second.count;
         return copyOf(it->second.values); // the caller's own, to change as it likes
     }
+    if (!k.keep) {
+        lock.unlock();
+        return read(path, limit, count);
+    }
     KeptRead kept;
     kept.values = read(path, limit, &kept.count);
-    kept.modified = st.st_mtim;
-    kept.size = st.st_size;
+    kept.file = st;
     if (count)
         *count = kept.count;
     auto values = copyOf(kept.values);
@@ -147,10 +155,17 @@ torch::Tensor readLabels(const std::string& path, int64_t limit, int64_t* count)
 
 } // namespace
 
-void keepIdxReads()
+void keepIdxReads(bool keep)
 {
     std::lock_guard lock(keptReads().mutex);
-    keptReads().on = true;
+    keptReads().consult = true;
+    keptReads().keep = keep;
+}
+
+int64_t keptIdxReadsUsed()
+{
+    std::lock_guard lock(keptReads().mutex);
+    return keptReads().used;
 }
 
 torch::Tensor readIdxImages(const std::string& path, int64_t limit, int64_t* count)

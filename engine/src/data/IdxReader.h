@@ -12,9 +12,12 @@ torch::Tensor readIdxImages(const std::string& path, int64_t limit = 0, int64_t*
 /// Labels as int64 [N], as readIdxImages.
 torch::Tensor readIdxLabels(const std::string& path, int64_t limit = 0, int64_t* count = nullptr);
 
-/// From now on keeps what the two readers read in this process, and answers a later read of the
-/// same file (unchanged on disk) and limit from memory. For a sweep's trial server, which reads a
-/// data set once before it forks the trials (data/Preload.cpp).
-void keepIdxReads();
+/// While `keep` is true, keeps what the two readers read in this process; from the first call on,
+/// answers a later read of a kept file (unchanged on disk) and limit from memory. For a sweep's
+/// trial server, which reads a data set once before it forks the trials (preloadDataFiles) and then
+/// stops keeping, so a trial that reads other files does not hold them for nothing.
+void keepIdxReads(bool keep);
+/// Reads answered from memory so far (for the tests).
+int64_t keptIdxReadsUsed();
 
 } // namespace entrena

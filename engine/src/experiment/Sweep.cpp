@@ -141,7 +141,8 @@ private:
             try {
                 process = std::make_unique<TrialProcess>(*server_, args, env);
             } catch (const std::exception&) {
-                server_.reset(); // it has gone (killed from outside): exec the rest
+                // It could not fork this one, or it has gone: exec this trial. The server stays
+                // (running trials refer to it); once gone, alive() sends every later trial to exec.
             }
         }
         if (!process)
@@ -212,8 +213,12 @@ private:
             const std::string why = code > 128 ? "was killed by signal " + std::to_string(code - 128)
                                                : "exited with status " + std::to_string(code);
             const std::string last = r.process->lastError();
-            ctx_.store.failRunOwnedBy(r.process->pid(), "the trial's process " + why + " before the run ended" +
-                                                            (last.empty() ? std::string() : ": " + last));
+            const std::string error =
+                "the trial's process " + why + " before the run ended" + (last.empty() ? std::string() : ": " + last);
+            if (t.runId > 0)
+                ctx_.store.failRun(t.runId, error);
+            else
+                ctx_.store.failRunOwnedBy(r.process->pid(), error); // died before it said which run
         }
         method_.stageEnded(ctx_, t);
         if (t.phase == SweepTrial::Phase::Done)

@@ -105,9 +105,7 @@ TrialProcess::~TrialProcess()
 {
     if (!exited_ && pid_ > 0) {
         if (server_) {
-            server_->collect(); // it may have ended already, and its pid may be another's by now
-            if (!server_->exitCodeOf(pid_) && server_->alive())
-                ::kill(pid_, SIGKILL);
+            server_->signal(pid_, SIGKILL); // the server reaps it, and knows whether the pid is still its
         } else {
             ::kill(pid_, SIGKILL);
             waitpid(pid_, nullptr, 0);
@@ -143,7 +141,7 @@ bool TrialProcess::poll()
         return true;
     if (server_) {
         server_->collect();
-        if (const auto code = server_->exitCodeOf(pid_)) {
+        if (const auto code = server_->takeExitCode(pid_)) {
             exitCode_ = *code;
         } else if (!server_->alive()) {
             exitCode_ = 128 + SIGKILL; // it died with its server
@@ -163,7 +161,11 @@ bool TrialProcess::poll()
 
 void TrialProcess::signal(int sig)
 {
-    if (!exited_ && pid_ > 0)
+    if (exited_ || pid_ <= 0)
+        return;
+    if (server_)
+        server_->signal(pid_, sig);
+    else
         ::kill(pid_, sig);
 }
 

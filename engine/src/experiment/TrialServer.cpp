@@ -4,12 +4,14 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <poll.h>
+#include <set>
 #include <stdexcept>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
@@ -23,6 +25,9 @@ namespace {
 using nlohmann::json;
 
 constexpr size_t kMaxMessage = 1 << 16;
+/// How long the driver waits for the server to answer a request: its first answer comes after it has
+/// loaded LibTorch and read the data (a second or so). Past this it is given up and trials are exec'd.
+constexpr int kAnswerMs = 60'000;
 
 std::string lastErrno()
 {
@@ -146,8 +151,12 @@ TrialServer::TrialServer(const std::string& program, const std::string& db, cons
 TrialServer::~TrialServer()
 {
     ::close(socket_);
-    if (pid_ > 0)
-        waitpid(pid_, nullptr, 0); // it ends as soon as it reads the closed socket
+    // Its trials are gone by now (the driver's trial processes go first); one that hangs must not
+    // hang the sweep.
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
 }
 
 bool TrialServer::receive(bool wait)
@@ -164,8 +173,10 @@ bool TrialServer::receive(bool wait)
     if (text.empty())
         return false;
     const json m = json::parse(text, nullptr, false);
-    if (m.contains("started"))
+    if (m.contains("started")) {
         started_ = m["started"].get<pid_t>();
+        exited_.erase(*started_); // an earlier trial's status under the same pid is not this one's
+    }
     else if (m.contains("error"))
         startError_ = m["error"].get<std::string>();
     else if (m.contains("exited"))
@@ -181,9 +192,17 @@ pid_t TrialServer::start(const std::vector<std::string>& args, const TrialEnv& e
     }
     started_.reset();
     startError_.clear();
-    while (!started_ && startError_.empty())
-        if (!receive(true) && !alive_)
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kAnswerMs);
+    while (!started_ && startError_.empty()) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        pollfd p{socket_, POLLIN, 0};
+        if (left.count() <= 0 || (::poll(&p, 1, int(left.count())) == 0)) {
+            ::kill(pid_, SIGKILL); // stuck (stopped, or its data on a stalled disk): exec the trials instead
+            alive_ = false;
+        }
+        if (!alive_ || (!receive(false) && !alive_))
             throw std::runtime_error("the trial server has gone");
+    }
     if (!started_)
         throw std::runtime_error("the trial server cannot start a trial: " + startError_);
     return *started_;
@@ -195,12 +214,20 @@ void TrialServer::collect()
     }
 }
 
-std::optional<int> TrialServer::exitCodeOf(pid_t pid) const
+std::optional<int> TrialServer::takeExitCode(pid_t pid)
 {
     const auto it = exited_.find(pid);
     if (it == exited_.end())
         return std::nullopt;
-    return it->second;
+    const int code = it->second;
+    exited_.erase(it);
+    return code;
+}
+
+void TrialServer::signal(pid_t pid, int sig)
+{
+    if (alive_)
+        sendMessage(socket_, json{{"signal", pid}, {"number", sig}}.dump());
 }
 
 int serveTrials(int socket, const std::function<int(const std::vector<std::string>&)>& run)
@@ -209,6 +236,7 @@ int serveTrials(int socket, const std::function<int(const std::vector<std::strin
     // checkpoint, and the server must outlive them for that (they die with it).
     std::signal(SIGINT, SIG_IGN);
     std::signal(SIGTERM, SIG_IGN);
+    std::signal(SIGCHLD, SIG_DFL); // inherited SIG_IGN would reap the trials before their status is read
     sigset_t children, before;
     sigemptyset(&children);
     sigaddset(&children, SIGCHLD);
@@ -219,6 +247,7 @@ int serveTrials(int socket, const std::function<int(const std::vector<std::strin
         return 1;
     }
     const pid_t self = getpid();
+    std::set<pid_t> trials; // forked, not reaped
     for (;;) {
         std::array<pollfd, 2> fds{pollfd{socket, POLLIN, 0}, pollfd{reaped, POLLIN, 0}};
         if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR)
@@ -229,8 +258,10 @@ int serveTrials(int socket, const std::function<int(const std::vector<std::strin
             }
             int status = 0;
             pid_t pid;
-            while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+            while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+                trials.erase(pid);
                 sendMessage(socket, json{{"exited", pid}, {"code", exitCodeOfStatus(status)}}.dump());
+            }
         }
         if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
@@ -240,6 +271,12 @@ int serveTrials(int socket, const std::function<int(const std::vector<std::strin
         if (gone)
             break;
         const json request = json::parse(text, nullptr, false);
+        if (request.is_object() && request.contains("signal") && passed.empty()) {
+            const pid_t pid = request["signal"].get<pid_t>();
+            if (trials.count(pid))
+                ::kill(pid, request.value("number", SIGTERM));
+            continue;
+        }
         if (request.is_discarded() || !request.is_object() || passed.size() != 2) {
             for (int fd : passed)
                 ::close(fd);
@@ -254,6 +291,8 @@ int serveTrials(int socket, const std::function<int(const std::vector<std::strin
         }
         for (int fd : passed)
             ::close(fd);
+        if (pid > 0)
+            trials.insert(pid);
         sendMessage(socket, pid > 0 ? json{{"started", pid}}.dump() : json{{"error", lastErrno()}}.dump());
     }
     return 0;

@@ -38,8 +38,12 @@ public:
     pid_t start(const std::vector<std::string>& args, const TrialEnv& env, int outFd, int errFd);
     /// Reads the exit statuses the server has reported (without blocking).
     void collect();
-    /// The exit status of `pid` if the server reported it (as TrialProcess::exitCode counts it).
-    std::optional<int> exitCodeOf(pid_t pid) const;
+    /// The exit status of `pid` if the server reported it (as TrialProcess::exitCode counts it),
+    /// once: a later trial may get the same pid.
+    std::optional<int> takeExitCode(pid_t pid);
+    /// Has the server send `sig` to its trial `pid` if it has not reaped it: only it knows whether
+    /// the pid is still that trial's.
+    void signal(pid_t pid, int sig);
     /// False once the server has gone (its trials died with it).
     bool alive() const { return alive_; }
     /// Readable when the server reports something: for a poll() set.
@@ -51,7 +55,7 @@ private:
     int socket_ = -1;
     pid_t pid_ = -1;
     bool alive_ = true;
-    std::map<pid_t, int> exited_;
+    std::map<pid_t, int> exited_; ///< reported, not yet taken
     std::optional<pid_t> started_;
     std::string startError_;
 };

@@ -256,6 +256,13 @@ void RunStore::failRunOwnedBy(int64_t pid, const std::string& error)
     u.bind(1, error).bind(2, pid).bind(3, hostName()).step();
 }
 
+void RunStore::failRun(int64_t runId, const std::string& error)
+{
+    Statement u(db_, "UPDATE runs SET status='failed', ended=COALESCE(ended, heartbeat, started), error=? "
+                     "WHERE id=? AND status IN ('running','interrupted')");
+    u.bind(1, error).bind(2, runId).step();
+}
+
 int64_t RunStore::createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson)
 {
     Statement s(db_, "INSERT INTO runs (uuid, name, status, created, started, config, environment, owner_pid, "

@@ -140,6 +140,9 @@ public:
     /// Marks `failed`, with `error`, the run a process of this machine (`pid`) left running or
     /// interrupted when it died: a data-parallel rank 0 killed under its supervisor.
     void failRunOwnedBy(int64_t pid, const std::string& error);
+    /// Ends run `runId` as `failed` with `error` if it is still running (its process died without
+    /// ending it).
+    void failRun(int64_t runId, const std::string& error);
     /// Buffered; written in one transaction at least once a second and by flush().
     void addMetric(int64_t runId, const std::string& key, int64_t step, int epoch, double value);
     void addEvent(int64_t runId, int64_t step, const std::string& kind, const std::string& message);
