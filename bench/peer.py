@@ -63,7 +63,10 @@ def main():
     p.add_argument("--device", default="cpu", help="cpu or cuda (the GPU check, bench/gpu/check.sh)")
     p.add_argument("--feed", choices=["loader", "prebatched"], default="loader")
     p.add_argument("--expert", action="store_true", help="set_to_none, and channels-last for the cnn")
+    p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
+                   help="bf16: the forward pass and loss under torch.autocast (as Entrena's train.precision bf16)")
     a = p.parse_args()
+    autocast = torch.autocast(a.device.split(":")[0], dtype=torch.bfloat16, enabled=a.precision == "bf16")
     if a.threads:
         torch.set_num_threads(a.threads)
     torch.manual_seed(1)
@@ -87,7 +90,7 @@ def main():
         tx = torch.tensor(idx(a.data + "/t10k-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28).astype(np.float32) / 255.0)
         tx = (tx - mean) / std
         ty = torch.tensor(idx(a.data + "/t10k-labels-idx1-ubyte.gz", 8).astype(np.int64))
-        time_to_target(a, m, opt, loss_fn, loader, tx.contiguous(memory_format=layout), ty, layout)
+        time_to_target(a, m, opt, loss_fn, loader, tx.contiguous(memory_format=layout), ty, layout, autocast)
         return
     m.train()
     step, samples, start = 0, 0, None
@@ -99,7 +102,8 @@ def main():
                     torch.cuda.synchronize()
                 start, samples = time.perf_counter(), 0
             opt.zero_grad(set_to_none=a.expert)
-            loss = loss_fn(m(xb), yb)
+            with autocast:
+                loss = loss_fn(m(xb), yb)
             loss.backward()
             opt.step()
             step += 1
@@ -110,21 +114,23 @@ def main():
         torch.cuda.synchronize()
     seconds = time.perf_counter() - start
     print(json.dumps({"arch": a.arch, "device": a.device, "threads": torch.get_num_threads(), "samples_per_s": samples / seconds,
-                      "loss": float(loss)}))
+                      "precision": a.precision, "loss": float(loss)}))
 
 
-def time_to_target(a, m, opt, loss_fn, loader, tx, ty, layout):
+def time_to_target(a, m, opt, loss_fn, loader, tx, ty, layout, autocast):
     seconds, accuracies = 0.0, []
     for epoch in range(1, a.max_epochs + 1):
         m.train()
         start = time.perf_counter()
         for xb, yb in loader:
             opt.zero_grad(set_to_none=a.expert)
-            loss_fn(m(xb.contiguous(memory_format=layout)), yb).backward()
+            with autocast:
+                loss = loss_fn(m(xb.contiguous(memory_format=layout)), yb)
+            loss.backward()
             opt.step()
         seconds += time.perf_counter() - start
         m.eval()
-        with torch.no_grad():
+        with torch.no_grad():  # in fp32, as Entrena evaluates
             correct = sum(int((m(tx[i:i + 1000]).argmax(1) == ty[i:i + 1000]).sum()) for i in range(0, len(tx), 1000))
         accuracies.append(correct / len(tx))
         if accuracies[-1] >= a.target:

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Time to a test accuracy: Entrena's recipe for the CNN (resources/configs/cnn-fast.json: SGD with
-Nesterov momentum and a one-cycle schedule, batch 64, two epochs, channels-last, a tuned process) against the
-recipe people most often write (the same CNN, Adam at 1e-3, batch 64; bench/peer.py), in the same
-invocation, interleaved, medians of several runs.
+Nesterov momentum and a one-cycle schedule, batch 64, two epochs, channels-last, precision `auto`, a tuned
+process) against the recipe people most often write (the same CNN, Adam at 1e-3, batch 64; bench/peer.py),
+in the same invocation, interleaved, medians of several runs. Each side runs twice: in fp32, and in bf16
+(Entrena's `auto` where the CPU multiplies bf16 natively; the peer under torch.autocast with bf16), so
+the same-precision ratios are there beside the recipe's.
 
     /usr/bin/python3 bench/time_to_accuracy.py --cli build/release/app/entrena-cli [--runs 3]
 
@@ -25,14 +27,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 RECIPE = os.path.join(HERE, "..", "resources", "configs", "cnn-fast.json")
 
 
-def entrena(cli, recipe, threads, db):
-    out = subprocess.run([cli, "train", "--config", recipe, "--json", "--db", db,
-                          "--set", f"devices.threads={threads}"], check=True, capture_output=True, text=True).stdout
-    end = json.loads(out.strip().splitlines()[-1])
-    return end["train_seconds"], end["test_accuracy"]
+def entrena(cli, recipe, threads, db, precision):
+    out = subprocess.run([cli, "train", "--config", recipe, "--json", "--db", db, "--set", f"devices.threads={threads}",
+                          "--set", f"train.precision={precision}"], check=True, capture_output=True, text=True).stdout
+    lines = out.strip().splitlines()
+    start, end = json.loads(lines[0]), json.loads(lines[-1])
+    return end["train_seconds"], end["test_accuracy"], start.get("precision", precision)
 
 
-def peer(threads, target, max_epochs):
+def peer(threads, target, max_epochs, precision):
     # Fully tuned, as bench.py's strongest peer: every environment fix, and --expert (gradients set to
     # None, channels-last).
     env = dict(os.environ, **TUNED_ENV, OPENBLAS_NUM_THREADS=str(threads))
@@ -40,7 +43,8 @@ def peer(threads, target, max_epochs):
     if core := openblas_core():
         env["OPENBLAS_CORETYPE"] = core
     cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", "cnn", "--optimizer", "adam", "--lr", "1e-3",
-           "--batch", "64", "--threads", str(threads), "--target", str(target), "--max-epochs", str(max_epochs), "--expert"]
+           "--batch", "64", "--threads", str(threads), "--target", str(target), "--max-epochs", str(max_epochs), "--expert",
+           "--precision", precision]
     return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout.splitlines()[-1])
 
 
@@ -55,31 +59,47 @@ def main():
     a = p.parse_args()
     print(cpu_description())
     print()
-    e, pe, accs, epochs, peer_accs = [], [], [], [], []
+    inf = float("inf")
+    rows = {key: [] for key in (("entrena", "fp32"), ("entrena", "auto"), ("peer", "fp32"), ("peer", "bf16"))}
+    used = "auto"
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.sqlite")
         for r in range(a.runs):
-            seconds, acc = entrena(a.cli, a.recipe, a.threads, db)
-            accs.append(acc)
-            e.append(seconds if acc >= a.target else float("inf"))
-            result = peer(a.threads, a.target, a.max_epochs)
-            pe.append(result["seconds"] if result["reached"] else float("inf"))
-            epochs.append(result["epochs"])
-            peer_accs.append(result["accuracies"][-1])
-            print(f"run {r + 1}: entrena {seconds:.1f} s (test {acc:.2%}); peer {result['seconds'] or float('inf'):.1f} s "
-                  f"({result['epochs']} epochs, test {', '.join(f'{x:.2%}' for x in result['accuracies'])})",
-                  file=sys.stderr)
-    me, mp = statistics.median(e), statistics.median(pe)
-    with open(a.recipe) as f:
-        recipe_epochs = json.load(f)["train"]["epochs"]
-    print(f"| recipe | time to {a.target:.0%} test accuracy (median of {a.runs}) | epochs | final test accuracy |")
-    print("|---|---:|---:|---:|")
-    print(f"| Entrena, {os.path.basename(a.recipe)} (SGD Nesterov, one-cycle, batch 64) | {me:.1f} s | {recipe_epochs} | "
-          f"{statistics.median(accs):.2%} |")
-    print(f"| peer, Adam 1e-3, batch 64 (fully tuned, expert, {a.threads} threads) | {mp:.1f} s | {statistics.median(epochs)} | "
-          f"{statistics.median(peer_accs):.2%} |")
+            for (who, precision), results in rows.items():  # interleaved: every variant once per round
+                if who == "entrena":
+                    seconds, acc, trained = entrena(a.cli, a.recipe, a.threads, db, precision)
+                    if precision == "auto":
+                        used = trained
+                    results.append((seconds if acc >= a.target else inf, a_epochs(a.recipe), acc))
+                    print(f"run {r + 1}: entrena {precision} ({trained}) {seconds:.1f} s, test {acc:.2%}", file=sys.stderr)
+                else:
+                    p = peer(a.threads, a.target, a.max_epochs, precision)
+                    results.append((p["seconds"] if p["reached"] else inf, p["epochs"], p["accuracies"][-1]))
+                    print(f"run {r + 1}: peer {precision} {p['seconds'] or inf:.1f} s, {p['epochs']} epochs, test "
+                          f"{', '.join(f'{x:.2%}' for x in p['accuracies'])}", file=sys.stderr)
+    med = statistics.median
+    typical = med(x[0] for x in rows[("peer", "fp32")])
+    print(f"| recipe | precision | time to {a.target:.0%} test accuracy (median of {a.runs}) | vs the peer's typical "
+          f"recipe (fp32) | epochs | final test accuracy |")
+    print("|---|---|---:|---:|---:|---:|")
+    labels = {"entrena": f"Entrena, {os.path.basename(a.recipe)} (SGD Nesterov, one-cycle, batch 64)",
+              "peer": f"peer, Adam 1e-3, batch 64 (fully tuned, expert, {a.threads} threads)"}
+    for (who, precision), results in rows.items():
+        t = med(x[0] for x in results)
+        shown = precision if precision != "auto" else f"auto ({used})"
+        if who == "peer" and precision == "bf16":
+            shown = "bf16 (torch.autocast)"
+        print(f"| {labels[who]} | {shown} | {t:.1f} s | {t / typical:.2f}x | {med(x[1] for x in results)} | "
+              f"{med(x[2] for x in results):.2%} |")
     print()
-    print(f"Entrena / peer: {me / mp:.2f}x the time" if mp != float('inf') else "the peer did not reach the target")
+    same = med(x[0] for x in rows[("entrena", "auto")]) / med(x[0] for x in rows[("peer", "bf16")])
+    print(f"At the same precision: fp32 {med(x[0] for x in rows[('entrena', 'fp32')]) / typical:.2f}x, "
+          f"bf16 {same:.2f}x (Entrena's {used} against the peer's autocast bf16).")
+
+
+def a_epochs(recipe):
+    with open(recipe) as f:
+        return json.load(f)["train"]["epochs"]
 
 
 if __name__ == "__main__":

@@ -2365,6 +2365,14 @@ durante la ejecución</translation>
         <source>Adds this configuration to the queue: it starts when the runs before it have ended.</source>
         <translation>Añade esta configuración a la cola: empieza cuando hayan terminado las ejecuciones anteriores.</translation>
     </message>
+    <message>
+        <source>auto (bf16 on CPUs with native bf16)</source>
+        <translation>auto (bf16 en CPU con bf16 nativo)</translation>
+    </message>
+    <message>
+        <source>bf16 where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
+        <translation>bf16 donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunDetailsDialog</name>

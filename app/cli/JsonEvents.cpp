@@ -38,6 +38,7 @@ void JsonEvents::onStart(const StartEvent& e)
                {"total_steps", e.totalSteps},
                {"parameters", e.parameters},
                {"flops_per_sample", e.flopsPerSample},
+               {"precision", e.precision},
                {"classes", e.classes},
                {"input_shape", e.inputShape}}
               .dump());

@@ -1,4 +1,6 @@
 // The entrena-cli contract of docs/cli.md: JSON lines, exit statuses, --set, --db, signals.
+#include "entrena/store/RunStore.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -90,6 +92,7 @@ private Q_SLOTS:
         QCOMPARE(start[QStringLiteral("name")].toString(), QStringLiteral("cli-small"));
         QCOMPARE(start[QStringLiteral("world_size")].toInt(), 1);
         QVERIFY(start[QStringLiteral("device")].toString().startsWith(QStringLiteral("cpu")));
+        QCOMPARE(start[QStringLiteral("precision")].toString(), QStringLiteral("fp32"));
 
         int steps = 0, epochs = 0;
         for (const QJsonObject& e : events) {
@@ -122,6 +125,36 @@ private Q_SLOTS:
         QVERIFY(end[QStringLiteral("seconds")].toDouble() > 0);
         QVERIFY(end[QStringLiteral("samples_per_s")].toDouble() > 0);
         QVERIFY(end[QStringLiteral("error")].isNull());
+    }
+
+    // `auto` trains in bf16 where the CPU multiplies bf16 natively and in fp32 elsewhere (the tests
+    // run on either): the start event and the run's environment say which; the stored
+    // configuration keeps `auto`, for another machine to resolve.
+    void autoPrecisionFollowsTheCpu()
+    {
+        QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
+        QVERIFY(cpuinfo.open(QIODevice::ReadOnly));
+        QByteArray flags;
+        for (const QByteArray& line : cpuinfo.readAll().split('\n'))
+            if (line.startsWith("flags")) {
+                flags = " " + line.mid(line.indexOf(':') + 1).trimmed() + " ";
+                break;
+            }
+        const bool native = flags.contains(" avx512_bf16 ") || flags.contains(" amx_bf16 ");
+        const QString expected = native ? QStringLiteral("bf16") : QStringLiteral("fp32");
+        const QString db = dir_.filePath(QStringLiteral("auto.sqlite"));
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), config_, QStringLiteral("--db"), db,
+                              QStringLiteral("--json"), QStringLiteral("--set"), QStringLiteral("train.precision=auto"),
+                              QStringLiteral("--set"), QStringLiteral("train.epochs=1")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QJsonObject> events = jsonLines(r.out);
+        QCOMPARE(events.front()[QStringLiteral("precision")].toString(), expected);
+        QVERIFY2(events.back()[QStringLiteral("test_accuracy")].toDouble() > 0.7, "auto precision did not learn");
+        entrena::RunStore store(db.toStdString());
+        const auto run = store.listRuns().front();
+        QVERIFY(QByteArray::fromStdString(run.configJson).contains(R"("precision":"auto")"));
+        QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(run.environmentJson))[QStringLiteral("precision")].toString(),
+                 expected);
     }
 
     void runsJsonListsTheRun()

@@ -1,5 +1,7 @@
 #include "train/Precision.h"
 
+#include "system/CpuInfo.h"
+
 #include <ATen/autocast_mode.h>
 
 namespace entrena {
@@ -44,8 +46,22 @@ void setDtype(bool cuda, at::ScalarType t)
 
 } // namespace
 
+Precision effectivePrecision(Precision precision, DeviceType device)
+{
+    if (precision != Precision::Auto)
+        return precision;
+    if (device != DeviceType::Cpu)
+        return Precision::Fp32;
+    static const bool native = [] {
+        const std::string flags = cpuinfoField("flags");
+        return hasCpuFlag(flags, "avx512_bf16") || hasCpuFlag(flags, "amx_bf16");
+    }();
+    return native ? Precision::Bf16 : Precision::Fp32;
+}
+
 AutocastScope::AutocastScope(const torch::Device& device, Precision precision)
 {
+    precision = effectivePrecision(precision, device.is_cuda() ? DeviceType::Cuda : DeviceType::Cpu);
     if (precision == Precision::Fp32)
         return;
     active_ = true;

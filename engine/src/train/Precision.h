@@ -7,6 +7,11 @@
 
 namespace entrena {
 
+/// The precision a run trains in: `auto` is bf16 on a CPU that multiplies bf16 natively (AVX-512
+/// BF16 or AMX: there it is measured faster and as accurate, bench/README.md), and fp32 elsewhere
+/// (emulated bf16 is slower than fp32; on a GPU, choose bf16 yourself until it is measured there).
+Precision effectivePrecision(Precision precision, DeviceType device);
+
 /// Runs the forward pass of its scope under autocast: bf16 on CPU or CUDA, fp16 on CUDA.
 /// fp32 does nothing. The state is thread-local, so only the training thread is affected.
 class AutocastScope {

@@ -5,6 +5,7 @@
 #include "entrena/system/Runtime.h"
 #include "system/DeviceChoice.h"
 #include "system/Environment.h"
+#include "train/Precision.h"
 #include "train/TrainingRun.h"
 
 #include <chrono>
@@ -116,8 +117,15 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     if (store && resume) {
         store->reopenRun(resume->runId, resume->checkpoint.step);
         recorder.runId = result.runId = resume->runId;
-    } else if (store) {
-        recorder.runId = result.runId = store->createRun(config_.name, config_.toJson(), environmentJson(threads, world));
+    }
+    // `auto` precision becomes what this machine trains in; the stored configuration keeps `auto`
+    // (another machine resolves it anew), the run's environment says what it was here.
+    RunConfig effective = config_;
+    effective.train.precision = effectivePrecision(config_.train.precision, config_.devices.type);
+    if (store && !resume) {
+        auto environment = nlohmann::json::parse(environmentJson(threads, world));
+        environment["precision"] = toString(effective.train.precision);
+        recorder.runId = result.runId = store->createRun(config_.name, config_.toJson(), environment.dump());
         if (trial_)
             store->setTrial(result.runId, trial_->first, trial_->second);
     }
@@ -125,7 +133,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     std::optional<double> finalTrainLoss;
     bool peerFailed = false; // data-parallel: the run failed because another rank did
     try {
-        TrainingRun training(config_, observer, stop, recorder, store, checkpointDir, resume, ranks, threads);
+        TrainingRun training(effective, observer, stop, recorder, store, checkpointDir, resume, ranks, threads);
         training.run(end);
         finalTrainLoss = training.finalTrainLoss();
     } catch (const CommError& e) {

@@ -141,6 +141,7 @@ void TrainingRun::announce()
     s.epochs = config_.train.epochs;
     s.stepsPerEpoch = stepsPerEpoch_;
     s.totalSteps = totalSteps_;
+    s.precision = toString(config_.train.precision);
     for (const auto& p : model_->parameters())
         s.parameters += p.numel();
     if (!model_->isScript() && registryEntry(config_.data.dataset).images)

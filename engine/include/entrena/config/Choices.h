@@ -21,7 +21,7 @@ enum class ModelArch { Mlp, Cnn, Resnet, TorchScript };
 enum class OptimizerKind { Sgd, Adam, AdamW, RmsProp };
 enum class SchedulerKind { Constant, Step, MultiStep, Exponential, Cosine, OneCycle, ReduceOnPlateau };
 
-enum class Precision { Fp32, Bf16, Fp16 };
+enum class Precision { Fp32, Bf16, Fp16, Auto };
 enum class DeviceType { Cpu, Cuda };
 /// A per-epoch figure a schedule or early stopping watches.
 enum class Metric { ValLoss, ValAccuracy, TrainLoss };
@@ -35,8 +35,8 @@ struct ChoiceNames;
 
 template <>
 struct ChoiceNames<Precision> {
-    static constexpr std::array<std::pair<Precision, const char*>, 3> table{
-        {{Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}}};
+    static constexpr std::array<std::pair<Precision, const char*>, 4> table{
+        {{Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}, {Precision::Auto, "auto"}}};
 };
 template <>
 struct ChoiceNames<DeviceType> {

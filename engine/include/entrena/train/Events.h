@@ -24,6 +24,7 @@ struct StartEvent {
     int64_t totalSteps = 0;    ///< optimizer steps the run will take if not stopped
     int64_t parameters = 0;
     double flopsPerSample = 0; ///< forward FLOPs per sample (0: not estimated)
+    std::string precision;     ///< what it trains in: fp32, bf16 or fp16 (`auto` resolved)
     std::vector<std::string> classes; ///< the class names, in label order
     std::vector<int64_t> inputShape;  ///< one sample: [C, H, W] (tables: [1, 1, features])
 };
