@@ -46,14 +46,14 @@ def openblas_core():
     return None
 
 
-def entrena(cli, arch, steps, threads, db, tmp):
+def entrena(cli, arch, steps, threads, db, tmp, precision="fp32"):
     # The peer's recipe: SGD with Nesterov momentum, constant rate, batch 128, all 60,000 images.
     config = {"name": f"bench-{arch}", "seed": 1,
               "data": {"dataset": "fashion-mnist", "val_fraction": 0, "batch_size": 128, "workers": 1},
               "model": {"arch": arch},
               "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": True, "weight_decay": 5e-4},
               "scheduler": {"name": "constant"},
-              "train": {"epochs": 1, "max_steps": steps, "log_every": 50, "checkpoint_every": 0},
+              "train": {"epochs": 1, "max_steps": steps, "log_every": 50, "checkpoint_every": 0, "precision": precision},
               "devices": {"type": "cpu", "threads": threads}}
     path = os.path.join(tmp, f"{arch}.json")
     with open(path, "w") as f:
@@ -76,11 +76,12 @@ TUNED_ENV = {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_THREAD_TIMEOUT": "4",
              "MALLOC_MMAP_THRESHOLD_": "268435456", "MALLOC_TRIM_THRESHOLD_": "536870912"}
 
 
-def peer(arch, steps, threads, tuned, feed="loader", expert=False):
+def peer(arch, steps, threads, tuned, feed="loader", expert=False, precision="fp32"):
     env = dict(os.environ)
     for k in ("ENTRENA_TUNED", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", *TUNED_ENV):
         env.pop(k, None)
-    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps), "--feed", feed]
+    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--steps", str(steps), "--feed", feed,
+           "--precision", precision]
     if tuned:
         core = openblas_core()
         if core:
@@ -101,6 +102,8 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--arch", nargs="*", default=["mlp", "cnn"])
     p.add_argument("--threads", type=int, nargs="*", default=[1, os.cpu_count()])
+    p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
+                   help="bf16: both sides under autocast (Entrena's train.precision bf16, the peer's torch.autocast)")
     a = p.parse_args()
     print(cpu_description())
     print()
@@ -112,14 +115,15 @@ def main():
                 steps = STEPS[arch]
                 e, typical, loader, batched, expert, over, ceilings = [], [], [], [], [], [], []
                 for r in range(a.runs):  # interleaved, so drifts in machine load hit all alike
-                    sps, overhead, flops, ceiling = entrena(a.cli, arch, steps, threads, db, tmp)
+                    sps, overhead, flops, ceiling = entrena(a.cli, arch, steps, threads, db, tmp, a.precision)
                     e.append(sps)
                     ceilings.append(ceiling)
                     over.append(overhead)
-                    typical.append(peer(arch, steps, threads, tuned=False))
-                    loader.append(peer(arch, steps, threads, tuned=True, feed="loader"))
-                    batched.append(peer(arch, steps, threads, tuned=True, feed="prebatched"))
-                    expert.append(peer(arch, steps, threads, tuned=True, feed="prebatched", expert=True))
+                    typical.append(peer(arch, steps, threads, tuned=False, precision=a.precision))
+                    loader.append(peer(arch, steps, threads, tuned=True, feed="loader", precision=a.precision))
+                    batched.append(peer(arch, steps, threads, tuned=True, feed="prebatched", precision=a.precision))
+                    expert.append(peer(arch, steps, threads, tuned=True, feed="prebatched", expert=True,
+                                       precision=a.precision))
                     print(f"{arch}, {threads} thread(s), run {r + 1}: entrena {e[-1]:.0f}, typical {typical[-1]:.0f}, "
                           f"tuned DataLoader {loader[-1]:.0f}, tuned pre-batched {batched[-1]:.0f}, "
                           f"expert {expert[-1]:.0f}", file=sys.stderr)
@@ -142,8 +146,8 @@ def main():
         mfu = lambda sps: 3 * flops * sps / ceiling
         print(f"| {arch}, {threads} | {ceiling / 1e9:.1f} | {flops / 1e6:.2f} | {mfu(me):.1%} | "
               f"{mfu(max(ml, mb, mx)):.1%} | {overhead:.2%} of step time |")
-    print(f"\n(medians of {a.runs} interleaved runs; MFU: 3 x forward FLOPs x samples/s over the measured fp32 GEMM "
-          f"rate at that thread count)")
+    print(f"\n(precision {a.precision}, both sides; medians of {a.runs} interleaved runs; MFU: 3 x forward FLOPs x "
+          f"samples/s over the measured {a.precision} GEMM rate at that thread count)")
 
 
 if __name__ == "__main__":

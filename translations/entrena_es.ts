@@ -2370,8 +2370,8 @@ durante la ejecución</translation>
         <translation>auto (bf16 en CPU con bf16 nativo)</translation>
     </message>
     <message>
-        <source>bf16 where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
-        <translation>bf16 donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
+        <source>bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
+        <translation>bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
     </message>
 </context>
 <context>

@@ -697,8 +697,8 @@ ES = {
     "Resuming…": "Reanudando…",
     "Resume sweep": "Reanudar barrido",
     "auto (bf16 on CPUs with native bf16)": "auto (bf16 en CPU con bf16 nativo)",
-    "bf16 where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32":
-        "bf16 donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32",
+    "bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32":
+        "bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32",
     "Continues the stopped sweep: running trials go on from their checkpoints, and it ends with the trials it would have had.":
         "Continúa el barrido detenido: las pruebas en curso siguen desde sus puntos de control, y termina con las "
         "pruebas que habría tenido.",

@@ -344,7 +344,8 @@ void RunConfigPanel::retranslate()
     precision_->setItemText(1, tr("bf16 (autocast)"));
     precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
     precision_->setItemText(3, tr("auto (bf16 on CPUs with native bf16)"));
-    precision_->setItemData(3, tr("bf16 where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32"), Qt::ToolTipRole);
+    precision_->setItemData(3, tr("bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32"),
+                            Qt::ToolTipRole);
     hidden_->setPlaceholderText(tr("e.g. 256, 128"));
     channels_->setPlaceholderText(tr("e.g. 32, 64"));
     threads_->setSpecialValueText(tr("automatic"));

@@ -69,7 +69,7 @@ const std::vector<OptionKey<TrainSpec>>& trainKeys()
         number<&T::gradClip>("grad_clip", 0.0, kHuge, "clip the gradient norm to this value (0: off)"),
         integer<&T::accumulate>("accumulate", 1, 1 << 16, "micro-batches per optimizer step"),
         choice<&T::precision>("precision", "fp32; bf16 (autocast); fp16 (autocast with loss scaling, CUDA only); auto "
-                                           "(bf16 on a CPU with native bf16 arithmetic, else fp32)"),
+                                           "(bf16 for a cnn or resnet on a CPU with native bf16 arithmetic, else fp32)"),
         integer<&T::logEvery>("log_every", 1, kBig, "optimizer steps between step events"),
         integer<&T::checkpointEvery>("checkpoint_every", 0, 1'000'000, "epochs between checkpoints (0: only the last)"),
         number<&T::labelSmoothing>("label_smoothing", 0.0, 0.5, "as CrossEntropyLoss(label_smoothing=…)"),

@@ -8,6 +8,7 @@
 #include "model/Model.h"
 #include "model/Models.h"
 #include "optim/Optimizers.h"
+#include "train/Precision.h"
 #include "train/Snapshot.h"
 #include "train/TrainStep.h"
 #include "entrena/system/Runtime.h"
@@ -196,7 +197,7 @@ BatchSizeResult findBatchSize(const RunConfig& config, const BatchSizeOptions& o
                               const std::function<void(const BatchTrial&)>& progress)
 {
     try {
-        return search(config, options, stop, progress);
+        return search(withEffectivePrecision(config), options, stop, progress); // the steps training will take
     } catch (const c10::Error& e) {
         throw std::runtime_error(e.what_without_backtrace()); // the message, never LibTorch's backtrace
     }

@@ -46,11 +46,12 @@ void setDtype(bool cuda, at::ScalarType t)
 
 } // namespace
 
-Precision effectivePrecision(Precision precision, DeviceType device)
+Precision effectivePrecision(const RunConfig& config)
 {
-    if (precision != Precision::Auto)
-        return precision;
-    if (device != DeviceType::Cpu)
+    if (config.train.precision != Precision::Auto)
+        return config.train.precision;
+    const bool convolutional = config.model.arch == ModelArch::Cnn || config.model.arch == ModelArch::Resnet;
+    if (config.devices.type != DeviceType::Cpu || !convolutional)
         return Precision::Fp32;
     static const bool native = [] {
         const std::string flags = cpuinfoField("flags");
@@ -59,10 +60,18 @@ Precision effectivePrecision(Precision precision, DeviceType device)
     return native ? Precision::Bf16 : Precision::Fp32;
 }
 
+RunConfig withEffectivePrecision(const RunConfig& config)
+{
+    RunConfig c = config;
+    c.train.precision = effectivePrecision(config);
+    return c;
+}
+
 AutocastScope::AutocastScope(const torch::Device& device, Precision precision)
 {
-    precision = effectivePrecision(precision, device.is_cuda() ? DeviceType::Cuda : DeviceType::Cpu);
-    if (precision == Precision::Fp32)
+    // `auto` is resolved where a configuration enters training (withEffectivePrecision); one that
+    // slips through trains in fp32.
+    if (precision == Precision::Fp32 || precision == Precision::Auto)
         return;
     active_ = true;
     cuda_ = device.is_cuda();

@@ -1,16 +1,21 @@
 #pragma once
 
 #include "entrena/config/Choices.h"
+#include "entrena/config/Config.h"
 
 #include <string>
 #include <torch/torch.h>
 
 namespace entrena {
 
-/// The precision a run trains in: `auto` is bf16 on a CPU that multiplies bf16 natively (AVX-512
-/// BF16 or AMX: there it is measured faster and as accurate, bench/README.md), and fp32 elsewhere
-/// (emulated bf16 is slower than fp32; on a GPU, choose bf16 yourself until it is measured there).
-Precision effectivePrecision(Precision precision, DeviceType device);
+/// The precision `config` trains in: `auto` is bf16 for a convolutional model (cnn, resnet) on a CPU
+/// that multiplies bf16 natively (AVX-512 BF16 or AMX), where oneDNN's bf16 convolutions are measured
+/// ~1.5× fp32's and the fast recipe reaches the same accuracy (bench/README.md); fp32 elsewhere:
+/// emulated bf16 is slower than fp32, the MLP's small products lose more to casts than they gain
+/// (measured 0.75×), and on a GPU it is not measured yet (choose bf16 yourself).
+Precision effectivePrecision(const RunConfig& config);
+/// `config` with `auto` resolved, for the training loop and the searches that train as it does.
+RunConfig withEffectivePrecision(const RunConfig& config);
 
 /// Runs the forward pass of its scope under autocast: bf16 on CPU or CUDA, fp16 on CUDA.
 /// fp32 does nothing. The state is thread-local, so only the training thread is affected.

@@ -120,8 +120,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     }
     // `auto` precision becomes what this machine trains in; the stored configuration keeps `auto`
     // (another machine resolves it anew), the run's environment says what it was here.
-    RunConfig effective = config_;
-    effective.train.precision = effectivePrecision(config_.train.precision, config_.devices.type);
+    const RunConfig effective = withEffectivePrecision(config_);
     if (store && !resume) {
         auto environment = nlohmann::json::parse(environmentJson(threads, world));
         environment["precision"] = toString(effective.train.precision);
