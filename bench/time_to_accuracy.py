@@ -92,9 +92,16 @@ def main():
         print(f"| {labels[who]} | {shown} | {t:.1f} s | {t / typical:.2f}x | {med(x[1] for x in results)} | "
               f"{med(x[2] for x in results):.2%} |")
     print()
-    same = med(x[0] for x in rows[("entrena", "auto")]) / med(x[0] for x in rows[("peer", "bf16")])
-    print(f"At the same precision: fp32 {med(x[0] for x in rows[('entrena', 'fp32')]) / typical:.2f}x, "
-          f"bf16 {same:.2f}x (Entrena's {used} against the peer's autocast bf16).")
+    if typical == inf:
+        print("The peer's typical recipe did not reach the target: no ratio.")
+        return
+    fp32 = med(x[0] for x in rows[("entrena", "fp32")]) / typical
+    if used == "bf16":
+        same = med(x[0] for x in rows[("entrena", "auto")]) / med(x[0] for x in rows[("peer", "bf16")])
+        print(f"At the same precision: fp32 {fp32:.2f}x, bf16 {same:.2f}x (against the peer under torch.autocast).")
+    else:
+        print(f"At the same precision: fp32 {fp32:.2f}x (auto trained in {used} on this CPU: no native bf16, so no "
+              f"bf16 pair).")
 
 
 def a_epochs(recipe):

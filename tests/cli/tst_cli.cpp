@@ -159,6 +159,8 @@ private Q_SLOTS:
                               QStringLiteral("model.arch=") + arch, QStringLiteral("--set"), QStringLiteral("model.channels=[8,16]")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QList<QJsonObject> events = jsonLines(r.out);
+        QVERIFY(events.size() > 2);
+        QCOMPARE(events.front()[QStringLiteral("event")].toString(), QStringLiteral("start"));
         QCOMPARE(events.front()[QStringLiteral("precision")].toString(), expected);
         QVERIFY2(events.back()[QStringLiteral("test_accuracy")].toDouble() > 0.5, "auto precision did not learn"); // chance: 0.1
         entrena::RunStore store(db.toStdString());

@@ -153,7 +153,7 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
 LrFinderResult findLearningRate(const RunConfig& config, const LrFinderOptions& options, const StopToken& stop,
                                 const std::function<void(int, double, double)>& progress)
 {
-    const RunConfig c = withEffectivePrecision(config); // the steps training will take
+    const RunConfig c = withEffectivePrecision(config); // as training resolves it (the range test's steps run in fp32)
     applyThreadCount(c.devices.threads);
     const torch::Device device = chooseDevice(c.devices);
     torch::manual_seed(c.seed);

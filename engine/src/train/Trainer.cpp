@@ -80,7 +80,8 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
         throw DistributedError(e.what());
     }
     const auto timeout = std::chrono::milliseconds(int64_t(config_.devices.timeoutS * 1000));
-    const auto group = DistGroup::join(*rank_, configHash(config_), device, timeout);
+    // Hashed as resolved: ranks on CPUs that resolve `auto` differently must not train together.
+    const auto group = DistGroup::join(*rank_, configHash(withEffectivePrecision(config_)), device, timeout);
     const bool leader = group->rank() == 0;
     return execute(observer, stop, leader ? store : nullptr, leader ? checkpointDir : std::string(), nullptr, group.get());
 }
@@ -97,6 +98,15 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
         config = RunConfig::fromJson(run->configJson);
     } catch (const ConfigError& e) {
         throw ResumeError("run " + std::to_string(run->id) + "'s stored configuration is no longer valid: " + e.what());
+    }
+    // A run goes on in the precision it started in (its environment says), on whatever CPU resumes it.
+    if (config.train.precision == Precision::Auto) {
+        try {
+            const auto environment = nlohmann::json::parse(run->environmentJson);
+            if (const auto started = fromString<Precision>(environment.value("precision", std::string())))
+                config.train.precision = *started;
+        } catch (const std::exception&) {
+        }
     }
     return Trainer(config).execute(observer, stop, &store, checkpointDir, &point, nullptr);
 }
