@@ -30,6 +30,8 @@ packages=(
     help2man dpkg-dev file desktop-file-utils appstream bash-completion man-db
     # a locale with a decimal comma: the tests read numbers under es_ES as the GUI does
     locales
+    # pgrep: tst_sweep checks that no trial outlives its sweep (not in a minimal Debian image)
+    procps
 )
 
 say() { printf '\033[1m[entrena setup]\033[0m %s\n' "$*"; }

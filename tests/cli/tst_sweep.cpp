@@ -40,12 +40,21 @@ QList<qint64> pgrep(const QStringList& args)
 {
     QProcess p;
     p.start(QStringLiteral("pgrep"), args);
+    if (!p.waitForStarted())
+        qFatal("pgrep is missing (procps; packaging/setup.sh installs it)");
     p.waitForFinished();
     QList<qint64> pids;
     for (const QByteArray& line : p.readAllStandardOutput().split('\n'))
         if (!line.trimmed().isEmpty())
             pids << line.trimmed().toLongLong();
     return pids;
+}
+
+/// The trial server of the sweep writing to `store`: the oldest process of that command line (its
+/// trials are forks of it, with the same).
+QList<qint64> trialServerOf(const QString& store)
+{
+    return pgrep({QStringLiteral("-o"), QStringLiteral("-f"), QStringLiteral("trial-server --fd [0-9]+ --db ") + store});
 }
 
 Result cli(const QStringList& args, int timeoutMs = 300000, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
@@ -316,7 +325,7 @@ private Q_SLOTS:
         ::kill(pid_t(p.processId()), SIGKILL);
         QVERIFY(p.waitForFinished());
         // No trial outlives it.
-        QTRY_VERIFY_WITH_TIMEOUT(QProcess::execute(QStringLiteral("pgrep"), {QStringLiteral("-f"), store}) != 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QProcess::execute(QStringLiteral("pgrep"), {QStringLiteral("-f"), store}) == 1, 10000); // 1: none (not -2: no pgrep)
         const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--resume"), QStringLiteral("1"), QStringLiteral("--db"),
                               store, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -373,9 +382,7 @@ private Q_SLOTS:
         const QString store = db("one-killed.sqlite");
         QProcess p;
         startSlowSweep(p, store);
-        // The oldest process of that command line: its trials are forks of it, with the same.
-        const auto servers =
-            pgrep({QStringLiteral("-o"), QStringLiteral("-f"), QStringLiteral("trial-server --fd [0-9]+ --db ") + store});
+        const auto servers = trialServerOf(store);
         QCOMPARE(servers.size(), 1);
         const auto trials = pgrep({QStringLiteral("-P"), QString::number(servers.first()), QStringLiteral("entrena-trial")});
         QVERIFY2(!trials.isEmpty(), "the running trials are not the server's children");
@@ -405,9 +412,7 @@ private Q_SLOTS:
         const QString store = db("server-killed.sqlite");
         QProcess p;
         startSlowSweep(p, store);
-        // The oldest process of that command line: its trials are forks of it, with the same.
-        const auto servers =
-            pgrep({QStringLiteral("-o"), QStringLiteral("-f"), QStringLiteral("trial-server --fd [0-9]+ --db ") + store});
+        const auto servers = trialServerOf(store);
         QCOMPARE(servers.size(), 1);
         ::kill(pid_t(servers.first()), SIGKILL);
         QVERIFY(p.waitForFinished(300000));

@@ -34,6 +34,16 @@ std::vector<std::string> readLines(int fd, std::string& partial)
 
 } // namespace
 
+void TrialProcess::keepReadEnds(int out[2], int err[2])
+{
+    close(out[1]); // the trial has its copies
+    close(err[1]);
+    out_ = out[0];
+    err_ = err[0];
+    fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
+    fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+}
+
 void TrialProcess::openPipes(int out[2], int err[2])
 {
     if (pipe2(out, O_CLOEXEC) != 0)
@@ -73,12 +83,7 @@ TrialProcess::TrialProcess(const std::string& program, const std::vector<std::st
         std::fprintf(stderr, "cannot run %s: %s\n", program.c_str(), std::strerror(errno));
         _exit(127);
     }
-    close(out[1]);
-    close(err[1]);
-    out_ = out[0];
-    err_ = err[0];
-    fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
-    fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+    keepReadEnds(out, err);
 }
 
 TrialProcess::TrialProcess(TrialServer& server, const std::vector<std::string>& args, const TrialEnv& env)
@@ -93,12 +98,7 @@ TrialProcess::TrialProcess(TrialServer& server, const std::vector<std::string>& 
             close(fd);
         throw;
     }
-    close(out[1]);
-    close(err[1]);
-    out_ = out[0];
-    err_ = err[0];
-    fcntl(out_, F_SETFL, fcntl(out_, F_GETFL) | O_NONBLOCK);
-    fcntl(err_, F_SETFL, fcntl(err_, F_GETFL) | O_NONBLOCK);
+    keepReadEnds(out, err);
 }
 
 TrialProcess::~TrialProcess()

@@ -41,6 +41,7 @@ public:
 
 private:
     void openPipes(int out[2], int err[2]);
+    void keepReadEnds(int out[2], int err[2]); ///< once the trial runs: closes the write ends, reads without blocking
 
     TrialServer* server_ = nullptr; ///< the trial's parent, which reaps it; null: this process is
     pid_t pid_ = -1;

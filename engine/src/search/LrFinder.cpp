@@ -2,7 +2,6 @@
 #include "search/LrRangeTest.h"
 #include "system/DeviceChoice.h"
 #include "optim/Optimizers.h"
-#include "train/Precision.h"
 #include "train/Snapshot.h"
 #include "entrena/system/Runtime.h"
 
@@ -150,10 +149,10 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
     return r;
 }
 
-LrFinderResult findLearningRate(const RunConfig& config, const LrFinderOptions& options, const StopToken& stop,
+LrFinderResult findLearningRate(const RunConfig& c, const LrFinderOptions& options, const StopToken& stop,
                                 const std::function<void(int, double, double)>& progress)
 {
-    const RunConfig c = withEffectivePrecision(config); // as training resolves it (the range test's steps run in fp32)
+    // The range test's steps run in fp32, whatever train.precision says (docs/configuration.md).
     applyThreadCount(c.devices.threads);
     const torch::Device device = chooseDevice(c.devices);
     torch::manual_seed(c.seed);
