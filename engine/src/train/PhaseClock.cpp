@@ -61,9 +61,19 @@ void PhaseClock::mark(Part part)
         return;
     }
 #endif
-    const auto now = std::chrono::steady_clock::now();
-    host_.*part += std::chrono::duration<double>(now - last_).count();
-    last_ = now;
+    markAt(part, std::chrono::steady_clock::now());
+}
+
+void PhaseClock::markAt(Part part, std::chrono::steady_clock::time_point when)
+{
+#ifdef ENTRENA_WITH_CUDA
+    if (cuda_) {
+        mark(part);
+        return;
+    }
+#endif
+    host_.*part += std::chrono::duration<double>(when - last_).count();
+    last_ = when;
 }
 
 PhaseTimes PhaseClock::collect()

@@ -27,6 +27,9 @@ public:
     void begin();
     /// The time since the previous mark (or begin) belongs to `part`.
     void mark(Part part);
+    /// As mark(), at `when` (a time taken on the CPU inside the part's work, which the CPU did
+    /// synchronously); on CUDA the same as mark().
+    void markAt(Part part, std::chrono::steady_clock::time_point when);
     /// The parts' seconds since begin(), summed; then a new interval starts at the last mark.
     /// On CUDA this waits for the last mark's event (the log step synchronises anyway).
     PhaseTimes collect();

@@ -8,6 +8,7 @@
 #include "train/PhaseClock.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <torch/torch.h>
@@ -31,6 +32,7 @@ struct OomRetry {
 };
 
 class GradReducer;
+class MlpStep;
 class Model;
 struct TrainSpec;
 
@@ -51,6 +53,7 @@ public:
     /// (a resumed run's); `meter` and `budget` are set when train.memory_budget_mb is.
     TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torch::Device& device, int64_t batchSize, int accumulate,
               int split, MemoryMeter* meter, std::optional<int64_t> budget, GradReducer* reducer = nullptr);
+    ~TrainStep();
 
     /// Zeroes the gradients, then forward and backward over every sample of `group`, each loaded
     /// batch in split() pieces, the loss of each piece weighted by its share of the step's samples
@@ -62,6 +65,10 @@ public:
     /// Returns the step's mean loss, on the device, not synchronised.
     torch::Tensor run(const std::vector<Batch>& group, double lossScale, PhaseClock& clock,
                       const std::function<void(const OomRetry&)>& onRetry);
+
+    /// From now on a step of one micro-batch goes through `fast` (the hand-written MLP step) when the
+    /// batch suits it, instead of the loss and backward().
+    void useMlpStep(std::unique_ptr<MlpStep> fast);
 
     int split() const { return split_; }
     int64_t microBatch() const { return (batchSize_ + split_ - 1) / split_; }
@@ -83,6 +90,7 @@ private:
     std::optional<int64_t> budget_;
     GradReducer* reducer_;
     int64_t peakBytes_ = 0;
+    std::unique_ptr<MlpStep> fast_;
 };
 
 } // namespace entrena
