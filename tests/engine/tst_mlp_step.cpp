@@ -38,8 +38,8 @@ struct Threads {
 };
 
 struct AutogradStep {
-    AutogradStep() { setenv("ENTRENA_AUTOGRAD_STEP", "1", 1); }
-    ~AutogradStep() { unsetenv("ENTRENA_AUTOGRAD_STEP"); }
+    AutogradStep() { setenv("ENTRENA_FUSED", "0", 1); }
+    ~AutogradStep() { unsetenv("ENTRENA_FUSED"); }
 };
 
 struct Losses : TrainingObserver {

@@ -2,6 +2,7 @@
 
 #include "entrena/config/Config.h"
 #include "model/Model.h"
+#include "model/PoolRelu.h"
 
 #include <ATen/Parallel.h>
 
@@ -57,7 +58,7 @@ bool plainFloat(const torch::Tensor& t)
 
 std::unique_ptr<MlpStep> MlpStep::make(Model& model, const torch::Device& device, const TrainSpec& train, bool dataParallel)
 {
-    if (const char* off = std::getenv("ENTRENA_AUTOGRAD_STEP"); off && std::string(off) == "1")
+    if (!fusedKernelsWanted())
         return nullptr;
     if (model.isScript() || !device.is_cpu() || train.precision != Precision::Fp32 || dataParallel)
         return nullptr;

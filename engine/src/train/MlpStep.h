@@ -22,7 +22,7 @@ public:
     /// The step for `model` when it can take it: a torch::nn::Sequential of Flatten, then Linear layers
     /// with ReLU between them (with biases), fp32 on the CPU, `train.precision` fp32, not data-parallel,
     /// and a BLAS whose threads can be confined (OpenBLAS) or one intra-op thread. Otherwise null, and
-    /// autograd trains the model. ENTRENA_AUTOGRAD_STEP=1 in the environment says null always (A/B runs).
+    /// autograd trains the model. ENTRENA_FUSED=0 in the environment says null always (fusedKernelsWanted).
     static std::unique_ptr<MlpStep> make(Model& model, const torch::Device& device, const TrainSpec& train,
                                          bool dataParallel);
 

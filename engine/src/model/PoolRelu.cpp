@@ -1,0 +1,269 @@
+#include "model/PoolRelu.h"
+
+#include <ATen/Parallel.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+namespace entrena {
+namespace {
+
+using torch::autograd::AutogradContext;
+using torch::autograd::variable_list;
+
+// Eight channels at a time in GCC's vector types: the compiler lowers them to the target's registers
+// (one AVX2 register, half an AVX-512 one, two SSE ones) with its compares and blends; written as plain
+// loops with selects, the NaN rules made it branch per element. The helpers are always inlined into the
+// per-target kernels below, so no 32-byte vector crosses a call: GCC's note that such calls would
+// change the ABI without AVX does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+using F8 = float __attribute__((vector_size(32)));
+using I8 = int __attribute__((vector_size(32)));
+using B8 = uint8_t __attribute__((vector_size(8)));
+
+/// Which input of a window takes the output's gradient: 0–3 in row order, or none (the ReLU was 0).
+constexpr uint8_t kNone = 4;
+
+inline __attribute__((always_inline)) F8 load(const float* p)
+{
+    F8 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+inline __attribute__((always_inline)) I8 loadBits(const float* p)
+{
+    I8 v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+inline __attribute__((always_inline)) void store(float* p, I8 bits) { __builtin_memcpy(p, &bits, sizeof bits); }
+inline __attribute__((always_inline)) I8 bitsOf(F8 v)
+{
+    I8 bits;
+    __builtin_memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+inline __attribute__((always_inline)) F8 asFloat(I8 bits)
+{
+    F8 v;
+    __builtin_memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+/// One window: ATen's max_pool2d (a later value wins when greater, or when it is NaN: the last NaN),
+/// then ReLU (which keeps NaN, and passes the gradient where its output is not <= 0).
+inline __attribute__((always_inline)) float poolRelu(const float (&v)[4], uint8_t& code)
+{
+    float m = v[0];
+    uint8_t at = 0;
+    for (uint8_t k = 1; k < 4; ++k)
+        if (v[k] > m || v[k] != v[k]) {
+            m = v[k];
+            at = k;
+        }
+    code = m <= 0.0f ? kNone : at;
+    return m < 0.0f ? 0.0f : m;
+}
+
+/// The same for eight channels.
+inline __attribute__((always_inline)) F8 poolRelu(const F8 (&v)[4], I8& code)
+{
+    F8 m = v[0];
+    I8 at = I8{} + 0;
+    for (int k = 1; k < 4; ++k) {
+        const I8 wins = (v[k] > m) | (v[k] != v[k]);
+        m = asFloat((wins & bitsOf(v[k])) | (~wins & bitsOf(m)));
+        at = (wins & k) | (~wins & at);
+    }
+    const I8 dead = m <= 0.0f;
+    code = (dead & int(kNone)) | (~dead & at);
+    return asFloat(~(m < 0.0f) & bitsOf(m));
+}
+
+/// One output row: `width` windows of `channels` values; `in` points at the window row's first value.
+/// Writes the outputs and each output's code.
+inline __attribute__((always_inline)) void forwardRow(const float* in, float* out, uint8_t* codes, int64_t width,
+                                                      int64_t channels, int64_t inRow)
+{
+    for (int64_t w = 0; w < width; ++w) {
+        const float* p[4] = {in + 2 * w * channels, in + (2 * w + 1) * channels, in + inRow + 2 * w * channels,
+                             in + inRow + (2 * w + 1) * channels};
+        float* o = out + w * channels;
+        uint8_t* k = codes + w * channels;
+        int64_t c = 0;
+        for (; c + 8 <= channels; c += 8) {
+            const F8 v[4] = {load(p[0] + c), load(p[1] + c), load(p[2] + c), load(p[3] + c)};
+            I8 code;
+            const F8 m = poolRelu(v, code);
+            __builtin_memcpy(o + c, &m, sizeof m);
+            const B8 narrow = __builtin_convertvector(code, B8);
+            __builtin_memcpy(k + c, &narrow, sizeof narrow);
+        }
+        for (; c < channels; ++c)
+            o[c] = poolRelu({p[0][c], p[1][c], p[2][c], p[3][c]}, k[c]);
+    }
+}
+
+/// The input gradient of one output row's windows: each output's gradient to the input its code
+/// names, 0 to the others. Every input of a window is written.
+inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, const float* gradOut, float* gradIn,
+                                                       int64_t width, int64_t channels, int64_t inRow)
+{
+    for (int64_t w = 0; w < width; ++w) {
+        float* g[4] = {gradIn + 2 * w * channels, gradIn + (2 * w + 1) * channels, gradIn + inRow + 2 * w * channels,
+                       gradIn + inRow + (2 * w + 1) * channels};
+        const float* go = gradOut + w * channels;
+        const uint8_t* k = codes + w * channels;
+        int64_t c = 0;
+        for (; c + 8 <= channels; c += 8) {
+            B8 narrow;
+            __builtin_memcpy(&narrow, k + c, sizeof narrow);
+            const I8 code = __builtin_convertvector(narrow, I8), grad = loadBits(go + c);
+            for (int i = 0; i < 4; ++i)
+                store(g[i] + c, (code == i) & grad);
+        }
+        for (; c < channels; ++c)
+            for (int i = 0; i < 4; ++i)
+                g[i][c] = k[c] == i ? go[c] : 0.0f;
+    }
+}
+
+#define ENTRENA_POOL_VARIANT(name, target)                                                                              \
+    target void name##Forward(const float* in, float* out, uint8_t* codes, int64_t width, int64_t channels,             \
+                              int64_t inRow)                                                                            \
+    {                                                                                                                   \
+        forwardRow(in, out, codes, width, channels, inRow);                                                             \
+    }                                                                                                                   \
+    target void name##Backward(const uint8_t* codes, const float* gradOut, float* gradIn, int64_t width,                \
+                               int64_t channels, int64_t inRow)                                                         \
+    {                                                                                                                   \
+        backwardRow(codes, gradOut, gradIn, width, channels, inRow);                                                    \
+    }
+// Compiled for AVX-512, AVX2 and the baseline, as ATen's kernels are.
+ENTRENA_POOL_VARIANT(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma"))))
+ENTRENA_POOL_VARIANT(avx2, __attribute__((target("avx2,fma"))))
+ENTRENA_POOL_VARIANT(plain, )
+#undef ENTRENA_POOL_VARIANT
+
+struct Kernels {
+    void (*forward)(const float*, float*, uint8_t*, int64_t, int64_t, int64_t);
+    void (*backward)(const uint8_t*, const float*, float*, int64_t, int64_t, int64_t);
+};
+
+const Kernels& kernels()
+{
+    static const Kernels chosen = [] {
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+            return Kernels{&avx512Forward, &avx512Backward};
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+            return Kernels{&avx2Forward, &avx2Backward};
+        return Kernels{&plainForward, &plainBackward};
+    }();
+    return chosen;
+}
+
+/// Output rows per parallel chunk: ATen's grain (32,768 elements) in rows of the input.
+int64_t grainRows(int64_t rowElements) { return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, rowElements)); }
+
+struct PoolRelu : torch::autograd::Function<PoolRelu> {
+    static torch::Tensor forward(AutogradContext* ctx, const torch::Tensor& x)
+    {
+        const int64_t n = x.size(0), c = x.size(1), h = x.size(2), w = x.size(3), oh = h / 2, ow = w / 2;
+        const auto layout = torch::MemoryFormat::ChannelsLast;
+        auto out = torch::empty({n, c, oh, ow}, x.options().memory_format(layout));
+        // A byte per output instead of the input (4 floats) or ATen's int64 index: backward reads 1/16.
+        auto codes = torch::empty({n, c, oh, ow}, x.options().dtype(torch::kUInt8).memory_format(layout));
+        const float* in = x.data_ptr<float>();
+        float* o = out.data_ptr<float>();
+        uint8_t* k = codes.data_ptr<uint8_t>();
+        const auto run = kernels().forward;
+        at::parallel_for(0, n * oh, grainRows(2 * w * c), [&](int64_t from, int64_t to) {
+            for (int64_t r = from; r < to; ++r) {
+                const int64_t image = r / oh, row = r % oh;
+                run(in + ((image * h + 2 * row) * w) * c, o + r * ow * c, k + r * ow * c, ow, c, w * c);
+            }
+        });
+        ctx->save_for_backward({codes});
+        ctx->saved_data["height"] = h;
+        ctx->saved_data["width"] = w;
+        return out;
+    }
+
+    static variable_list backward(AutogradContext* ctx, variable_list grads)
+    {
+        const torch::Tensor codes = ctx->get_saved_variables()[0];
+        const torch::Tensor gradOut = grads[0].contiguous(torch::MemoryFormat::ChannelsLast);
+        const int64_t n = codes.size(0), c = codes.size(1), oh = codes.size(2), ow = codes.size(3);
+        const int64_t h = ctx->saved_data["height"].toInt(), w = ctx->saved_data["width"].toInt();
+        const auto layout = torch::MemoryFormat::ChannelsLast;
+        const auto options = gradOut.options().memory_format(layout);
+        // An odd last row or column is in no window: its gradient is 0 (then the windows write the rest).
+        auto gradIn = torch::empty({n, c, h, w}, options); // (torch::zeros would not keep the layout)
+        if (h % 2 || w % 2)
+            gradIn.zero_();
+        const uint8_t* k = codes.data_ptr<uint8_t>();
+        const float* go = gradOut.data_ptr<float>();
+        float* gi = gradIn.data_ptr<float>();
+        const auto run = kernels().backward;
+        at::parallel_for(0, n * oh, grainRows(2 * w * c), [&](int64_t from, int64_t to) {
+            for (int64_t r = from; r < to; ++r) {
+                const int64_t image = r / oh, row = r % oh;
+                run(k + r * ow * c, go + r * ow * c, gi + ((image * h + 2 * row) * w) * c, ow, c, w * c);
+            }
+        });
+        return {gradIn};
+    }
+};
+
+bool fusable(const torch::Tensor& x)
+{
+    return x.device().is_cpu() && x.scalar_type() == torch::kFloat32 && x.dim() == 4 && x.size(2) >= 2 && x.size(3) >= 2 &&
+           x.size(0) > 0 && x.size(1) > 0 && x.is_contiguous(torch::MemoryFormat::ChannelsLast) &&
+           !x.is_contiguous(); // a tensor that is both layouts (one channel, or 1×1) is left to ATen
+}
+
+bool isPool2(const std::shared_ptr<torch::nn::Module>& m)
+{
+    const auto* pool = m->as<torch::nn::MaxPool2d>();
+    if (!pool)
+        return false;
+    const auto& o = pool->options;
+    const auto two = torch::ExpandingArray<2>(2), one = torch::ExpandingArray<2>(1), zero = torch::ExpandingArray<2>(0);
+    return *o.kernel_size() == *two && *o.stride() == *two && *o.padding() == *zero && *o.dilation() == *one &&
+           !o.ceil_mode();
+}
+
+} // namespace
+
+bool fusedKernelsWanted()
+{
+    const char* v = std::getenv("ENTRENA_FUSED"); // read each time: a test switches it
+    return !(v && std::string(v) == "0");
+}
+
+torch::Tensor maxPool2Relu(const torch::Tensor& x)
+{
+    if (!fusedKernelsWanted() || !fusable(x))
+        return torch::relu(torch::max_pool2d(x, 2));
+    return PoolRelu::apply(x);
+}
+
+torch::Tensor forwardFusingPoolRelu(torch::nn::Sequential& model, torch::Tensor x)
+{
+    const size_t n = model->size();
+    auto module = model->begin();
+    for (size_t i = 0; i < n; ++i, ++module) {
+        if (i + 1 < n && fusedKernelsWanted() && isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>() && fusable(x)) {
+            x = PoolRelu::apply(x);
+            ++i;
+            ++module;
+        } else {
+            x = module->forward<torch::Tensor>(x);
+        }
+    }
+    return x;
+}
+
+} // namespace entrena

@@ -1,0 +1,24 @@
+#pragma once
+// 2×2 max-pooling followed by ReLU, as one pass forward and one backward, for channels-last fp32 CPU
+// tensors: ATen's pair writes an index per output and, backward, zero-fills the whole input gradient
+// before scattering into it, then runs the ReLU's own pass; here the backward finds each window's
+// maximum again from the saved input and writes every input gradient once. The same values and
+// gradients as relu(max_pool2d(x, 2)), ties and NaNs included (the first maximum of a window in row
+// order takes the gradient, as ATen's CPU kernel does). docs/architecture.md, "Where time goes".
+
+#include <torch/torch.h>
+
+namespace entrena {
+
+/// False when the environment says ENTRENA_FUSED=0: then every model trains through ATen's own ops and
+/// autograd (this and the hand-written MLP step off), for A/B measurements and for doubt.
+bool fusedKernelsWanted();
+
+/// relu(max_pool2d(x, 2)): fused where x is a 4-d channels-last fp32 CPU tensor, ATen's ops elsewhere.
+torch::Tensor maxPool2Relu(const torch::Tensor& x);
+
+/// A module's forward through `model`'s children, where a MaxPool2d of kernel 2 and stride 2 (no
+/// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu.
+torch::Tensor forwardFusingPoolRelu(torch::nn::Sequential& model, torch::Tensor x);
+
+} // namespace entrena
