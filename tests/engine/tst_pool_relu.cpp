@@ -1,7 +1,12 @@
 // The fused 2×2 max-pool and ReLU (PoolRelu) against ATen's pair: the same outputs and input
 // gradients bit for bit, ties, zeros, negatives and NaNs included, in odd sizes and at one and two
-// threads; the layouts it leaves to ATen; and the CNN's forward through it.
+// threads; the layouts it leaves to ATen. The fused first block (ConvPoolRelu: convolution of the
+// data, pool, ReLU) against oneDNN's convolution and ATen's pool: outputs and the weight's and bias's
+// gradients to float rounding. And the CNN's forward through both.
+#include "entrena/train/Trainer.h"
+#include "model/ConvPoolRelu.h"
 #include "model/Model.h"
+#include "model/Models.h"
 #include "model/PoolRelu.h"
 
 #include <ATen/Parallel.h>
@@ -38,6 +43,21 @@ bool same(const torch::Tensor& a, const torch::Tensor& b)
 {
     return a.sizes() == b.sizes() && torch::equal(a.isnan(), b.isnan()) &&
            torch::equal(a.nan_to_num(0, 0, 0), b.nan_to_num(0, 0, 0));
+}
+
+struct Losses : TrainingObserver {
+    std::vector<double> train;
+    void onEpoch(const EpochEvent& e) override { train.push_back(e.trainLoss); }
+};
+
+/// The default CNN on a Fashion-MNIST subset: 3,000 training images (300 held out), 2 epochs.
+RunConfig cnnRun()
+{
+    return RunConfig::fromJson(std::string(R"({"name": "fused-cnn", "seed": 3, "data": {"path": ")") + ENTRENA_FMNIST_DIR +
+                               R"(", "train_limit": 3000, "test_limit": 1000, "batch_size": 64},
+        "model": {"arch": "cnn"}, "scheduler": {"name": "constant"},
+        "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 0.0005},
+        "train": {"epochs": 2, "log_every": 10}, "devices": {"threads": 2}})");
 }
 
 } // namespace
@@ -94,6 +114,87 @@ private Q_SLOTS:
         QCOMPARE(off, std::string("ReluBackward0"));
     }
 
+    void firstBlockMatchesConvolutionPoolAndRelu_data()
+    {
+        QTest::addColumn<int>("channels");
+        QTest::addColumn<int>("size");
+        QTest::addColumn<bool>("bias");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("cnn's first block, 2 threads") << 32 << 28 << true << 2;
+        QTest::newRow("cnn's first block, 1 thread") << 32 << 28 << true << 1;
+        QTest::newRow("odd size, no bias") << 16 << 27 << false << 2;
+        QTest::newRow("48 channels, small images") << 48 << 5 << true << 2;
+    }
+
+    void firstBlockMatchesConvolutionPoolAndRelu()
+    {
+        QFETCH(int, channels);
+        QFETCH(int, size);
+        QFETCH(bool, bias);
+        QFETCH(int, threads);
+        const int before = at::get_num_threads();
+        at::set_num_threads(threads);
+        torch::manual_seed(7);
+        torch::nn::Conv2d conv(torch::nn::Conv2dOptions(1, channels, 3).padding(1).bias(bias));
+        toChannelsLast(*conv);
+        const auto x = torch::randn({16, 1, size, size}).contiguous(torch::MemoryFormat::ChannelsLast);
+        QVERIFY(convPoolReluApplies(x, *conv));
+        const auto gradOut = torch::randn({16, channels, size / 2, size / 2}).contiguous(torch::MemoryFormat::ChannelsLast);
+        const auto reference = torch::relu(torch::max_pool2d(conv->forward(x), 2));
+        reference.backward(gradOut);
+        const auto refWeight = conv->weight.grad().clone();
+        const auto refBias = bias ? conv->bias.grad().clone() : torch::Tensor();
+        conv->weight.mutable_grad() = torch::Tensor();
+        if (bias)
+            conv->bias.mutable_grad() = torch::Tensor();
+        const auto fused = convPoolRelu(x, *conv);
+        fused.backward(gradOut);
+        at::set_num_threads(before);
+        QVERIFY(fused.is_contiguous(torch::MemoryFormat::ChannelsLast));
+        QVERIFY(torch::allclose(fused, reference, 1e-5, 1e-5));
+        QCOMPARE(conv->weight.grad().strides(), conv->weight.strides());
+        const double scale = refWeight.abs().max().item<double>();
+        QVERIFY2((conv->weight.grad() - refWeight).abs().max().item<double>() < 1e-5 * scale,
+                 qPrintable(QString("weight gradient off by %1").arg((conv->weight.grad() - refWeight).abs().max().item<double>())));
+        if (bias)
+            QVERIFY((conv->bias.grad() - refBias).abs().max().item<double>() < 1e-5 * refBias.abs().max().item<double>());
+    }
+
+    void firstBlockLeavesOtherConvolutionsToAten()
+    {
+        const auto x = torch::randn({2, 1, 8, 8});
+        torch::nn::Conv2d grey(torch::nn::Conv2dOptions(1, 16, 3).padding(1));
+        QVERIFY(convPoolReluApplies(x, *grey));
+        QVERIFY(!convPoolReluApplies(x.clone().requires_grad_(), *grey)); // the input's gradient is not computed
+        QVERIFY(!convPoolReluApplies(torch::randn({2, 3, 8, 8}), *torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 3).padding(1))));
+        QVERIFY(!convPoolReluApplies(x, *torch::nn::Conv2d(torch::nn::Conv2dOptions(1, 16, 3).padding(1).stride(2))));
+        QVERIFY(!convPoolReluApplies(x, *torch::nn::Conv2d(torch::nn::Conv2dOptions(1, 16, 5).padding(2))));
+        QVERIFY(!convPoolReluApplies(x, *torch::nn::Conv2d(torch::nn::Conv2dOptions(1, 12, 3).padding(1))));
+        QVERIFY(!convPoolReluApplies(x, *torch::nn::Conv2d(torch::nn::Conv2dOptions(1, 16, 3).padding(0))));
+        QVERIFY(!convPoolReluApplies(x.to(torch::kFloat64), *grey));
+    }
+
+    void theCnnTrainsAsWithAtensOps()
+    {
+        Losses fused, aten;
+        StopToken stop;
+        const RunResult a = Trainer(cnnRun()).run(fused, stop);
+        setenv("ENTRENA_FUSED", "0", 1);
+        const RunResult b = Trainer(cnnRun()).run(aten, stop);
+        unsetenv("ENTRENA_FUSED");
+        QCOMPARE(a.end.status, RunStatus::Finished);
+        QCOMPARE(b.end.status, RunStatus::Finished);
+        QVERIFY2(a.end.testAccuracy > 0.75, qPrintable(QString::number(a.end.testAccuracy)));
+        QVERIFY2(std::abs(a.end.testAccuracy - b.end.testAccuracy) <= 0.02,
+                 qPrintable(QString("accuracy %1 against ATen's %2").arg(a.end.testAccuracy).arg(b.end.testAccuracy)));
+        QCOMPARE(fused.train.size(), size_t(2));
+        QCOMPARE(aten.train.size(), size_t(2));
+        QVERIFY(fused.train[1] < fused.train[0]);
+        for (size_t e = 0; e < 2; ++e)
+            QVERIFY2(std::abs(fused.train[e] - aten.train[e]) < 0.02 * aten.train[e],
+                     qPrintable(QString("epoch %1's training loss %2 against ATen's %3").arg(e + 1).arg(fused.train[e]).arg(aten.train[e])));
+    }
+
     void theCnnRunsThroughIt()
     {
         ModelSpec spec;
@@ -104,20 +205,20 @@ private Q_SLOTS:
         auto fused = model.forward(x);
         auto reference = model.sequential()->forward(x); // ATen's modules one by one
         QVERIFY(torch::allclose(fused, reference, 1e-5, 1e-6));
-        // The graph holds the fused node: no max_pool2d_with_indices backward on the way to conv2.
-        bool seenFused = false;
+        // The graph holds the fused nodes: no max_pool2d_with_indices backward anywhere.
+        int seenFused = 0;
         std::vector<torch::autograd::Node*> todo{fused.grad_fn().get()};
         while (!todo.empty()) {
             auto* node = todo.back();
             todo.pop_back();
             if (!node)
                 continue;
-            seenFused |= std::string(node->name()).find("PoolRelu") != std::string::npos;
+            seenFused += std::string(node->name()).find("PoolRelu") != std::string::npos;
             QVERIFY(std::string(node->name()).find("MaxPool") == std::string::npos);
             for (const auto& edge : node->next_edges())
                 todo.push_back(edge.function.get());
         }
-        QVERIFY(seenFused);
+        QCOMPARE(seenFused, 2); // the first block (ConvPoolReluFn), then the second's pool and ReLU
     }
 };
 

@@ -1,5 +1,8 @@
 #include "model/PoolRelu.h"
 
+#include "model/ConvPoolRelu.h"
+#include "model/Lanes.h"
+
 #include <ATen/Parallel.h>
 
 #include <cstdint>
@@ -12,74 +15,7 @@ namespace {
 using torch::autograd::AutogradContext;
 using torch::autograd::variable_list;
 
-// Eight channels at a time in GCC's vector types: the compiler lowers them to the target's registers
-// (one AVX2 register, half an AVX-512 one, two SSE ones) with its compares and blends; written as plain
-// loops with selects, the NaN rules made it branch per element. The helpers are always inlined into the
-// per-target kernels below, so no 32-byte vector crosses a call: GCC's note that such calls would
-// change the ABI without AVX does not apply.
-#pragma GCC diagnostic ignored "-Wpsabi"
-using F8 = float __attribute__((vector_size(32)));
-using I8 = int __attribute__((vector_size(32)));
-using B8 = uint8_t __attribute__((vector_size(8)));
-
-/// Which input of a window takes the output's gradient: 0–3 in row order, or none (the ReLU was 0).
-constexpr uint8_t kNone = 4;
-
-inline __attribute__((always_inline)) F8 load(const float* p)
-{
-    F8 v;
-    __builtin_memcpy(&v, p, sizeof v);
-    return v;
-}
-inline __attribute__((always_inline)) I8 loadBits(const float* p)
-{
-    I8 v;
-    __builtin_memcpy(&v, p, sizeof v);
-    return v;
-}
-inline __attribute__((always_inline)) void store(float* p, I8 bits) { __builtin_memcpy(p, &bits, sizeof bits); }
-inline __attribute__((always_inline)) I8 bitsOf(F8 v)
-{
-    I8 bits;
-    __builtin_memcpy(&bits, &v, sizeof bits);
-    return bits;
-}
-inline __attribute__((always_inline)) F8 asFloat(I8 bits)
-{
-    F8 v;
-    __builtin_memcpy(&v, &bits, sizeof v);
-    return v;
-}
-
-/// One window: ATen's max_pool2d (a later value wins when greater, or when it is NaN: the last NaN),
-/// then ReLU (which keeps NaN, and passes the gradient where its output is not <= 0).
-inline __attribute__((always_inline)) float poolRelu(const float (&v)[4], uint8_t& code)
-{
-    float m = v[0];
-    uint8_t at = 0;
-    for (uint8_t k = 1; k < 4; ++k)
-        if (v[k] > m || v[k] != v[k]) {
-            m = v[k];
-            at = k;
-        }
-    code = m <= 0.0f ? kNone : at;
-    return m < 0.0f ? 0.0f : m;
-}
-
-/// The same for eight channels.
-inline __attribute__((always_inline)) F8 poolRelu(const F8 (&v)[4], I8& code)
-{
-    F8 m = v[0];
-    I8 at = I8{} + 0;
-    for (int k = 1; k < 4; ++k) {
-        const I8 wins = (v[k] > m) | (v[k] != v[k]);
-        m = asFloat((wins & bitsOf(v[k])) | (~wins & bitsOf(m)));
-        at = (wins & k) | (~wins & at);
-    }
-    const I8 dead = m <= 0.0f;
-    code = (dead & int(kNone)) | (~dead & at);
-    return asFloat(~(m < 0.0f) & bitsOf(m));
-}
+using namespace lanes;
 
 /// One output row: `width` windows of `channels` values; `in` points at the window row's first value.
 /// Writes the outputs and each output's code.
@@ -96,9 +32,8 @@ inline __attribute__((always_inline)) void forwardRow(const float* in, float* ou
             const F8 v[4] = {load(p[0] + c), load(p[1] + c), load(p[2] + c), load(p[3] + c)};
             I8 code;
             const F8 m = poolRelu(v, code);
-            __builtin_memcpy(o + c, &m, sizeof m);
-            const B8 narrow = __builtin_convertvector(code, B8);
-            __builtin_memcpy(k + c, &narrow, sizeof narrow);
+            store(o + c, m);
+            storeCodes(k + c, code);
         }
         for (; c < channels; ++c)
             o[c] = poolRelu({p[0][c], p[1][c], p[2][c], p[3][c]}, k[c]);
@@ -117,9 +52,7 @@ inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, con
         const uint8_t* k = codes + w * channels;
         int64_t c = 0;
         for (; c + 8 <= channels; c += 8) {
-            B8 narrow;
-            __builtin_memcpy(&narrow, k + c, sizeof narrow);
-            const I8 code = __builtin_convertvector(narrow, I8), grad = loadBits(go + c);
+            const I8 code = loadCodes(k + c), grad = loadBits(go + c);
             for (int i = 0; i < 4; ++i)
                 store(g[i] + c, (code == i) & grad);
         }
@@ -250,12 +183,21 @@ torch::Tensor maxPool2Relu(const torch::Tensor& x)
     return PoolRelu::apply(x);
 }
 
-torch::Tensor forwardFusingPoolRelu(torch::nn::Sequential& model, torch::Tensor x)
+torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x)
 {
+    const bool fuse = fusedKernelsWanted();
     const size_t n = model->size();
     auto module = model->begin();
+    const auto poolReluAt = [&](size_t i) {
+        return i + 1 < n && isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>();
+    };
     for (size_t i = 0; i < n; ++i, ++module) {
-        if (i + 1 < n && fusedKernelsWanted() && isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>() && fusable(x)) {
+        auto* conv = fuse ? model->ptr(i)->as<torch::nn::Conv2d>() : nullptr;
+        if (conv && poolReluAt(i + 1) && convPoolReluApplies(x, *conv)) {
+            x = convPoolRelu(x, *conv);
+            i += 2;
+            module += 2;
+        } else if (fuse && poolReluAt(i) && fusable(x)) {
             x = PoolRelu::apply(x);
             ++i;
             ++module;

@@ -17,8 +17,10 @@ bool fusedKernelsWanted();
 /// relu(max_pool2d(x, 2)): fused where x is a 4-d channels-last fp32 CPU tensor, ATen's ops elsewhere.
 torch::Tensor maxPool2Relu(const torch::Tensor& x);
 
-/// A module's forward through `model`'s children, where a MaxPool2d of kernel 2 and stride 2 (no
-/// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu.
-torch::Tensor forwardFusingPoolRelu(torch::nn::Sequential& model, torch::Tensor x);
+/// `model`'s forward, child by child as Sequential's, where a MaxPool2d of kernel 2 and stride 2 (no
+/// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu, and as convPoolRelu
+/// (ConvPoolRelu.h) together with a convolution of the data before them; unless fusedKernelsWanted()
+/// says no.
+torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x);
 
 } // namespace entrena
