@@ -7,6 +7,7 @@
 #include "model/ConvPoolRelu.h"
 #include "model/Model.h"
 #include "model/Models.h"
+#include "train/Precision.h"
 #include "model/PoolRelu.h"
 
 #include <ATen/Parallel.h>
@@ -205,20 +206,32 @@ private Q_SLOTS:
         auto fused = model.forward(x);
         auto reference = model.sequential()->forward(x); // ATen's modules one by one
         QVERIFY(torch::allclose(fused, reference, 1e-5, 1e-6));
-        // The graph holds the fused nodes: no max_pool2d_with_indices backward anywhere.
-        int seenFused = 0;
-        std::vector<torch::autograd::Node*> todo{fused.grad_fn().get()};
+        // The graph holds the fused nodes: the first block (ConvPoolReluFn), then the second's pool and
+        // ReLU; no max_pool2d_with_indices backward anywhere.
+        QCOMPARE(poolNodes(fused), std::make_pair(2, 0));
+        // A bf16 run's convolutions stay bf16: nothing fused under autocast.
+        AutocastScope bf16(torch::kCPU, Precision::Bf16);
+        QCOMPARE(poolNodes(model.forward(x)), std::make_pair(0, 2));
+    }
+
+private:
+    /// The fused nodes and ATen's max-pool nodes in the graph behind `out`.
+    static std::pair<int, int> poolNodes(const torch::Tensor& out)
+    {
+        std::pair<int, int> count{0, 0};
+        std::vector<torch::autograd::Node*> todo{out.grad_fn().get()};
         while (!todo.empty()) {
             auto* node = todo.back();
             todo.pop_back();
             if (!node)
                 continue;
-            seenFused += std::string(node->name()).find("PoolRelu") != std::string::npos;
-            QVERIFY(std::string(node->name()).find("MaxPool") == std::string::npos);
+            const std::string name = node->name();
+            count.first += name.find("PoolRelu") != std::string::npos;
+            count.second += name.find("MaxPool") != std::string::npos;
             for (const auto& edge : node->next_edges())
                 todo.push_back(edge.function.get());
         }
-        QCOMPARE(seenFused, 2); // the first block (ConvPoolReluFn), then the second's pool and ReLU
+        return count;
     }
 };
 

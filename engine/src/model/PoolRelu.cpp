@@ -4,6 +4,7 @@
 #include "model/Lanes.h"
 
 #include <ATen/Parallel.h>
+#include <ATen/autocast_mode.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -150,6 +151,17 @@ struct PoolRelu : torch::autograd::Function<PoolRelu> {
     }
 };
 
+/// Whether CPU autocast is on (a bf16 run): its convolutions must stay bf16, so the first block is not
+/// fused (the pool, whose input is then bf16, is left to ATen by fusable()).
+bool cpuAutocast()
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    return at::autocast::is_autocast_enabled(at::kCPU);
+#else
+    return at::autocast::is_cpu_enabled();
+#endif
+}
+
 bool fusable(const torch::Tensor& x)
 {
     return x.device().is_cpu() && x.scalar_type() == torch::kFloat32 && x.dim() == 4 && x.size(2) >= 2 && x.size(3) >= 2 &&
@@ -185,7 +197,7 @@ torch::Tensor maxPool2Relu(const torch::Tensor& x)
 
 torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x)
 {
-    const bool fuse = fusedKernelsWanted();
+    const bool fuse = fusedKernelsWanted() && !cpuAutocast();
     const size_t n = model->size();
     auto module = model->begin();
     const auto poolReluAt = [&](size_t i) {

@@ -100,10 +100,6 @@ MlpStep::MlpStep(std::vector<torch::nn::Linear> layers, double smoothing, mlp::S
     , smoothing_(smoothing)
     , sgemm_(sgemm)
 {
-    for (const auto& l : layers_) {
-        weightGrads_.push_back(torch::zeros_like(l->weight));
-        biasGrads_.push_back(torch::zeros_like(l->bias));
-    }
 }
 
 bool MlpStep::accepts(const torch::Tensor& x, const torch::Tensor& y) const
@@ -126,6 +122,11 @@ MlpStep::Result MlpStep::run(const torch::Tensor& xIn, const torch::Tensor& yIn)
             throw std::runtime_error("label " + std::to_string(labels[i]) + " is outside the model's " +
                                      std::to_string(classes) + " classes (0 to " + std::to_string(classes - 1) +
                                      "): check the data set's labels");
+    if (weightGrads_.empty()) // made at the first step: a step that never comes costs no memory
+        for (const auto& l : layers_) {
+            weightGrads_.push_back(torch::empty_like(l->weight));
+            biasGrads_.push_back(torch::empty_like(l->bias));
+        }
     std::vector<mlp::Layer> layers;
     for (size_t k = 0; k < layers_.size(); ++k) {
         auto& l = *layers_[k];

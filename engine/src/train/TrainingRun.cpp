@@ -186,7 +186,8 @@ void TrainingRun::buildParts()
     clock_.emplace(device_);
     step_.emplace(makeLossFn(*model_, device_, t), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
                   meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
-    step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
+    if (!meterScope_) // a memory budget measures autograd's steps (TrainStep::useMlpStep)
+        step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
     guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
