@@ -10,7 +10,9 @@
 
 #include <ATen/Parallel.h>
 #include <QtTest>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 
 using namespace entrena;
 
@@ -82,6 +84,8 @@ private Q_SLOTS:
         QFETCH(QString, model);
         QFETCH(double, smoothing);
         QFETCH(int, threads);
+        if (threads > 1 && !MlpStep::threadsShareBlas())
+            QSKIP("this BLAS cannot share its products between the step's threads: the step declines");
         Threads scope(threads);
         const RunConfig c = config(model.toStdString(), "{\"label_smoothing\": " + std::to_string(smoothing) + "}");
         const DataSplits data = loadData(c.data, c.seed);
@@ -146,6 +150,37 @@ private Q_SLOTS:
         QVERIFY(!step->accepts(data.trainX.range(0, 8), data.trainY.slice(0, 0, 7)));
     }
 
+    void aNanInputGivesANanLossAsAutogradDoes()
+    {
+        // ReLU keeps NaN and passes its gradient (ATen's clamp_min and threshold_backward): a NaN pixel
+        // must make the loss NaN, so that the divergence guard sees it before the update.
+        Threads scope(2);
+        const RunConfig c = config(R"({"arch": "mlp", "hidden": [32, 16]})");
+        const DataSplits data = loadData(c.data, c.seed);
+        Model model = build(c, data);
+        auto step = MlpStep::make(model, torch::kCPU, c.train, false);
+        QVERIFY(step);
+        auto x = data.trainX.range(0, 8).clone();
+        x[2][0][5][5] = std::numeric_limits<float>::quiet_NaN();
+        const auto y = data.trainY.slice(0, 0, 8);
+        const float reference = torch::nn::functional::cross_entropy(model.forward(x), y).item<float>();
+        QVERIFY(std::isnan(reference));
+        QVERIFY(std::isnan(step->run(x, y).loss.item<float>()));
+    }
+
+    void aStepOfSeveralMicroBatchesTakesAutograd()
+    {
+        // Gradient accumulation (and a memory budget) leave the step to autograd.
+        Losses losses;
+        StopToken stop;
+        const int64_t before = MlpStep::stepsTaken();
+        for (const char* set : {"train.accumulate=2", "train.memory_budget_mb=64"}) {
+            const RunResult r = Trainer(RunConfig::fromJson(trainingConfig().toJson(), {set, "train.max_steps=6"})).run(losses, stop);
+            QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        }
+        QCOMPARE(MlpStep::stepsTaken(), before);
+    }
+
     void aLabelOutsideTheClassesIsAClearError()
     {
         const RunConfig c = config(R"({"arch": "mlp", "hidden": [32]})");
@@ -164,6 +199,8 @@ private Q_SLOTS:
 
     void trainingTakesItAndLearnsAsWithAutograd()
     {
+        if (!MlpStep::threadsShareBlas())
+            QSKIP("this BLAS cannot share its products between the step's threads: the step declines");
         const RunConfig c = trainingConfig();
         Losses ownLosses, refLosses;
         StopToken stop;

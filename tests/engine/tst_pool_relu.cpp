@@ -1,5 +1,5 @@
-// The fused 2×2 max-pool and ReLU (PoolRelu) against ATen's pair: the same outputs and input
-// gradients bit for bit, ties, zeros, negatives and NaNs included, in odd sizes and at one and two
+// The fused 2×2 max-pool and ReLU (PoolRelu) against ATen's pair: exactly the same outputs and input
+// gradients, ties, zeros, negatives and NaNs included, in odd sizes and at one and two
 // threads; the layouts it leaves to ATen. The fused first block (ConvPoolRelu: convolution of the
 // data, pool, ReLU) against oneDNN's convolution and ATen's pool: outputs and the weight's and bias's
 // gradients to float rounding. And the CNN's forward through both.
@@ -39,7 +39,7 @@ Pair run(const torch::Tensor& x0, const torch::Tensor& gradOut, bool fused)
     return {out.detach(), x.grad()};
 }
 
-/// Equal bit for bit, NaN where NaN.
+/// Equal values, NaN where NaN.
 bool same(const torch::Tensor& a, const torch::Tensor& b)
 {
     return a.sizes() == b.sizes() && torch::equal(a.isnan(), b.isnan()) &&
@@ -77,6 +77,7 @@ private Q_SLOTS:
         QTest::newRow("cnn's second block, 1 thread") << 64 << 14 << false << 1;
         QTest::newRow("odd size, odd channels") << 5 << 7 << false << 2;
         QTest::newRow("NaNs") << 16 << 10 << true << 2;
+        QTest::newRow("NaNs, vector and scalar channels") << 12 << 10 << true << 2;
     }
 
     void matchesAtensPoolAndRelu()

@@ -119,8 +119,10 @@ ENTRENA_LANES_INLINE void backwardRows(const float* padded, const float* gradOut
         backwardRows(padded, gradOut, codes, sums, from, to, g);                                                        \
     }
 // Compiled for AVX-512 (its 32 vector registers hold a group's 20 sums), AVX2 and the baseline.
+#if defined(__x86_64__) || defined(__i386__)
 ENTRENA_CPR_VARIANT(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma"))))
 ENTRENA_CPR_VARIANT(avx2, __attribute__((target("avx2,fma"))))
+#endif
 ENTRENA_CPR_VARIANT(plain, )
 #undef ENTRENA_CPR_VARIANT
 
@@ -132,11 +134,13 @@ struct Kernels {
 const Kernels& kernels()
 {
     static const Kernels chosen = [] {
+#if defined(__x86_64__) || defined(__i386__)
         __builtin_cpu_init();
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
             return Kernels{&avx512Forward, &avx512Backward};
         if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
             return Kernels{&avx2Forward, &avx2Backward};
+#endif
         return Kernels{&plainForward, &plainBackward};
     }();
     return chosen;

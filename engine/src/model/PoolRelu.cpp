@@ -75,8 +75,10 @@ inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, con
         backwardRow(codes, gradOut, gradIn, width, channels, inRow);                                                    \
     }
 // Compiled for AVX-512, AVX2 and the baseline, as ATen's kernels are.
+#if defined(__x86_64__) || defined(__i386__)
 ENTRENA_POOL_VARIANT(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma"))))
 ENTRENA_POOL_VARIANT(avx2, __attribute__((target("avx2,fma"))))
+#endif
 ENTRENA_POOL_VARIANT(plain, )
 #undef ENTRENA_POOL_VARIANT
 
@@ -88,11 +90,13 @@ struct Kernels {
 const Kernels& kernels()
 {
     static const Kernels chosen = [] {
+#if defined(__x86_64__) || defined(__i386__)
         __builtin_cpu_init();
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
             return Kernels{&avx512Forward, &avx512Backward};
         if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
             return Kernels{&avx2Forward, &avx2Backward};
+#endif
         return Kernels{&plainForward, &plainBackward};
     }();
     return chosen;

@@ -12,6 +12,13 @@ namespace {
 
 enum { RowMajor = 101, NoTrans = 111, Trans = 112 };
 
+inline void pause()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 /// The threads of one step wait for each other between its phases: a spin on a generation counter
 /// (microseconds, where a futex round trip costs tens), yielding the core if a thread is slow to come
 /// (the machine is shared).
@@ -29,7 +36,7 @@ public:
         }
         for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins) {
             if (spins < 4096)
-                __builtin_ia32_pause();
+                pause();
             else
                 sched_yield();
         }
@@ -72,7 +79,7 @@ void forwardLayer(Sgemm sgemm, const Layer& l, const float* in, float* out, int 
     for (int r = 0; r < rows; ++r) {
         float* o = out + int64_t(r) * l.out;
         for (int j = c.from; j < c.to; ++j)
-            o[j] = o[j] > 0.0f ? o[j] : 0.0f;
+            o[j] = o[j] < 0.0f ? 0.0f : o[j]; // ATen's relu (clamp_min) keeps NaN
     }
 }
 
@@ -133,7 +140,7 @@ void inputGradient(Sgemm sgemm, const Layer& l, const float* gradOut, const floa
         const float* a = in + int64_t(r) * l.in;
         float* g = gradIn + int64_t(r) * l.in;
         for (int j = c.from; j < c.to; ++j)
-            g[j] = a[j] > 0.0f ? g[j] : 0.0f; // written unconditionally: the loop vectorises
+            g[j] = a[j] <= 0.0f ? 0.0f : g[j]; // threshold_backward's rule (NaN passes); unconditional: vectorises
     }
 }
 

@@ -3,6 +3,7 @@
 #include "entrena/config/Config.h"
 #include "model/Model.h"
 #include "model/PoolRelu.h"
+#include "train/TrainStep.h"
 
 #include <ATen/Parallel.h>
 
@@ -22,6 +23,42 @@ using SetThreads = void (*)(int);
 using GetThreads = int (*)();
 
 template <typename F> F blasSymbol(const char* name) { return reinterpret_cast<F>(dlsym(RTLD_DEFAULT, name)); }
+
+using GetParallel = int (*)();
+
+/// The cblas_sgemm the step calls, and whether the step's threads may call it side by side, each
+/// product on its caller: OpenBLAS built with threads (openblas_get_parallel: 1 pthreads, 2 OpenMP; a
+/// serial build without locking is not safe to call from two threads at once), its sgemm taken from the
+/// same library as the thread switch (Debian's libblas.so.3 is a thin front of libopenblas.so.0).
+struct Blas {
+    mlp::Sgemm sgemm = nullptr;
+    bool confinable = false;
+};
+
+const Blas& blas()
+{
+    static const Blas found = [] {
+        Blas b;
+        b.sgemm = blasSymbol<mlp::Sgemm>("cblas_sgemm");
+        const auto parallel = blasSymbol<GetParallel>("openblas_get_parallel");
+        const auto set = blasSymbol<SetThreads>("openblas_set_num_threads");
+        Dl_info info{};
+        if (!parallel || !set || !blasSymbol<GetThreads>("openblas_get_num_threads") || parallel() < 1 ||
+            !dladdr(reinterpret_cast<void*>(set), &info) || !info.dli_fname)
+            return b;
+        if (void* library = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD)) {
+            if (auto own = reinterpret_cast<mlp::Sgemm>(dlsym(library, "cblas_sgemm"))) {
+                b.sgemm = own;
+                b.confinable = true;
+            }
+            dlclose(library); // only drops the reference RTLD_NOLOAD took
+        }
+        return b;
+    }();
+    return found;
+}
+
+bool blasConfinable() { return blas().confinable; }
 
 /// OpenBLAS computes each product on the calling thread while this lives: the step's threads share
 /// the products out themselves, and a BLAS thread pool beside them would fight them for the cores.
@@ -62,11 +99,12 @@ std::unique_ptr<MlpStep> MlpStep::make(Model& model, const torch::Device& device
         return nullptr;
     if (model.isScript() || !device.is_cpu() || train.precision != Precision::Fp32 || dataParallel)
         return nullptr;
-    const auto sgemm = blasSymbol<mlp::Sgemm>("cblas_sgemm");
+    const auto sgemm = blas().sgemm;
     if (!sgemm)
         return nullptr;
-    // More than one thread needs OpenBLAS's switch to keep each product on its caller.
-    if (at::get_num_threads() > 1 && !blasSymbol<SetThreads>("openblas_set_num_threads"))
+    // More than one thread needs OpenBLAS's switch to keep each product on its caller; with any other
+    // BLAS the step would run on one thread, slower than autograd on several.
+    if (at::get_num_threads() > 1 && !blasConfinable())
         return nullptr;
     std::vector<torch::nn::Linear> layers;
     const auto& modules = model.sequential()->children();
@@ -104,6 +142,10 @@ MlpStep::MlpStep(std::vector<torch::nn::Linear> layers, double smoothing, mlp::S
 
 bool MlpStep::accepts(const torch::Tensor& x, const torch::Tensor& y) const
 {
+    // The optimizer or a loaded checkpoint may have replaced a parameter: look again each step.
+    for (const auto& l : layers_)
+        if (!plainFloat(l->weight) || !plainFloat(l->bias))
+            return false;
     return x.device().is_cpu() && x.scalar_type() == torch::kFloat32 && x.dim() >= 2 && x.size(0) > 0 &&
            x.numel() / x.size(0) == layers_.front()->options.in_features() && y.device().is_cpu() &&
            y.scalar_type() == torch::kInt64 && y.dim() == 1 && y.size(0) == x.size(0) &&
@@ -130,25 +172,26 @@ MlpStep::Result MlpStep::run(const torch::Tensor& xIn, const torch::Tensor& yIn)
     std::vector<mlp::Layer> layers;
     for (size_t k = 0; k < layers_.size(); ++k) {
         auto& l = *layers_[k];
-        // The optimizer (or a rollback) may have replaced a parameter's storage: look again each step.
-        if (!plainFloat(l.weight) || !plainFloat(l.bias))
-            throw std::logic_error("MlpStep: a parameter is no longer a contiguous fp32 CPU tensor");
         l.weight.mutable_grad() = weightGrads_[k];
         l.bias.mutable_grad() = biasGrads_[k];
         layers.push_back({l.weight.data_ptr<float>(), l.bias.data_ptr<float>(), weightGrads_[k].data_ptr<float>(),
                           biasGrads_[k].data_ptr<float>(), int(l.options.in_features()), int(l.options.out_features())});
     }
-    const int threads = at::get_num_threads();
+    // One thread where BLAS cannot be confined (the thread count may have been raised since make()).
+    const int threads = at::in_parallel_region() || !blasConfinable() ? 1 : at::get_num_threads();
     mlp::StepResult r;
-    {
+    try {
         BlasOnCallingThread confined;
-        r = mlp::trainStep(sgemm_, layers, workspace_, x.data_ptr<float>(), labels, rows, smoothing_,
-                           at::in_parallel_region() ? 1 : threads);
+        r = mlp::trainStep(sgemm_, layers, workspace_, x.data_ptr<float>(), labels, rows, smoothing_, threads);
+    } catch (const std::bad_alloc&) {
+        throw OutOfMemory{"the step's activations did not fit in memory"}; // TrainStep retries smaller
     }
     taken.fetch_add(1, std::memory_order_relaxed);
     return {torch::tensor(float(r.loss)), r.forwardEnd};
 }
 
 int64_t MlpStep::stepsTaken() { return taken.load(); }
+
+bool MlpStep::threadsShareBlas() { return blasConfinable(); }
 
 } // namespace entrena

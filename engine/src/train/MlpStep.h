@@ -39,6 +39,9 @@ public:
 
     /// Steps this process has taken through run(), for the tests: that training takes this path.
     static int64_t stepsTaken();
+    /// Whether this process's BLAS lets the step's threads share its products (OpenBLAS with threads);
+    /// without it the step takes one thread, and make() declines a run of several.
+    static bool threadsShareBlas();
 
 private:
     MlpStep(std::vector<torch::nn::Linear> layers, double smoothing, mlp::Sgemm sgemm);
