@@ -5,6 +5,7 @@
 // gradients to float rounding. And the CNN's forward through both.
 #include "entrena/train/Trainer.h"
 #include "model/ConvPoolRelu.h"
+#include "model/Lanes.h"
 #include "model/Model.h"
 #include "model/Models.h"
 #include "train/Precision.h"
@@ -26,6 +27,25 @@ torch::Tensor tricky(int64_t n, int64_t c, int64_t h, int64_t w, bool nans)
         x.masked_fill_(torch::rand({n, c, h, w}) < 0.01, std::numeric_limits<float>::quiet_NaN());
     return x.contiguous(torch::MemoryFormat::ChannelsLast);
 }
+
+/// The instruction sets whose copy of the kernels this CPU can run, widest first.
+std::vector<lanes::Isa> isas()
+{
+    std::vector<lanes::Isa> all;
+    for (int i = int(lanes::widestIsa()); i <= int(lanes::Isa::Baseline); ++i)
+        all.push_back(lanes::Isa(i));
+    return all;
+}
+
+const char* isaName(lanes::Isa isa)
+{
+    return isa == lanes::Isa::Avx512 ? "AVX-512" : isa == lanes::Isa::Avx2 ? "AVX2" : "baseline";
+}
+
+struct Narrowed {
+    explicit Narrowed(lanes::Isa isa) { lanes::narrowedIsa() = int(isa); }
+    ~Narrowed() { lanes::narrowedIsa() = -1; }
+};
 
 struct Pair {
     torch::Tensor out, grad;
@@ -90,13 +110,15 @@ private Q_SLOTS:
         at::set_num_threads(threads);
         const auto x = tricky(6, channels, size, size, nans);
         const auto gradOut = torch::randn({6, channels, size / 2, size / 2}).contiguous(torch::MemoryFormat::ChannelsLast);
-        const Pair aten = run(x, gradOut, false), fused = run(x, gradOut, true);
+        const Pair aten = run(x, gradOut, false);
+        for (const lanes::Isa isa : isas()) { // each compiled copy of the kernels this CPU can run
+            Narrowed scope(isa);
+            const Pair fused = run(x, gradOut, true);
+            QVERIFY2(same(fused.out, aten.out), isaName(isa));
+            QVERIFY2(same(fused.grad, aten.grad), isaName(isa));
+            QVERIFY(fused.out.is_contiguous(torch::MemoryFormat::ChannelsLast));
+        }
         at::set_num_threads(before);
-        QVERIFY(same(fused.out, aten.out));
-        QVERIFY(same(fused.grad, aten.grad));
-        QVERIFY(fused.out.is_contiguous(torch::MemoryFormat::ChannelsLast));
-        // Ties are common here: a wrong choice of window element would show.
-        QVERIFY(aten.grad.ne(0).sum().item<int64_t>() > 0);
     }
 
     void leavesOtherLayoutsToAten()
@@ -146,20 +168,24 @@ private Q_SLOTS:
         reference.backward(gradOut);
         const auto refWeight = conv->weight.grad().clone();
         const auto refBias = bias ? conv->bias.grad().clone() : torch::Tensor();
-        conv->weight.mutable_grad() = torch::Tensor();
-        if (bias)
-            conv->bias.mutable_grad() = torch::Tensor();
-        const auto fused = convPoolRelu(x, *conv);
-        fused.backward(gradOut);
+        for (const lanes::Isa isa : isas()) {
+            Narrowed scope(isa);
+            conv->weight.mutable_grad() = torch::Tensor();
+            if (bias)
+                conv->bias.mutable_grad() = torch::Tensor();
+            const auto fused = convPoolRelu(x, *conv);
+            fused.backward(gradOut);
+            QVERIFY(fused.is_contiguous(torch::MemoryFormat::ChannelsLast));
+            QVERIFY2(torch::allclose(fused, reference, 1e-5, 1e-5), isaName(isa));
+            QCOMPARE(conv->weight.grad().strides(), conv->weight.strides());
+            const double scale = refWeight.abs().max().item<double>();
+            const double off = (conv->weight.grad() - refWeight).abs().max().item<double>();
+            QVERIFY2(off < 1e-5 * scale, qPrintable(QString("%1: weight gradient off by %2").arg(isaName(isa)).arg(off)));
+            if (bias)
+                QVERIFY2((conv->bias.grad() - refBias).abs().max().item<double>() < 1e-5 * refBias.abs().max().item<double>(),
+                         isaName(isa));
+        }
         at::set_num_threads(before);
-        QVERIFY(fused.is_contiguous(torch::MemoryFormat::ChannelsLast));
-        QVERIFY(torch::allclose(fused, reference, 1e-5, 1e-5));
-        QCOMPARE(conv->weight.grad().strides(), conv->weight.strides());
-        const double scale = refWeight.abs().max().item<double>();
-        QVERIFY2((conv->weight.grad() - refWeight).abs().max().item<double>() < 1e-5 * scale,
-                 qPrintable(QString("weight gradient off by %1").arg((conv->weight.grad() - refWeight).abs().max().item<double>())));
-        if (bias)
-            QVERIFY((conv->bias.grad() - refBias).abs().max().item<double>() < 1e-5 * refBias.abs().max().item<double>());
     }
 
     void firstBlockLeavesOtherConvolutionsToAten()

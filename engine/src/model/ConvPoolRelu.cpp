@@ -120,8 +120,8 @@ ENTRENA_LANES_INLINE void backwardRows(const float* padded, const float* gradOut
     }
 // Compiled for AVX-512 (its 32 vector registers hold a group's 20 sums), AVX2 and the baseline.
 #if defined(__x86_64__) || defined(__i386__)
-ENTRENA_CPR_VARIANT(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma"))))
-ENTRENA_CPR_VARIANT(avx2, __attribute__((target("avx2,fma"))))
+ENTRENA_CPR_VARIANT(avx512, ENTRENA_TARGET_AVX512)
+ENTRENA_CPR_VARIANT(avx2, ENTRENA_TARGET_AVX2)
 #endif
 ENTRENA_CPR_VARIANT(plain, )
 #undef ENTRENA_CPR_VARIANT
@@ -131,19 +131,15 @@ struct Kernels {
     void (*backward)(const float*, const float*, const uint8_t*, float*, int64_t, int64_t, const Geometry&);
 };
 
-const Kernels& kernels()
+Kernels kernels()
 {
-    static const Kernels chosen = [] {
 #if defined(__x86_64__) || defined(__i386__)
-        __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
-            return Kernels{&avx512Forward, &avx512Backward};
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-            return Kernels{&avx2Forward, &avx2Backward};
+    if (isa() == Isa::Avx512)
+        return Kernels{&avx512Forward, &avx512Backward};
+    if (isa() == Isa::Avx2)
+        return Kernels{&avx2Forward, &avx2Backward};
 #endif
-        return Kernels{&plainForward, &plainBackward};
-    }();
-    return chosen;
+    return Kernels{&plainForward, &plainBackward};
 }
 
 Geometry geometry(const torch::Tensor& x, int64_t channels)

@@ -6,6 +6,7 @@
 // these helpers always inlined into it, so no 32-byte vector crosses a call: GCC's note that such calls
 // would change the ABI without AVX does not apply, and is silenced for the files that include this.
 
+#include <atomic>
 #include <cstdint>
 
 #pragma GCC diagnostic ignored "-Wpsabi"
@@ -21,6 +22,44 @@ using B8 = uint8_t __attribute__((vector_size(8)));
 constexpr uint8_t kNone = 4;
 
 #define ENTRENA_LANES_INLINE inline __attribute__((always_inline))
+
+/// The instruction sets a kernel is compiled for.
+enum class Isa { Avx512, Avx2, Baseline };
+
+/// The widest of them this CPU runs (x86: AVX-512 F/VL/BW; AVX2 with FMA; else the baseline).
+inline Isa widestIsa()
+{
+    static const Isa widest = [] {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+            return Isa::Avx512;
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+            return Isa::Avx2;
+#endif
+        return Isa::Baseline;
+    }();
+    return widest;
+}
+
+/// For the tests: run a narrower set than the widest (each copy of a kernel is tested on one CPU);
+/// -1, the default, for the widest.
+inline std::atomic<int>& narrowedIsa()
+{
+    static std::atomic<int> isa{-1};
+    return isa;
+}
+
+/// The set the kernels run: the widest, or a narrower one the tests asked for.
+inline Isa isa()
+{
+    const int narrowed = narrowedIsa().load(std::memory_order_relaxed);
+    return narrowed >= int(widestIsa()) ? Isa(narrowed) : widestIsa();
+}
+
+/// The target attributes of the per-ISA copies of a kernel (x86 only; elsewhere the baseline alone).
+#define ENTRENA_TARGET_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma")))
+#define ENTRENA_TARGET_AVX2 __attribute__((target("avx2,fma")))
 
 ENTRENA_LANES_INLINE F8 load(const float* p)
 {

@@ -76,8 +76,8 @@ inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, con
     }
 // Compiled for AVX-512, AVX2 and the baseline, as ATen's kernels are.
 #if defined(__x86_64__) || defined(__i386__)
-ENTRENA_POOL_VARIANT(avx512, __attribute__((target("avx512f,avx512vl,avx512bw,avx2,fma"))))
-ENTRENA_POOL_VARIANT(avx2, __attribute__((target("avx2,fma"))))
+ENTRENA_POOL_VARIANT(avx512, ENTRENA_TARGET_AVX512)
+ENTRENA_POOL_VARIANT(avx2, ENTRENA_TARGET_AVX2)
 #endif
 ENTRENA_POOL_VARIANT(plain, )
 #undef ENTRENA_POOL_VARIANT
@@ -87,19 +87,15 @@ struct Kernels {
     void (*backward)(const uint8_t*, const float*, float*, int64_t, int64_t, int64_t);
 };
 
-const Kernels& kernels()
+Kernels kernels()
 {
-    static const Kernels chosen = [] {
 #if defined(__x86_64__) || defined(__i386__)
-        __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
-            return Kernels{&avx512Forward, &avx512Backward};
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-            return Kernels{&avx2Forward, &avx2Backward};
+    if (isa() == Isa::Avx512)
+        return Kernels{&avx512Forward, &avx512Backward};
+    if (isa() == Isa::Avx2)
+        return Kernels{&avx2Forward, &avx2Backward};
 #endif
-        return Kernels{&plainForward, &plainBackward};
-    }();
-    return chosen;
+    return Kernels{&plainForward, &plainBackward};
 }
 
 /// Output rows per parallel chunk: ATen's grain (32,768 elements) in rows of the input.
