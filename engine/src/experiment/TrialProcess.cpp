@@ -1,10 +1,12 @@
 #include "experiment/TrialProcess.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <stdexcept>
+#include <string_view>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,6 +59,31 @@ void TrialProcess::openPipes(int out[2], int err[2])
 
 TrialProcess::TrialProcess(const std::string& program, const std::vector<std::string>& args, const TrialEnv& env)
 {
+    // Everything the child needs is made before fork: the caller may have threads (the workbench), and
+    // a child of a threaded process may only call async-signal-safe functions until it execs (no
+    // malloc, no setenv).
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
+    for (const auto& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    std::vector<std::string> overrides;
+    for (const auto& [key, value] : env)
+        overrides.push_back(key + "=" + value);
+    std::vector<char*> envp;
+    for (char** e = environ; *e; ++e) {
+        const std::string_view entry(*e);
+        const bool replaced = std::any_of(env.begin(), env.end(), [&](const auto& kv) {
+            return entry.size() > kv.first.size() && entry.compare(0, kv.first.size(), kv.first) == 0 &&
+                   entry[kv.first.size()] == '=';
+        });
+        if (!replaced)
+            envp.push_back(*e);
+    }
+    for (auto& o : overrides)
+        envp.push_back(o.data());
+    envp.push_back(nullptr);
+    const std::string failure = "cannot run " + program + "\n";
+
     int out[2], err[2];
     openPipes(out, err);
     const pid_t parent = getpid();
@@ -73,14 +100,8 @@ TrialProcess::TrialProcess(const std::string& program, const std::vector<std::st
             _exit(127);
         dup2(out[1], STDOUT_FILENO);
         dup2(err[1], STDERR_FILENO);
-        for (const auto& [key, value] : env)
-            setenv(key.c_str(), value.c_str(), 1);
-        std::vector<char*> argv{const_cast<char*>(program.c_str())};
-        for (const auto& a : args)
-            argv.push_back(const_cast<char*>(a.c_str()));
-        argv.push_back(nullptr);
-        execv(program.c_str(), argv.data());
-        std::fprintf(stderr, "cannot run %s: %s\n", program.c_str(), std::strerror(errno));
+        execve(program.c_str(), argv.data(), envp.data());
+        [[maybe_unused]] const auto written = write(STDERR_FILENO, failure.data(), failure.size());
         _exit(127);
     }
     keepReadEnds(out, err);
