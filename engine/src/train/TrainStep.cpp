@@ -104,9 +104,7 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
         dropGradients(optimizer_);
     torch::Tensor stepLoss;
     clock.mark(&PhaseTimes::backward);
-    // Not under a memory budget: the meter sees LibTorch's allocations, and the hand-written step keeps
-    // its activations outside them.
-    const bool fast = fast_ && !reducer_ && !meter_ && lossScale == 1.0 && split_ == 1 && group.size() == 1 &&
+    const bool fast = fast_ && !reducer_ && lossScale == 1.0 && split_ == 1 && group.size() == 1 &&
                       fast_->accepts(group[0].x, group[0].y);
     if (fast) {
         auto r = fast_->run(group[0].x, group[0].y);

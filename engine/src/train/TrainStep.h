@@ -67,8 +67,8 @@ public:
                       const std::function<void(const OomRetry&)>& onRetry);
 
     /// From now on a step of one micro-batch goes through `fast` (the hand-written MLP step) when the
-    /// batch suits it, instead of the loss and backward(); not in a run with a memory meter (a
-    /// budget), whose peaks are LibTorch's allocations.
+    /// batch suits it, instead of the loss and backward(). TrainingRun gives none to a run with a memory
+    /// budget: its meter sees LibTorch's allocations, and that step keeps its activations outside them.
     void useMlpStep(std::unique_ptr<MlpStep> fast);
 
     int split() const { return split_; }

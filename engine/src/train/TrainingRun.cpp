@@ -186,7 +186,7 @@ void TrainingRun::buildParts()
     clock_.emplace(device_);
     step_.emplace(makeLossFn(*model_, device_, t), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
                   meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
-    if (!meterScope_) // a memory budget measures autograd's steps (TrainStep::useMlpStep)
+    if (!meterScope_) // a memory budget measures autograd's steps (TrainStep::useMlpStep says why)
         step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
