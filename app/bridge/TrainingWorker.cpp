@@ -27,13 +27,12 @@ void TrainingWorker::run()
     try {
         // The worker has its own connection: SQLite connections are not shared across threads.
         RunStore store(dbPath_.toStdString());
-        const QString checkpoints = QFileInfo(dbPath_).absoluteDir().filePath(QStringLiteral("checkpoints"));
         if (resumeRunId_ > 0)
-            Trainer::resume(std::to_string(resumeRunId_), observer_, stop_, store, checkpoints.toStdString());
+            Trainer::resume(std::to_string(resumeRunId_), observer_, stop_, store);
         else if (ranks_ > 1)
-            runRanks(store, checkpoints);
+            runRanks(store);
         else
-            Trainer(config_).run(observer_, stop_, &store, checkpoints.toStdString());
+            Trainer(config_).run(observer_, stop_, &store, /*checkpoints=*/true);
     } catch (const std::exception& e) {
         // Only the store or a resume that cannot start throw here (the trainer reports its own
         // failures as events).
@@ -45,7 +44,7 @@ void TrainingWorker::run()
     Q_EMIT finished();
 }
 
-void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
+void TrainingWorker::runRanks(RunStore& store)
 {
     // The other ranks read the configuration from a file that lives as long as the run.
     QTemporaryFile file(QDir::temp().filePath(QStringLiteral("entrena-ranks-XXXXXX.json")));
@@ -80,7 +79,7 @@ void TrainingWorker::runRanks(RunStore& store, const QString& checkpoints)
     Trainer trainer(config_);
     trainer.setRank(env);
     try {
-        trainer.run(observer_, stop_, &store, checkpoints.toStdString());
+        trainer.run(observer_, stop_, &store, /*checkpoints=*/true);
     } catch (...) {
         // Rank 0 could not meet the others (nothing was trained): they would wait for it until
         // the rendezvous times out, so they go now.

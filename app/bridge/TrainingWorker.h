@@ -42,7 +42,7 @@ private:
     int ranks_ = 1;
     QString rankProgram_;
 
-    void runRanks(RunStore& store, const QString& checkpoints);
+    void runRanks(RunStore& store);
 };
 
 } // namespace entrena::app

@@ -152,7 +152,6 @@ int train(const CliOptions& o)
     std::optional<RunStore> store;
     if (leader)
         store.emplace(dbPath(o));
-    const std::string checkpoints = store ? (fs::path(store->path()).parent_path() / "checkpoints").string() : "";
 
     StopToken stop;
     StopOnSignals signals(stop);
@@ -169,9 +168,9 @@ int train(const CliOptions& o)
             // A sweep's trial ("EXPERIMENT:TRIAL"): the run is its from the moment it exists.
             if (const char* trial = std::getenv("ENTRENA_TRIAL"); trial && std::strchr(trial, ':'))
                 trainer.setTrial(std::atoll(trial), std::atoll(std::strchr(trial, ':') + 1));
-            result = trainer.run(observer, stop, store ? &*store : nullptr, checkpoints);
+            result = trainer.run(observer, stop, store ? &*store : nullptr, /*checkpoints=*/true);
         } else {
-            result = Trainer::resume(o.resume, observer, stop, *store, checkpoints);
+            result = Trainer::resume(o.resume, observer, stop, *store);
         }
     } catch (const ResumeError& e) {
         reportError(std::string("cannot resume: ") + e.what());

@@ -137,12 +137,16 @@ const std::vector<CommandInfo>& commands()
          {kDb, kJson},
          "One line per experiment: id, name, method, status, trials and the best value of its metric."},
         {"import",
-         "OTHER.sqlite [--db FILE]",
+         "OTHER.sqlite [--db FILE] [--strict]",
          "copy the runs of another run store into this one",
-         {kDb},
-         "Runs, their metrics, events, checkpoints (files copied beside this store) and experiments are added by "
-         "their uuid: importing the same store twice adds nothing. For runs made on a cluster node or another "
-         "machine."},
+         {kDb,
+          {"--strict", nullptr,
+           "exit with status 1 when a checkpoint or evaluation image could not be copied (each is named either way)"}},
+         "Runs, their metrics, events, checkpoints and experiments are added by their uuid: importing the same store "
+         "twice adds nothing. Each run's checkpoint files and evaluation images are copied into its own folder beside "
+         "this store and checked against their recorded checksums, so the runs resume and export after the other "
+         "store is deleted; a file that cannot be copied is named on stderr. For runs made on a cluster node or "
+         "another machine."},
         {"config-keys",
          "[--markdown]",
          "every configuration key that --config and --set take, with its default",
@@ -456,7 +460,11 @@ CliOptions parseCommandLine(int argc, char** argv)
         if (!option->value) {
             if (inlineValue)
                 throw UsageError(arg + " takes no value", o.command);
-            (arg == "--json" ? o.json : arg == "--all" ? o.all : arg == "--markdown" ? o.markdown : o.clear) = true;
+            (arg == "--json"       ? o.json
+             : arg == "--all"      ? o.all
+             : arg == "--markdown" ? o.markdown
+             : arg == "--strict"   ? o.strict
+                                   : o.clear) = true;
             continue;
         }
         if (!inlineValue) {

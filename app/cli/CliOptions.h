@@ -82,6 +82,7 @@ struct CliOptions {
     int interval = 1;
     double quantile = 0.25;
     std::string source; ///< import: the other store
+    bool strict = false;       ///< import: a file that could not be copied is a failure (exit 1)
     int shard = 0, shards = 1; ///< sweep --shard K/N
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;

@@ -81,6 +81,7 @@ void JsonEvents::onEpoch(const EpochEvent& e)
 {
     write(json{{"event", "epoch"},
                {"epoch", e.epoch},
+               {"step", e.step},
                {"train_loss", number(e.trainLoss)},
                {"val_loss", number(e.valLoss)},
                {"val_accuracy", number(e.valAccuracy)},

@@ -1,6 +1,7 @@
 // `entrena-cli export --checkpoint`: what it writes loads in Python (Debian's python3-torch) the
 // way a user would load it, and gives the test accuracy Entrena recorded; bad requests leave no file.
 #include <QDir>
+#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -228,8 +229,12 @@ private slots:
         QVERIFY2(r.err.contains("cannot write") && r.err.contains("no-such-folder/x.pt"), r.err.constData());
 
         // A checkpoint deleted by hand: named, and nothing written.
-        QDir checkpoints(dir_.filePath(QStringLiteral("checkpoints/run-") + runId));
-        QVERIFY2(checkpoints.exists(), qPrintable(checkpoints.path()));
+        // (The run's own folder: checkpoints/STORE-UUID/run-ID-UUID8/.)
+        QDirIterator found(dir_.filePath(QStringLiteral("checkpoints")), {QStringLiteral("run-") + runId + QStringLiteral("-*")},
+                           QDir::Dirs, QDirIterator::Subdirectories);
+        QVERIFY(found.hasNext());
+        QDir checkpoints(found.next());
+        QVERIFY2(!checkpoints.entryList(QDir::Files).isEmpty(), qPrintable(checkpoints.path()));
         for (const QString& f : checkpoints.entryList(QDir::Files))
             QVERIFY(checkpoints.remove(f));
         r = exportTo(runId, path(QStringLiteral("gone.safetensors")));

@@ -116,14 +116,13 @@ private Q_SLOTS:
         // to the first's, so both sets are held): the budget makes the run halve its micro-batch once.
         // It must train exactly as a run of 512 x 2 from the start.
         RunStore store(dir_.filePath(QStringLiteral("oom.sqlite")).toStdString());
-        const std::string checkpoints = dir_.filePath(QStringLiteral("ckpt")).toStdString();
         StopToken stop;
         Recorder squeezed, small;
-        const RunResult a = Trainer(mlp({"data.batch_size=1024", "train.memory_budget_mb=8.5", "train.epochs=3",
-                                         "train.max_steps=12"}))
-                                .run(squeezed, stop, &store, checkpoints);
+        const RunResult a =
+            Trainer(mlp({"data.batch_size=1024", "train.memory_budget_mb=8.5", "train.epochs=3", "train.max_steps=12"}))
+                .run(squeezed, stop, &store, true);
         const RunResult b = Trainer(mlp({"data.batch_size=512", "train.accumulate=2", "train.epochs=3", "train.max_steps=12"}))
-                                .run(small, stop, &store, checkpoints);
+                                .run(small, stop, &store, true);
         QVERIFY2(a.end.status == RunStatus::Finished, a.end.error.c_str());
         QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
 

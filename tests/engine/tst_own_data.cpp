@@ -28,8 +28,10 @@ struct Events : TrainingObserver {
     StartEvent start;
     std::vector<NoticeEvent> notices;
     std::vector<EpochEvent> epochs;
+    std::vector<StepEvent> steps;
     EndEvent end;
     void onStart(const StartEvent& e) override { start = e; }
+    void onStep(const StepEvent& e) override { steps.push_back(e); }
     void onEpoch(const EpochEvent& e) override { epochs.push_back(e); }
     void onNotice(const NoticeEvent& e) override { notices.push_back(e); }
     void onEnd(const EndEvent& e) override { end = e; }
@@ -108,8 +110,7 @@ private Q_SLOTS:
         RunStore store(dir_.filePath(QStringLiteral("folder.sqlite")).toStdString());
         Events events;
         StopToken stop;
-        const RunResult r =
-            Trainer(config(imageFolderJson())).run(events, stop, &store, dir_.filePath(QStringLiteral("ck")).toStdString());
+        const RunResult r = Trainer(config(imageFolderJson())).run(events, stop, &store, true);
         QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
         QVERIFY2(r.end.bestValAccuracy > 0.9, qPrintable(QString::number(r.end.bestValAccuracy))); // chance: 1/3
         QCOMPARE(events.start.classes, (std::vector<std::string>{"Zebra", "cat", "dog"}));
@@ -140,7 +141,7 @@ private Q_SLOTS:
         Events events;
         StopToken stop;
         const RunConfig c = config(imageFolderJson(QStringLiteral(R"(, "augment_flip": false)")));
-        const RunResult r = Trainer(c).run(events, stop, &store, dir_.filePath(QStringLiteral("ck2")).toStdString());
+        const RunResult r = Trainer(c).run(events, stop, &store, true);
         QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
         const auto& m = r.end.evaluation.confusion;
         const DataSplits data = loadData(c.data, c.seed);
@@ -233,6 +234,17 @@ private Q_SLOTS:
         QVERIFY2(r.end.bestValAccuracy > 0.9, qPrintable(QString::number(r.end.bestValAccuracy)));
         QCOMPARE(events.start.classes, (std::vector<std::string>{"setosa", "versicolor", "virginica"})); // sorted
         QCOMPARE(r.end.evaluation.classes, events.start.classes);
+        // Issue 29: a table's model has its FLOPs counted (2 features → 16 → 3 classes), so its MFU means
+        // something; it was reported as 0.
+        QCOMPARE(events.start.flopsPerSample, 2.0 * (2 * 16 + 16 * 3));
+        // Epochs shorter than log_every (9 steps against 50) log each epoch's last step, and each epoch
+        // says at which step it ended: a short run's charts had one point, and its epoch means at 0.
+        QCOMPARE(events.epochs.size(), size_t(5));
+        QCOMPARE(events.steps.size(), size_t(5));
+        for (size_t e = 0; e < 5; ++e) {
+            QCOMPARE(events.epochs[e].step, int64_t(9 * (e + 1)));
+            QCOMPARE(events.steps[e].step, events.epochs[e].step);
+        }
     }
 
     void aRunAtChanceSaysItIsNotLearning()

@@ -65,7 +65,7 @@ private Q_SLOTS:
         RunStore store(dir_.filePath(QStringLiteral("straight.sqlite")).toStdString());
         StopAt quiet;
         StopToken stop;
-        const RunResult r = Trainer(config()).run(quiet, stop, &store, dir_.filePath(QStringLiteral("a")).toStdString());
+        const RunResult r = Trainer(config()).run(quiet, stop, &store, true);
         QCOMPARE(r.end.status, RunStatus::Finished);
         straightCheckpoint_ = lastCheckpoint(store, r.runId);
         for (const auto& m : store.metrics(r.runId, "train_loss"))
@@ -84,7 +84,7 @@ private Q_SLOTS:
         StopAt obs;
         obs.token = &stop;
         obs.atEpoch = 1;
-        const RunResult r = Trainer(config()).run(obs, stop, &store, dir_.filePath(QStringLiteral("d")).toStdString());
+        const RunResult r = Trainer(config()).run(obs, stop, &store, true);
         const QString file = QString::fromStdString(lastCheckpoint(store, r.runId));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadWrite));
@@ -94,7 +94,7 @@ private Q_SLOTS:
         StopToken fresh;
         StopAt quiet;
         try {
-            Trainer::resume(std::to_string(r.runId), quiet, fresh, store, dir_.filePath(QStringLiteral("d")).toStdString());
+            Trainer::resume(std::to_string(r.runId), quiet, fresh, store);
             QFAIL("resumed from a damaged checkpoint");
         } catch (const ResumeError& e) {
             QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("damaged")), e.what());
@@ -107,8 +107,8 @@ private Q_SLOTS:
         RunStore store(dir_.filePath(QStringLiteral("straight.sqlite")).toStdString());
         StopToken stop;
         StopAt quiet;
-        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("1", quiet, stop, store, "/tmp"));
-        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("no-such-run", quiet, stop, store, "/tmp"));
+        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("1", quiet, stop, store));
+        QVERIFY_THROWS_EXCEPTION(ResumeError, Trainer::resume("no-such-run", quiet, stop, store));
     }
 
     void checkpointOfAnotherModelIsNamedAsSuch()
@@ -116,7 +116,6 @@ private Q_SLOTS:
         // Resume loads the latest checkpoint into the run's own model: a checkpoint of another
         // architecture in its place must be refused with the tensor and both shapes named.
         const QString db = dir_.filePath(QStringLiteral("other.sqlite"));
-        const std::string ckpt = dir_.filePath(QStringLiteral("o")).toStdString();
         RunStore store(db.toStdString());
         StopToken stopA, stopB;
         StopAt a, b;
@@ -124,10 +123,10 @@ private Q_SLOTS:
         a.atEpoch = 1;
         b.token = &stopB;
         b.atEpoch = 1;
-        const RunResult ra = Trainer(config()).run(a, stopA, &store, ckpt);
+        const RunResult ra = Trainer(config()).run(a, stopA, &store, true);
         RunConfig narrow = config();
         narrow.model.hidden = {32};
-        const RunResult rb = Trainer(narrow).run(b, stopB, &store, ckpt);
+        const RunResult rb = Trainer(narrow).run(b, stopB, &store, true);
         const std::string target = lastCheckpoint(store, ra.runId);
         QVERIFY(QFile::remove(QString::fromStdString(target)));
         QVERIFY(QFile::copy(QString::fromStdString(lastCheckpoint(store, rb.runId)), QString::fromStdString(target)));
@@ -139,7 +138,7 @@ private Q_SLOTS:
 
         StopToken fresh;
         StopAt quiet;
-        const RunResult r = Trainer::resume(std::to_string(ra.runId), quiet, fresh, store, ckpt);
+        const RunResult r = Trainer::resume(std::to_string(ra.runId), quiet, fresh, store);
         QCOMPARE(r.end.status, RunStatus::Failed);
         const QString message = QString::fromStdString(r.end.error);
         QVERIFY2(message.contains(QStringLiteral("written for another model")), qPrintable(message));
@@ -154,18 +153,17 @@ private:
     {
         const QString tag = QString::number(atStep) + QLatin1Char('_') + QString::number(atEpoch);
         RunStore store(dir_.filePath(QStringLiteral("resume%1.sqlite").arg(tag)).toStdString());
-        const std::string ckpt = dir_.filePath(QStringLiteral("b%1").arg(tag)).toStdString();
         StopToken stop;
         StopAt first;
         first.token = &stop;
         first.atStep = atStep;
         first.atEpoch = atEpoch;
-        const RunResult a = Trainer(config()).run(first, stop, &store, ckpt);
+        const RunResult a = Trainer(config()).run(first, stop, &store, true);
         QCOMPARE(a.end.status, RunStatus::Stopped);
 
         StopToken fresh;
         StopAt second;
-        const RunResult b = Trainer::resume(std::to_string(a.runId), second, fresh, store, ckpt);
+        const RunResult b = Trainer::resume(std::to_string(a.runId), second, fresh, store);
         QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
         QCOMPARE(b.runId, a.runId); // the same run record
 

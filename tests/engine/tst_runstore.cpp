@@ -554,6 +554,65 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 29: a.sqlite and b.sqlite in one folder wrote the same checkpoints/run-1/.
+    void storesInOneFolderOwnTheirFiles()
+    {
+        QTemporaryDir dir;
+        RunStore a(dir.filePath(QStringLiteral("a.sqlite")).toStdString());
+        RunStore b(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
+        const int64_t ra = a.createRun("one", "{}", "{}"), rb = b.createRun("one", "{}", "{}");
+        QCOMPARE(ra, rb); // the same id in each store …
+        QVERIFY(!a.uuid().empty() && a.uuid() != b.uuid());
+        QVERIFY(a.runFolder(ra) != b.runFolder(rb)); // … and folders of their own
+        const QString folder = QString::fromStdString(a.runFolder(ra));
+        QVERIFY2(folder.startsWith(dir.filePath(QStringLiteral("checkpoints/")) + QString::fromStdString(a.uuid())),
+                 qPrintable(folder));
+        QVERIFY2(folder.endsWith(QString::fromStdString(a.findRun("1")->uuid.substr(0, 8))), qPrintable(folder));
+        // An id that comes back after a delete gets a folder of its own too.
+        a.setRunStatus(ra, RunStatus::Finished);
+        a.deleteRun(ra);
+        const int64_t again = a.createRun("two", "{}", "{}");
+        QCOMPARE(again, ra);
+        QVERIFY(QString::fromStdString(a.runFolder(again)) != folder);
+        // The same store opened again keeps its id.
+        const std::string id = a.uuid();
+        QCOMPARE(RunStore(a.path()).uuid(), id);
+    }
+
+    // Issue 33: paths are kept relative to the store's folder, and read back absolute.
+    void pathsAreKeptRelativeToTheStoresFolder()
+    {
+        QTemporaryDir dir;
+        RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+        const int64_t run = store.createRun("r", "{}", "{}");
+        const std::string file = store.runFolder(run) + "/epoch-1.pt";
+        QVERIFY(QDir().mkpath(QString::fromStdString(store.runFolder(run))));
+        QFile(QString::fromStdString(file)).open(QIODevice::WriteOnly);
+        store.addCheckpoint(run, {10, 1, file, 0.5, true, 1, ""});
+        const QString stored = rawText(dir.filePath(QStringLiteral("runs.sqlite")), "SELECT path FROM checkpoints");
+        QVERIFY2(stored.startsWith(QStringLiteral("checkpoints/")) && !stored.startsWith(QLatin1Char('/')), qPrintable(stored));
+        QCOMPARE(store.checkpoints(run).at(0).path, file);
+        QCOMPARE(store.storedPath("/somewhere/else.pt"), std::string("/somewhere/else.pt")); // outside: as given
+    }
+
+    // Rows written before schema 8 hold absolute paths (or ones relative to where training ran): a
+    // store moved with its checkpoints/ folder still finds them.
+    void oldPathsAreFoundInAMovedStore()
+    {
+        QTemporaryDir dir;
+        const QString moved = dir.filePath(QStringLiteral("now"));
+        QVERIFY(QDir().mkpath(moved + QStringLiteral("/checkpoints/run-1")));
+        QFile(moved + QStringLiteral("/checkpoints/run-1/epoch-1.pt")).open(QIODevice::WriteOnly);
+        RunStore store((moved + QStringLiteral("/runs.sqlite")).toStdString());
+        QCOMPARE(store.resolvePath("/home/gone/project/checkpoints/run-1/epoch-1.pt"),
+                 (moved + QStringLiteral("/checkpoints/run-1/epoch-1.pt")).toStdString());
+        QCOMPARE(store.resolvePath("sub/checkpoints/run-1/epoch-1.pt"),
+                 (moved + QStringLiteral("/checkpoints/run-1/epoch-1.pt")).toStdString());
+        // Nowhere to be found: named where the store looked for it.
+        QCOMPARE(store.resolvePath("checkpoints/run-2/epoch-1.pt"),
+                 (moved + QStringLiteral("/checkpoints/run-2/epoch-1.pt")).toStdString());
+    }
+
     void defaultPathFollowsXdg()
     {
         qputenv("XDG_DATA_HOME", "/tmp/xdg-test");

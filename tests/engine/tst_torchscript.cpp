@@ -42,7 +42,7 @@ private Q_SLOTS:
         RunStore store(dir_.filePath(QStringLiteral("ts.sqlite")).toStdString());
         TrainingObserver quiet;
         StopToken stop;
-        const RunResult r = Trainer(config(model)).run(quiet, stop, &store, dir_.filePath(QStringLiteral("ckpt")).toStdString());
+        const RunResult r = Trainer(config(model)).run(quiet, stop, &store, true);
         QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
         QVERIFY2(r.end.testAccuracy >= 0.75, qPrintable(QString::number(r.end.testAccuracy)));
         const auto checkpoints = store.checkpoints(r.runId);

@@ -199,9 +199,8 @@ private:
         if (checkpoints.empty())
             return;
         CheckpointRecord copy = checkpoints.back();
-        const auto dir =
-            std::filesystem::path(ctx.store.checkpoints(t.runId).empty() ? copy.path : ctx.store.checkpoints(t.runId).back().path)
-                .parent_path();
+        const std::filesystem::path dir = ctx.store.runFolder(t.runId); // t's own, never the source's
+        std::filesystem::create_directories(dir);
         const auto file = dir / ("exploit-epoch-" + std::to_string(copy.epoch) + ".pt");
         std::filesystem::copy_file(copy.path, file, std::filesystem::copy_options::overwrite_existing);
         copy.path = file.string();

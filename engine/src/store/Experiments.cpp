@@ -74,8 +74,10 @@ std::vector<RunRecord> RunStore::trialsOf(int64_t experimentId)
     Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE experiment=? ORDER BY trial, id").c_str());
     s.bind(1, experimentId);
     std::vector<RunRecord> out;
-    while (s.step())
+    while (s.step()) {
         out.push_back(readRun(s));
+        resolvePaths(out.back());
+    }
     return out;
 }
 

@@ -1,11 +1,14 @@
 #include "entrena/store/Import.h"
 
+#include "entrena/store/Checkpoints.h"
 #include "entrena/store/RunStore.h"
 #include "store/MetricBlocks.h"
 #include "store/Sqlite.h"
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 namespace entrena {
 
@@ -13,14 +16,59 @@ namespace fs = std::filesystem;
 using sqlite::Statement;
 using sqlite::Transaction;
 
+namespace {
+
+/// Copies `file` into `folder` and checks the copy against `checksum` (when recorded). Returns the
+/// copy's path, or nothing, with the reason added to `missing`, when there is no sound copy.
+std::optional<std::string> copyRunFile(const std::string& file, const fs::path& folder, const std::string& checksum,
+                                       std::vector<std::string>& missing)
+{
+    std::error_code ec;
+    if (!fs::exists(file, ec)) {
+        missing.push_back(file + " (not found)");
+        return std::nullopt;
+    }
+    const fs::path to = folder / fs::path(file).filename();
+    fs::create_directories(folder, ec);
+    if (!ec)
+        fs::copy_file(file, to, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+        missing.push_back(file + " (cannot copy it to " + to.string() + ": " + ec.message() + ")");
+        return std::nullopt;
+    }
+    if (!checksum.empty() && fileChecksum(to.string()) != checksum) {
+        fs::remove(to, ec);
+        missing.push_back(file + " (damaged: its checksum does not match the one recorded)");
+        return std::nullopt;
+    }
+    return to.string();
+}
+
+/// The evaluation's images copied into `folder`, and the evaluation naming the copies.
+std::string copyImages(const std::string& evaluationJson, const fs::path& folder, std::vector<std::string>& missing)
+{
+    try {
+        auto j = nlohmann::json::parse(evaluationJson);
+        if (!j.contains("wrong") || !j["wrong"].is_array())
+            return evaluationJson;
+        for (auto& w : j["wrong"])
+            if (w.contains("image") && w["image"].is_string() && !w["image"].get<std::string>().empty())
+                if (auto copied = copyRunFile(w["image"].get<std::string>(), folder, "", missing))
+                    w["image"] = *copied;
+        return j.dump();
+    } catch (const nlohmann::json::exception&) {
+        return evaluationJson;
+    }
+}
+
+} // namespace
+
 ImportResult RunStore::importFrom(const std::string& otherPath)
 {
     std::error_code ec;
     if (fs::equivalent(otherPath, path_, ec))
         throw StoreError("'" + otherPath + "' is this run store itself; import another one");
-    {
-        RunStore other(otherPath);
-    } // migrated to this schema, or refused when newer
+    RunStore other(otherPath); // migrated to this schema, or refused when newer; resolves its own paths
     flushLocked();
     ImportResult result;
     {
@@ -50,7 +98,6 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
                 ++result.experiments;
             }
         }
-        const fs::path checkpointDir = fs::path(path_).parent_path() / "checkpoints";
         Statement runs(db_, "SELECT id, uuid FROM other.runs ORDER BY id");
         while (runs.step()) {
             const int64_t old = runs.integer(0);
@@ -83,25 +130,28 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
                 rows.bind(1, id).bind(2, old);
                 rows.step();
             }
-            // Checkpoints: the files beside this store, so the run can be resumed and exported here.
+            // Checkpoints and evaluation images: copied into this run's own folder here, so the run
+            // resumes and exports when the other store is gone (found wherever the other store keeps
+            // them: resolved by it, as any reader of it would).
+            const fs::path folder = runFolder(id);
             Statement ck(db_, "SELECT step, epoch, path, metric, is_best, bytes, checksum FROM other.checkpoints "
                               "WHERE run=? ORDER BY id");
             ck.bind(1, old);
             while (ck.step()) {
-                std::string file = ck.text(2);
-                fs::path from = fs::path(file).is_absolute() ? fs::path(file) : fs::path(otherPath).parent_path() / file;
-                if (fs::exists(from, ec)) {
-                    const fs::path to = checkpointDir / ("run-" + std::to_string(id)) / from.filename();
-                    fs::create_directories(to.parent_path());
-                    if (!fs::equivalent(from, to, ec)) // two stores in one folder share its checkpoints/
-                        fs::copy_file(from, to, fs::copy_options::overwrite_existing);
-                    file = to.string();
-                }
+                std::string file = other.resolvePath(ck.text(2));
+                const std::string checksum = ck.text(6);
+                if (auto copied = copyRunFile(file, folder, checksum, result.missing))
+                    file = *copied;
                 Statement add(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-                add.bind(1, id).bind(2, ck.integer(0)).bind(3, ck.integer(1)).bind(4, file).bind(5, ck.optReal(3));
-                add.bind(6, ck.integer(4)).bind(7, ck.integer(5)).bind(8, ck.text(6));
+                add.bind(1, id).bind(2, ck.integer(0)).bind(3, ck.integer(1)).bind(4, storedPath(file)).bind(5, ck.optReal(3));
+                add.bind(6, ck.integer(4)).bind(7, ck.integer(5)).bind(8, checksum);
                 add.step();
+            }
+            if (const auto run = other.findRun(std::to_string(old)); run && !run->evaluationJson.empty()) {
+                Statement set(db_, "UPDATE runs SET evaluation=? WHERE id=?");
+                set.bind(1, withImagePaths(copyImages(run->evaluationJson, folder, result.missing), false)).bind(2, id);
+                set.step();
             }
         }
         // Links between runs and to experiments, in this store's ids.

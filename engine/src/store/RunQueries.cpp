@@ -26,8 +26,10 @@ std::vector<RunRecord> RunStore::listRuns(const RunFilter& filter)
     s.bind(2, std::string(filter.status ? toString(*filter.status) : ""));
     s.bind(3, filter.tag);
     std::vector<RunRecord> out;
-    while (s.step())
+    while (s.step()) {
         out.push_back(readRun(s));
+        resolvePaths(out.back());
+    }
     return out;
 }
 
@@ -74,6 +76,7 @@ std::vector<std::string> RunStore::deleteRun(int64_t runId)
     if (run->status == RunStatus::Running)
         throw StoreError("run " + std::to_string(runId) + " is training; stop it before deleting it");
     const auto files = checkpoints(runId);
+    const std::string folder = runFolder(runId);
     {
         Transaction t(db_);
         for (const char* sql : {"DELETE FROM metrics WHERE run=?", "DELETE FROM events WHERE run=?",
@@ -91,6 +94,11 @@ std::vector<std::string> RunStore::deleteRun(int64_t runId)
         if (!fs::remove(c.path, ec) && ec)
             left.push_back(c.path);
     }
+    // The run's own folder (schema 8): its evaluation images, and nothing of any other run's.
+    std::error_code ec;
+    fs::remove_all(folder, ec);
+    if (ec)
+        left.push_back(folder);
     return left;
 }
 
@@ -139,13 +147,19 @@ std::optional<RunRecord> RunStore::findRun(const std::string& idOrName)
     if (numeric) {
         Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE id=?").c_str());
         s.bind(1, int64_t(std::stoll(idOrName)));
-        if (s.step())
-            return readRun(s);
+        if (s.step()) {
+            RunRecord r = readRun(s);
+            resolvePaths(r);
+            return r;
+        }
     }
     Statement s(db_, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE name=? ORDER BY id DESC LIMIT 1").c_str());
     s.bind(1, idOrName);
-    if (s.step())
-        return readRun(s);
+    if (s.step()) {
+        RunRecord r = readRun(s);
+        resolvePaths(r);
+        return r;
+    }
     return std::nullopt;
 }
 
@@ -205,7 +219,8 @@ std::vector<CheckpointRecord> RunStore::checkpoints(int64_t runId)
     s.bind(1, runId);
     std::vector<CheckpointRecord> out;
     while (s.step())
-        out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.real(3), s.integer(4) != 0, s.integer(5), s.text(6)});
+        out.push_back(
+            {s.integer(0), int(s.integer(1)), resolvePath(s.text(2)), s.real(3), s.integer(4) != 0, s.integer(5), s.text(6)});
     return out;
 }
 

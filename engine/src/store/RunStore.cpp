@@ -81,6 +81,7 @@ std::string RunStore::defaultPath()
 
 RunStore::RunStore(const std::string& path)
     : path_(path)
+    , folder_(fs::absolute(fs::path(path)).parent_path().lexically_normal().string())
     , lastFlush_(std::chrono::steady_clock::now())
     , blocks_(std::make_unique<MetricBlocks>())
 {
@@ -138,6 +139,7 @@ RunStore::RunStore(const std::string& path)
         // Reads of long series go through the OS page cache instead of copies into SQLite's.
         exec("PRAGMA mmap_size=1073741824");
         migrate();
+        readStoreId();
         markInterrupted();
     } catch (...) {
         sqlite3_close(db_);
@@ -284,7 +286,8 @@ void RunStore::finishRun(int64_t runId, RunStatus status, const EndEvent& end, s
     s.bind(1, std::string(toString(status))).bind(2, now).bind(3, now).bind(4, end.error);
     s.bind(5, opt(end.bestValAccuracy)).bind(6, opt(end.testAccuracy)).bind(7, finalTrainLoss);
     s.bind(8, end.samplesPerSec > 0 ? std::optional<double>(end.samplesPerSec) : std::nullopt);
-    s.bind(9, std::optional<double>(end.seconds)).bind(10, evaluationToJson(end.evaluation)).bind(11, runId);
+    s.bind(9, std::optional<double>(end.seconds)).bind(10, withImagePaths(evaluationToJson(end.evaluation), false));
+    s.bind(11, runId);
     s.step();
     // On a GPU the device's peak is what limits a run; on a CPU the process's resident memory.
     Statement summary(db_,
@@ -374,7 +377,7 @@ void RunStore::addCheckpoint(int64_t runId, const CheckpointRecord& c)
     }
     Statement s(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
                      "VALUES (?,?,?,?,?,?,?,?)");
-    s.bind(1, runId).bind(2, c.step).bind(3, int64_t(c.epoch)).bind(4, c.path).bind(5, c.metric);
+    s.bind(1, runId).bind(2, c.step).bind(3, int64_t(c.epoch)).bind(4, storedPath(c.path)).bind(5, c.metric);
     s.bind(6, int64_t(c.isBest ? 1 : 0)).bind(7, c.bytes).bind(8, c.checksum).step();
     t.commit();
 }

@@ -152,6 +152,16 @@ CREATE INDEX runs_name ON runs(name);
 CREATE INDEX runs_status ON runs(status);
 CREATE INDEX runs_experiment ON runs(experiment);
 )sql",
+    // 8: the store's own id, which names its folder of run files (checkpoints/STORE-UUID/), so two
+    // stores in one folder never share a file. Paths written from now on are relative to the
+    // store's folder; older rows keep theirs and are resolved as before (StoreFiles.cpp).
+    R"sql(
+CREATE TABLE store (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+INSERT INTO store (key, value) VALUES ('uuid', lower(hex(randomblob(16))));
+)sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion, "one migration per schema version");
 

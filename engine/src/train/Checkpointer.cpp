@@ -8,10 +8,9 @@
 
 namespace entrena {
 
-Checkpointer::Checkpointer(RunStore* store, std::string dir, Model& model, torch::optim::Optimizer& optimizer,
-                           LrScheduler& scheduler, TrainingState& state, Recorder& recorder)
+Checkpointer::Checkpointer(RunStore* store, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler,
+                           TrainingState& state, Recorder& recorder)
     : store_(store)
-    , dir_(std::move(dir))
     , model_(model)
     , optimizer_(optimizer)
     , scheduler_(scheduler)
@@ -22,10 +21,10 @@ Checkpointer::Checkpointer(RunStore* store, std::string dir, Model& model, torch
 
 void Checkpointer::save(int epoch, double metric, bool isBest, const std::string& fileName)
 {
-    if (dir_.empty() || !store_)
+    if (!store_)
         return;
     state_.scheduler = scheduler_.state();
-    const auto file = std::filesystem::path(dir_) / ("run-" + std::to_string(recorder_.runId)) / fileName;
+    const auto file = std::filesystem::path(store_->runFolder(recorder_.runId)) / fileName;
     const WrittenCheckpoint w = writeCheckpoint(file.string(), model_, optimizer_, state_);
     store_->addCheckpoint(recorder_.runId, {state_.step, epoch, file.string(), metric, isBest, w.bytes, w.checksum});
     recorder_.notice({"checkpoint", state_.step, epoch, "saved " + file.string()});

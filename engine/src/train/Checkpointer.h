@@ -13,9 +13,10 @@ class RunStore;
 
 class Checkpointer {
 public:
-    /// `dir` empty or no `store`: this process writes no checkpoints (a data-parallel rank > 0).
-    Checkpointer(RunStore* store, std::string dir, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler,
-                 TrainingState& state, Recorder& recorder);
+    /// No `store`: this process writes no checkpoints (a data-parallel rank > 0, or a run asked for
+    /// none). They go to the run's folder in the store (RunStore::runFolder).
+    Checkpointer(RunStore* store, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler, TrainingState& state,
+                 Recorder& recorder);
 
     /// An epoch ended with `valAccuracy`: saves when it is the last, a periodic one, or a new best.
     void epochEnded(int epoch, double valAccuracy, bool isBest, bool last, int checkpointEvery);
@@ -27,7 +28,6 @@ private:
     void save(int epoch, double metric, bool isBest, const std::string& fileName);
 
     RunStore* store_;
-    std::string dir_;
     Model& model_;
     torch::optim::Optimizer& optimizer_;
     LrScheduler& scheduler_;

@@ -68,10 +68,10 @@ Trainer::Trainer(RunConfig config)
 {
 }
 
-RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunStore* store, const std::string& checkpointDir)
+RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunStore* store, bool checkpoints)
 {
     if (!rank_ || !rank_->distributed())
-        return execute(observer, stop, store, checkpointDir, nullptr, nullptr);
+        return execute(observer, stop, store, checkpoints, nullptr, nullptr);
     checkDevicesForRanks(config_, rank_->localWorldSize);
     torch::Device device = torch::kCPU;
     try {
@@ -83,11 +83,10 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
     // Hashed as resolved: ranks on CPUs that resolve `auto` differently must not train together.
     const auto group = DistGroup::join(*rank_, configHash(withEffectivePrecision(config_)), device, timeout);
     const bool leader = group->rank() == 0;
-    return execute(observer, stop, leader ? store : nullptr, leader ? checkpointDir : std::string(), nullptr, group.get());
+    return execute(observer, stop, leader ? store : nullptr, leader && checkpoints, nullptr, group.get());
 }
 
-RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop, RunStore& store,
-                          const std::string& checkpointDir)
+RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop, RunStore& store)
 {
     const auto run = store.findRun(idOrName);
     if (!run)
@@ -108,10 +107,10 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
         } catch (const std::exception&) {
         }
     }
-    return Trainer(config).execute(observer, stop, &store, checkpointDir, &point, nullptr);
+    return Trainer(config).execute(observer, stop, &store, true, &point, nullptr);
 }
 
-RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, RunStore* store, const std::string& checkpointDir,
+RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, RunStore* store, bool checkpoints,
                            const ResumePoint* resume, DistGroup* ranks)
 {
     const auto started = Clock::now();
@@ -142,7 +141,7 @@ RunResult Trainer::execute(TrainingObserver& observer, const StopToken& stop, Ru
     std::optional<double> finalTrainLoss;
     bool peerFailed = false; // data-parallel: the run failed because another rank did
     try {
-        TrainingRun training(effective, observer, stop, recorder, store, checkpointDir, resume, ranks, threads);
+        TrainingRun training(effective, observer, stop, recorder, store, checkpoints, resume, ranks, threads);
         training.run(end);
         finalTrainLoss = training.finalTrainLoss();
     } catch (const CommError& e) {

@@ -65,13 +65,13 @@ double watchedMetric(Metric metric, const EpochEvent& e, bool hasVal)
 } // namespace
 
 TrainingRun::TrainingRun(const RunConfig& config, TrainingObserver& observer, const StopToken& stop, Recorder& recorder,
-                         RunStore* store, std::string checkpointDir, const ResumePoint* resume, DistGroup* ranks, int threads)
+                         RunStore* store, bool checkpoints, const ResumePoint* resume, DistGroup* ranks, int threads)
     : config_(config)
     , observer_(observer)
     , stop_(stop)
     , recorder_(recorder)
     , store_(store)
-    , checkpointDir_(std::move(checkpointDir))
+    , checkpoints_(checkpoints)
     , resume_(resume)
     , ranks_(ranks)
     , threads_(threads)
@@ -145,7 +145,8 @@ void TrainingRun::announce()
     s.precision = toString(config_.train.precision);
     for (const auto& p : model_->parameters())
         s.parameters += p.numel();
-    if (!model_->isScript() && registryEntry(config_.data.dataset).images)
+    // Any built-in model on any data (a table is [N, 1, 1, F]): a CSV model's MFU was reported as 0.
+    if (!model_->isScript())
         s.flopsPerSample =
             summarizeModel(config_.model, data_.channels(), data_.height(), data_.width(), data_.classes).flopsPerSample;
     flopsPerSample_ = s.flopsPerSample;
@@ -191,7 +192,7 @@ void TrainingRun::buildParts()
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
     guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
-    checkpointer_.emplace(store_, checkpointDir_, *model_, *optimizer_, *scheduler_, state_, recorder_);
+    checkpointer_.emplace(checkpoints_ ? store_ : nullptr, *model_, *optimizer_, *scheduler_, state_, recorder_);
     evaluator_.emplace(*model_, device_, channelsLast_, ranks_, buffers_);
     earlyStopper_.emplace(t, state_);
     reporter_.emplace(recorder_, *clock_, device_, t.precision, world_, flopsPerSample_, *step_, reducer_.get(),
@@ -282,7 +283,11 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
     if (injectNan_.erase(state_.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
         loss = loss * std::nan("");
     const int64_t logEvery = config_.train.logEvery;
-    const bool logStep = (state_.step + 1) % logEvery == 0 || state_.step + 1 == totalSteps_;
+    // Epochs shorter than log_every (a small table) log each epoch's last step too: else a run of a
+    // few dozen steps logged one point, or none, and its charts stayed empty.
+    const bool epochEnds = state_.batchInEpoch + int64_t(group.size()) >= loader.batches();
+    const bool logStep =
+        (state_.step + 1) % logEvery == 0 || state_.step + 1 == totalSteps_ || (stepsPerEpoch_ < logEvery && epochEnds);
     // Data-parallel, at log steps: every rank's loss, stop request and memory, in one collective.
     // The loss reported and guarded is the global batch's.
     double globalLoss = 0;
@@ -310,7 +315,7 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
     state_.samplesSeen += groupSamples;
     reporter_->countStep(groupSamples);
     clock_->mark(&PhaseTimes::optimizer);
-    if (state_.step % logEvery == 0 || state_.step == totalSteps_)
+    if (logStep)
         reporter_->report(state_.step, epoch, ranks_ ? globalLoss : loss.item<double>(), lr, std::move(rankMemory));
     if (config_.train.maxSteps > 0 && state_.step >= config_.train.maxSteps) {
         interrupt = Interrupt::StepLimit;
@@ -363,6 +368,7 @@ bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double sec
     }
     e.lr = lr;
     e.seconds = seconds;
+    e.step = state_.step;
     recorder_.epoch(e, state_.step);
     // Not when train.max_steps cut the first epoch short: that is not an epoch's worth of steps. (A
     // divergence rollback also leaves the epoch with fewer steps, and there the verdict matters most.)
@@ -413,9 +419,9 @@ void TrainingRun::evaluateClasses(EndEvent& end)
     end.evaluation = reportOf(c.counts, data_.classNames, test ? "test" : "validation");
     if (test) // the test accuracy is the confusion matrix's diagonal: no second pass over the split
         end.testAccuracy = double(c.counts.trace().item<int64_t>()) / double(std::max<int64_t>(1, x.size(0)));
-    if (!store_ || checkpointDir_.empty())
+    if (!store_ || !checkpoints_)
         return;
-    const auto dir = std::filesystem::path(checkpointDir_) / ("run-" + std::to_string(recorder_.runId));
+    const std::filesystem::path dir = store_->runFolder(recorder_.runId);
     std::filesystem::create_directories(dir);
     for (size_t i = 0; i < c.wrong.size(); ++i) {
         WrongExample w = c.wrong[i];

@@ -51,7 +51,7 @@ class TrainingRun {
 public:
     /// `threads`: LibTorch's, already applied; `ranks`: set in a data-parallel run.
     TrainingRun(const RunConfig& config, TrainingObserver& observer, const StopToken& stop, Recorder& recorder, RunStore* store,
-                std::string checkpointDir, const ResumePoint* resume, DistGroup* ranks, int threads);
+                bool checkpoints, const ResumePoint* resume, DistGroup* ranks, int threads);
     ~TrainingRun();
 
     /// Trains to the end; fills `end` (status, accuracies, times). Throws on failure.
@@ -87,7 +87,7 @@ private:
     const StopToken& stop_;
     Recorder& recorder_;
     RunStore* store_;
-    std::string checkpointDir_;
+    bool checkpoints_;
     const ResumePoint* resume_;
     DistGroup* ranks_;
     int threads_;

@@ -101,7 +101,7 @@ struct RunFilter {
 
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
@@ -115,6 +115,18 @@ public:
     static std::string defaultPath();
 
     const std::string& path() const { return path_; }
+
+    // The store's files (checkpoints, evaluation images): see docs/run-store.md#files.
+    /// The store's own id (schema 8), which names its folder of files.
+    const std::string& uuid() const { return uuid_; }
+    /// The folder that holds run `runId`'s files, absolute: checkpoints/STORE-UUID/run-ID-RUNUUID8/
+    /// beside the store file. No other store and no other run of this store writes there.
+    std::string runFolder(int64_t runId);
+    /// A path as the store keeps it (relative to the store's folder; absolute in rows written before
+    /// schema 8) as one to open. A store moved with its folder is found where it is now.
+    std::string resolvePath(const std::string& stored) const;
+    /// What the store keeps for `path`: relative to the store's folder when inside it, else as given.
+    std::string storedPath(const std::string& path) const;
 
     // Writing (the training process).
     int64_t createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson);
@@ -199,7 +211,14 @@ private:
     void markInterrupted();
     void flushLocked();
 
+    void readStoreId();
+    /// evaluationJson's image paths, as stored or as opened.
+    std::string withImagePaths(const std::string& evaluationJson, bool resolve) const;
+    void resolvePaths(RunRecord& run) const;
+
     std::string path_;
+    std::string folder_; ///< the store file's folder, absolute (relative paths in the store start here)
+    std::string uuid_;
     sqlite3* db_ = nullptr;
     struct Pending {
         int64_t runId;

@@ -74,6 +74,7 @@ struct EpochEvent {
     double valAccuracy = 0;
     double lr = 0; ///< the rate the epoch's last step applied
     double seconds = 0;
+    int64_t step = 0; ///< optimizer steps done when the epoch ended (where its means belong on a step axis)
 };
 
 /// Anything else worth recording: "checkpoint", "lr_reduced", …

@@ -47,19 +47,18 @@ public:
 
     /// Trains until the configured epochs or steps are done or `stop` is requested.
     /// When `store` is given, the run is recorded there (created, metrics, checkpoints, status).
-    /// Checkpoints go to `checkpointDir`/run-ID/ ("": no checkpoints).
-    RunResult run(TrainingObserver& observer, const StopToken& stop, RunStore* store = nullptr,
-                  const std::string& checkpointDir = {});
+    /// With `checkpoints`, the run's checkpoints and evaluation images go to its own folder of the
+    /// store (RunStore::runFolder).
+    RunResult run(TrainingObserver& observer, const StopToken& stop, RunStore* store = nullptr, bool checkpoints = false);
 
     /// Continues a stored run (by id or name) from its latest checkpoint, with its stored
     /// configuration, in the same run record. The result equals that of a run never interrupted.
     /// Throws ResumeError before anything is changed when the run cannot be resumed.
-    static RunResult resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop,
-                            RunStore& store, const std::string& checkpointDir);
+    static RunResult resume(const std::string& idOrName, TrainingObserver& observer, const StopToken& stop, RunStore& store);
 
 private:
-    RunResult execute(TrainingObserver& observer, const StopToken& stop, RunStore* store,
-                      const std::string& checkpointDir, const ResumePoint* resume, DistGroup* group);
+    RunResult execute(TrainingObserver& observer, const StopToken& stop, RunStore* store, bool checkpoints,
+                      const ResumePoint* resume, DistGroup* group);
 
     RunConfig config_;
     std::optional<RankEnv> rank_;

@@ -1,0 +1,114 @@
+// Where a run store's files live and how the paths to them are kept (docs/run-store.md#files).
+//
+// A store owns checkpoints/STORE-UUID/ beside its file; each run writes in a folder of its own
+// there, named by its id and its own uuid (ids are reused after a delete, uuids never). Paths are
+// kept relative to the store's folder, as Git keeps paths relative to its work tree, so a store
+// moved or copied with its folder, or opened from another working directory, finds its files.
+// Rows written before schema 8 hold absolute paths, or paths relative to whatever directory the
+// training process ran in; both are still found (resolvePath).
+#include "entrena/store/RunStore.h"
+#include "store/Sqlite.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+namespace entrena {
+
+namespace fs = std::filesystem;
+using sqlite::Statement;
+
+namespace {
+
+/// The part of `p` from its last `checkpoints` folder on ("" if it has none): where a file written
+/// by an older Entrena is found in a store that was moved since.
+fs::path fromCheckpointsFolder(const fs::path& p)
+{
+    fs::path tail;
+    bool found = false;
+    for (const auto& part : p) {
+        if (part == "checkpoints") {
+            tail = part;
+            found = true;
+        } else if (found) {
+            tail /= part;
+        }
+    }
+    return found ? tail : fs::path();
+}
+
+} // namespace
+
+void RunStore::readStoreId()
+{
+    Statement s(db_, "SELECT value FROM store WHERE key='uuid'");
+    if (!s.step())
+        throw StoreError("the run store '" + path_ + "' has no id (its `store` table was emptied by hand?)");
+    uuid_ = s.text(0);
+}
+
+std::string RunStore::runFolder(int64_t runId)
+{
+    Statement s(db_, "SELECT uuid FROM runs WHERE id=?");
+    s.bind(1, runId);
+    if (!s.step())
+        throw StoreError("no run " + std::to_string(runId) + " in " + path_);
+    const std::string runUuid = s.text(0).substr(0, 8);
+    return (fs::path(folder_) / "checkpoints" / uuid_ / ("run-" + std::to_string(runId) + "-" + runUuid)).string();
+}
+
+std::string RunStore::resolvePath(const std::string& stored) const
+{
+    if (stored.empty())
+        return stored;
+    const fs::path p(stored);
+    std::error_code ec;
+    const fs::path here = p.is_absolute() ? p : fs::path(folder_) / p;
+    if (fs::exists(here, ec))
+        return here.string();
+    // Written before schema 8: absolute in a store since moved, or relative to the directory the
+    // training process ran in. Its checkpoints/… part is where the store's folder holds it now.
+    if (const fs::path tail = fromCheckpointsFolder(p); !tail.empty()) {
+        const fs::path moved = fs::path(folder_) / tail;
+        if (fs::exists(moved, ec))
+            return moved.string();
+    }
+    if (!p.is_absolute() && fs::exists(p, ec)) // relative to this process's directory, as before
+        return fs::absolute(p, ec).string();
+    return here.string();
+}
+
+std::string RunStore::storedPath(const std::string& path) const
+{
+    if (path.empty())
+        return path;
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec).lexically_normal();
+    const fs::path relative = absolute.lexically_relative(folder_);
+    if (relative.empty() || *relative.begin() == "..")
+        return path;
+    return relative.generic_string();
+}
+
+std::string RunStore::withImagePaths(const std::string& evaluationJson, bool resolve) const
+{
+    if (evaluationJson.find("\"image\"") == std::string::npos)
+        return evaluationJson;
+    try {
+        auto j = nlohmann::json::parse(evaluationJson);
+        if (!j.contains("wrong") || !j["wrong"].is_array())
+            return evaluationJson;
+        for (auto& w : j["wrong"])
+            if (w.contains("image") && w["image"].is_string())
+                w["image"] = resolve ? resolvePath(w["image"].get<std::string>()) : storedPath(w["image"].get<std::string>());
+        return j.dump();
+    } catch (const nlohmann::json::exception&) {
+        return evaluationJson; // shown as it is; the reader says it cannot read it
+    }
+}
+
+void RunStore::resolvePaths(RunRecord& run) const
+{
+    run.evaluationJson = withImagePaths(run.evaluationJson, true);
+}
+
+} // namespace entrena
