@@ -6,8 +6,11 @@
 // these helpers always inlined into it, so no 32-byte vector crosses a call: GCC's note that such calls
 // would change the ABI without AVX does not apply, and is silenced for the files that include this.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 #pragma GCC diagnostic ignored "-Wpsabi"
 
@@ -26,18 +29,30 @@ constexpr uint8_t kNone = 4;
 /// The instruction sets a kernel is compiled for.
 enum class Isa { Avx512, Avx2, Baseline };
 
-/// The widest of them this CPU runs (x86: AVX-512 F/VL/BW; AVX2 with FMA; else the baseline).
+/// The widest set ATEN_CPU_CAPABILITY allows (`default`: the baseline; `avx2`: AVX2; unset or
+/// anything else: any), so that narrowing ATen's kernels for a test narrows Entrena's too.
+inline Isa capabilityCeiling()
+{
+    const char* capability = std::getenv("ATEN_CPU_CAPABILITY");
+    const std::string asked = capability ? capability : "";
+    return asked == "default" ? Isa::Baseline : asked == "avx2" ? Isa::Avx2 : Isa::Avx512;
+}
+
+/// The widest of them this CPU runs (x86: AVX-512 F/VL/BW; AVX2 with FMA; else the baseline),
+/// narrowed as ATen's own kernels are by ATEN_CPU_CAPABILITY (`avx2`, `default`): a run or a test
+/// suite under a narrowed capability runs Entrena's narrower copies too.
 inline Isa widestIsa()
 {
     static const Isa widest = [] {
+        Isa cpu = Isa::Baseline;
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_cpu_init();
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
-            return Isa::Avx512;
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-            return Isa::Avx2;
+            cpu = Isa::Avx512;
+        else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+            cpu = Isa::Avx2;
 #endif
-        return Isa::Baseline;
+        return Isa(std::max(int(cpu), int(capabilityCeiling()))); // later in the enum is narrower
     }();
     return widest;
 }

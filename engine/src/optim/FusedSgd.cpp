@@ -1,7 +1,8 @@
 #include "optim/FusedSgd.h"
 
-#include <ATen/Parallel.h>
+#include "model/Lanes.h"
 
+#include <ATen/Parallel.h>
 #include <cmath>
 
 namespace entrena {
@@ -67,9 +68,11 @@ Update update()
 {
     static const Update chosen = [] {
         __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma"))
+        const lanes::Isa ceiling = lanes::capabilityCeiling(); // narrowed with ATen's kernels
+        if (ceiling == lanes::Isa::Avx512 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+            __builtin_cpu_supports("fma"))
             return &updateAvx512;
-        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        if (ceiling != lanes::Isa::Baseline && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
             return &updateAvx2;
         return &updatePlain;
     }();
