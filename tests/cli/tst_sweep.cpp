@@ -86,7 +86,7 @@ class TestSweep : public QObject {
         write(path, text);
         return path;
     }
-    /// Each store in a folder of its own (checkpoints go beside a store, in checkpoints/run-ID).
+    /// Each store in a folder of its own.
     QString db(const char* name) const
     {
         const QString folder = dir_.filePath(QString::fromLatin1(name) + QStringLiteral(".d"));
@@ -164,6 +164,17 @@ private Q_SLOTS:
         QCOMPARE(config[QStringLiteral("model")].toObject()[QStringLiteral("hidden")].toArray().first().toInt(), 8);
         const Result runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db("grid.sqlite"), QStringLiteral("--json")});
         QCOMPARE(QJsonDocument::fromJson(runs.out).array().first().toObject()[QStringLiteral("experiment")].toInt(), 1);
+        // Issue 29: every trial was "fm" in the runs list. Each is named by its experiment, its number
+        // and what it tries.
+        QSet<QString> names;
+        for (const auto& t : trials) {
+            const QString name = QString::fromStdString(t.name);
+            QVERIFY2(name.startsWith(QStringLiteral("fm-grid trial %1: ").arg(t.trial)) && name.contains(QStringLiteral("lr=")) &&
+                         name.contains(QStringLiteral("hidden=[")),
+                     qPrintable(name));
+            names << name;
+        }
+        QCOMPARE(names.size(), 4);
     }
 
     void sweepingTheOptimizerStartsEachFromItsOwnDefaults()

@@ -2,10 +2,13 @@
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 #include "entrena/train/Trainer.h"
+#include "train/DivergenceGuard.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <cmath>
+#include <deque>
 #include <vector>
 
 using namespace entrena;
@@ -136,7 +139,7 @@ private Q_SLOTS:
         Recording rec;
         StopToken stop;
         rec.stopAfterFirstStep = &stop;
-        const RunResult r = Trainer(subset("mlp")).run(rec, stop, &store, dir.filePath(QStringLiteral("ckpt")).toStdString());
+        const RunResult r = Trainer(subset("mlp")).run(rec, stop, &store, true);
         QCOMPARE(r.end.status, RunStatus::Stopped);
         QCOMPARE(rec.steps.size(), size_t(1));
         QCOMPARE(r.end.testAccuracy, -1.0);
@@ -156,13 +159,16 @@ private Q_SLOTS:
         c.model.channels = {8, 16};
         c.train.epochs = 3;
         c.data.trainLimit = 3000;
+        // At lr 0.05 its test accuracy after 130 steps swung with the seed and the CPU's rounding
+        // (0.19 to 0.64: batch norm's running statistics trail weights that move fast); at 0.01 it
+        // lands near 0.5 for every seed tried (3 to 7: 0.48 to 0.51).
+        c.optimizer.lr = 0.01;
         Recording rec;
         StopToken stop;
         const RunResult r = Trainer(c).run(rec, stop);
         QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
         // A tiny residual net learns slowly at first: its loss falls, and its test accuracy is three
-        // times chance (10%) after 130 steps. That accuracy depends much on the seed (batch norm's
-        // running statistics after so few steps): 0.19 to 0.64 over seeds 3 to 9, so the bound is low.
+        // times chance (10%) after 130 steps.
         QVERIFY(rec.epochs.back().trainLoss < 0.7 * rec.epochs.front().trainLoss);
         QVERIFY2(r.end.testAccuracy >= 0.3, qPrintable(QString::number(r.end.testAccuracy)));
     }
@@ -331,6 +337,19 @@ private Q_SLOTS:
         QVERIFY(std::any_of(rec.notices.begin(), rec.notices.end(), [](const NoticeEvent& n) {
             return n.kind == "rollback" && n.message.find("above 1.01 x the median") != std::string::npos;
         }));
+    }
+
+    // Issue 29: a sweep's short trial climbed to a loss of 5·10¹⁵ and was called "pruned": too few
+    // losses for the spike rule's median, and a finite loss was never divergence.
+    void anExplodedLossIsDivergenceEvenInAShortRun()
+    {
+        const std::deque<double> none;
+        QVERIFY(divergenceReason(5e15, none, 0.0, 2.3).find("exploded to 5e+15") != std::string::npos);
+        QVERIFY(divergenceReason(2.3e4 + 1, none, 0.0, 2.3).find("exploded") != std::string::npos);
+        QVERIFY(divergenceReason(2.3e4 - 1, none, 0.0, 2.3).empty()); // 10⁴ × the first: not yet
+        QVERIFY(divergenceReason(9e3, none, 0.0, 0.01).empty());      // a small first loss counts as 1
+        QVERIFY(divergenceReason(1e9, none, 0.0, 0.0).empty());       // no first loss yet: nothing to compare
+        QVERIFY(divergenceReason(std::nan(""), none, 0.0, 2.3).find("NaN") != std::string::npos);
     }
 
     void guardOffFailsOnANan()

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -141,6 +142,9 @@ std::vector<int64_t> mapLabels(const std::string& path, const std::string& colum
 CsvTable readTable(const std::string& path, const std::string& labelColumn, bool header, const CsvTable* train,
                    const std::string& trainPath)
 {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw std::runtime_error("'" + path + "' is a folder; data.path of a CSV table names the CSV file itself");
     std::ifstream in(path);
     if (!in)
         throw std::runtime_error("cannot open CSV file '" + path + "': " + std::strerror(errno) + "; check data.path");

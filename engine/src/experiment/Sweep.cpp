@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +23,31 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+
+/// A trial's run name: the experiment's name, the trial's number and what it tries ("fmnist-mlp-asha
+/// trial 3: lr=0.0123, batch_size=64"): in the runs list every trial was "fmnist-mlp".
+std::string trialName(const std::string& experiment, int index, const TrialParams& params)
+{
+    std::string name = experiment + " trial " + std::to_string(index);
+    for (size_t i = 0; i < params.size(); ++i) {
+        const auto& [key, value] = params[i];
+        std::string shortKey = key.substr(key.rfind('.') + 1);
+        if (shortKey == "name" && key.find('.') != std::string::npos) // optimizer.name=adam reads optimizer=adam
+            shortKey = key.substr(0, key.find('.'));
+        std::string shown = value;
+        char* end = nullptr;
+        const double number = std::strtod(value.c_str(), &end);
+        if (end && *end == '\0' && !value.empty() && value.find_first_not_of("0123456789") != std::string::npos) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3g", number); // 0.012345678 reads 0.0123
+            shown = buf;
+        }
+        if (shown.size() >= 2 && shown.front() == '"' && shown.back() == '"')
+            shown = shown.substr(1, shown.size() - 2);
+        name += (i ? ", " : ": ") + shortKey + "=" + shown;
+    }
+    return name;
+}
 
 std::optional<double> bestOf(const std::vector<double>& values, bool higher)
 {
@@ -117,7 +143,8 @@ private:
         t.target = w.target;
         std::vector<std::string> args;
         if (w.fresh) {
-            const RunConfig c = configForTrial(ctx_.plan.base, t.params, stage(w.target));
+            RunConfig c = configForTrial(ctx_.plan.base, t.params, stage(w.target));
+            c.name = trialName(ctx_.plan.settings.name, t.index, t.params);
             const fs::path file = folder_ / ("trial-" + std::to_string(t.index) + ".json");
             std::ofstream(file) << c.toJson(2) << "\n";
             args = {"train", "--config", file.string()};

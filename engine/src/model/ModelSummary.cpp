@@ -92,11 +92,12 @@ ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t hei
     if (spec.arch == ModelArch::TorchScript)
         return summarizeScript(spec, channels, height, width, classes);
     torch::NoGradGuard noGrad;
-    auto model = makeModel(spec, channels, height, width, classes);
-    model->eval();
     ModelSummary s;
-    torch::Tensor x = torch::zeros({1, channels, height, width});
     try {
+        // Building may already run the layers on the input's shape (a CNN sizes its classifier so).
+        auto model = makeModel(spec, channels, height, width, classes);
+        model->eval();
+        torch::Tensor x = torch::zeros({1, channels, height, width});
         const auto names = model->named_children();
         size_t index = 0;
         for (auto& any : *model) {
@@ -125,8 +126,13 @@ ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t hei
             s.layers.push_back(std::move(layer));
         }
     } catch (const c10::Error& e) {
-        throw ConfigError("model." + std::string(toString(spec.arch)) + " cannot take inputs of " + std::to_string(channels) + "x" +
-                          std::to_string(height) + "x" + std::to_string(width) + ": " + e.what_without_backtrace());
+        // LibTorch's own words without its backtrace: the first line names the shapes.
+        std::string why = e.what_without_backtrace();
+        if (const auto end = why.find('\n'); end != std::string::npos)
+            why.resize(end);
+        throw ConfigError("model.arch '" + std::string(toString(spec.arch)) + "' cannot take inputs of " +
+                          std::to_string(channels) + "x" + std::to_string(height) + "x" + std::to_string(width) + " (" + why +
+                          ")");
     }
     return s;
 }

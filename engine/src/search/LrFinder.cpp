@@ -46,6 +46,31 @@ std::vector<double> smoothLosses(const std::vector<double>& losses, double beta)
     return out;
 }
 
+std::vector<double> smoothFinishedSweep(const std::vector<double>& losses)
+{
+    // A centred median (a twentieth of the sweep, at least 5 points) follows the descent with no
+    // lag and, unlike an average, is not dragged up by the explosion after it; a centred mean of 3
+    // then takes the median's steps off.
+    const std::vector<double> clean = despike(losses);
+    const int n = int(clean.size());
+    const int half = std::max(2, n / 40);
+    std::vector<double> median(clean.size());
+    for (int i = 0; i < n; ++i) {
+        std::vector<double> w(clean.begin() + std::max(0, i - half), clean.begin() + std::min(n, i + half + 1));
+        std::nth_element(w.begin(), w.begin() + long(w.size() / 2), w.end());
+        median[std::size_t(i)] = w[w.size() / 2];
+    }
+    std::vector<double> out(clean.size());
+    for (int i = 0; i < n; ++i) {
+        double sum = 0;
+        int count = 0;
+        for (int j = std::max(0, i - 1); j <= std::min(n - 1, i + 1); ++j, ++count)
+            sum += median[std::size_t(j)];
+        out[std::size_t(i)] = sum / count;
+    }
+    return out;
+}
+
 LrSuggestion suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& smoothed)
 {
     const int n = int(smoothed.size());
@@ -144,6 +169,8 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
         throw;
     }
     restore();
+    // The live curve (above) only decides when to stop; the finished one is read without lag.
+    r.smoothed = smoothFinishedSweep(r.losses);
     if (r.lrs.size() >= 5)
         r.suggestion = suggestLearningRate(r.lrs, r.smoothed);
     return r;

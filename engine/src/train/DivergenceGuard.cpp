@@ -9,10 +9,16 @@
 
 namespace entrena {
 
-std::string divergenceReason(double loss, const std::deque<double>& recent, double spike)
+std::string divergenceReason(double loss, const std::deque<double>& recent, double spike, double first)
 {
     if (!std::isfinite(loss))
         return "the training loss became " + std::string(std::isnan(loss) ? "NaN" : "infinite");
+    if (first > 0 && loss > kExplodedFactor * std::max(first, 1.0)) {
+        char msg[160];
+        std::snprintf(msg, sizeof msg, "the training loss exploded to %.4g, over %.0f x its first value (%.4g)", loss,
+                      kExplodedFactor, first);
+        return msg;
+    }
     if (spike > 0 && recent.size() >= 20) {
         std::vector<double> v(recent.begin(), recent.end());
         std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
@@ -46,8 +52,10 @@ DivergenceGuard::DivergenceGuard(const TrainSpec& spec, bool checkEveryStep, Mod
 
 std::optional<DivergenceGuard::Rollback> DivergenceGuard::check(double loss, int64_t step)
 {
-    const std::string why = divergenceReason(loss, recent_, spec_.divergenceSpike);
+    const std::string why = divergenceReason(loss, recent_, spec_.divergenceSpike, first_);
     if (why.empty()) {
+        if (first_ <= 0 && loss > 0)
+            first_ = loss;
         recent_.push_back(loss);
         if (recent_.size() > 50)
             recent_.pop_front();

@@ -47,12 +47,19 @@ private:
     TrainingState& state_;
     Snapshot good_;
     std::deque<double> recent_;
+    double first_ = 0; ///< the first finite loss checked
     int rollbacks_ = 0;
     std::string divergedWhy_;
 };
 
-/// Why a step's loss means the run is diverging ("" if it does not): not finite, or above `spike`
-/// times the median of `recent` (when there are at least 20).
-std::string divergenceReason(double loss, const std::deque<double>& recent, double spike);
+/// A loss this many times the run's first (or 1, whichever is larger) has exploded, whatever
+/// train.divergence_spike says: a cross-entropy of 10⁴ or more means logits in the thousands.
+constexpr double kExplodedFactor = 1e4;
+
+/// Why a step's loss means the run is diverging ("" if it does not): not finite; exploded, above
+/// kExplodedFactor × max(`first`, 1) (`first` ≤ 0: not known yet); or above `spike` times the median
+/// of `recent` (when there are at least 20). A short run (a sweep's trial) has too few losses for the
+/// median, and climbed to 5·10¹⁵ unseen before the explosion rule.
+std::string divergenceReason(double loss, const std::deque<double>& recent, double spike, double first = 0);
 
 } // namespace entrena

@@ -48,6 +48,12 @@ struct LrFinderResult {
 /// Throws std::invalid_argument for fewer than 5 points or mismatched lengths.
 LrSuggestion suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& smoothed);
 std::vector<double> smoothLosses(const std::vector<double>& losses, double beta);
+/// The finished sweep's curve, as shown and as the suggestion reads it: despiked as above, then a
+/// centred running median (5 points, or a twentieth of a longer sweep) and a centred mean of 3. It
+/// follows the loss with no lag: the moving average, which only decides when the sweep stops, trails a
+/// falling loss by its time constant and is pulled up by the explosion (on the default MLP's sweep it
+/// stood near 1.9 where the loss had fallen to 1.0).
+std::vector<double> smoothFinishedSweep(const std::vector<double>& losses);
 
 /// Runs the sweep for `config` (its data, model, optimizer, device) on a freshly built model.
 /// `progress` is called after every step. Throws ConfigError or std::runtime_error naming the
