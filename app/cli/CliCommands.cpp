@@ -5,6 +5,7 @@
 #include "ProgressPrinter.h"
 #include "SearchCommands.h"
 #include "StopOnSignals.h"
+#include "StoreCommands.h"
 #include "SweepCommands.h"
 #include "entrena/config/Config.h"
 #include "entrena/config/Registry.h"
@@ -30,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -249,6 +251,7 @@ int runs(const CliOptions& o)
     filter.tag = o.tag;
     filter.includeArchived = o.all;
     const auto all = store.listRuns(filter);
+    const std::map<int64_t, int64_t> disk = o.disk ? store.diskUse() : std::map<int64_t, int64_t>();
     if (o.json) {
         const auto versus = compareWithBaselines(store, all, kBaselineTolerance);
         nlohmann::json array = nlohmann::json::array();
@@ -271,6 +274,8 @@ int runs(const CliOptions& o)
                              {"notes", r.notes},
                              {"error", r.error},
                              {"baseline", baselineJson(versus, r.id)}});
+            if (o.disk)
+                array.back()["disk_bytes"] = disk.count(r.id) ? disk.at(r.id) : 0;
         }
         std::cout << array.dump() << "\n";
         return 0;
@@ -279,15 +284,26 @@ int runs(const CliOptions& o)
         std::cout << "no runs in " << store.path() << "\n";
         return 0;
     }
-    std::printf("%5s  %-24s  %-11s  %-24s  %9s  %9s\n", "id", "name", "status", "created", "best val", "test");
+    std::printf("%5s  %-24s  %-11s  %-24s  %9s  %9s%s\n", "id", "name", "status", "created", "best val", "test",
+                o.disk ? "       disk" : "");
     for (const auto& r : all) {
         auto pct = [](const std::optional<double>& v) {
             char b[16];
             std::snprintf(b, sizeof b, v ? "%.2f%%" : "-", v ? *v * 100.0 : 0.0);
             return std::string(b);
         };
-        std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s\n", (long long)r.id, r.name.c_str(), toString(r.status),
+        std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s", (long long)r.id, r.name.c_str(), toString(r.status),
                     r.created.c_str(), pct(r.bestValAccuracy).c_str(), pct(r.testAccuracy).c_str());
+        if (o.disk)
+            std::printf("  %9s", readableBytes(disk.count(r.id) ? disk.at(r.id) : 0).c_str());
+        std::printf("\n");
+    }
+    if (o.disk) {
+        int64_t files = 0;
+        for (const auto& [id, bytes] : store.diskUse()) // every run's, the archived too
+            files += bytes;
+        std::printf("checkpoints and images: %s; the store file: %s (free space: entrena-cli clean)\n",
+                    readableBytes(files).c_str(), readableBytes(store.storeFileBytes()).c_str());
     }
     return 0;
 }
@@ -529,6 +545,8 @@ int runCommand(const CliOptions& o)
             return experiments(o);
         if (o.command == "import")
             return importStore(o);
+        if (o.command == "clean")
+            return clean(o);
         if (o.command == "config-keys")
             return o.markdown ? configKeysMarkdown() : configKeys();
         throw UsageError("unknown command '" + o.command + "'");

@@ -59,14 +59,27 @@ const std::vector<CommandInfo>& commands()
          "Doubles the batch until a trial does not fit, then searches between the last size that fitted and the "
          "first that did not. Nothing is stored."},
         {"runs",
-         "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all]",
+         "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all] [--disk]",
          "list the runs in the run store",
          {kDb,
           kJson,
           {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted, pruned"},
           {"--tag", "TAG", "only runs with this tag"},
-          {"--all", nullptr, "archived runs too"}},
-         "With --json: one JSON array of run objects (cli.md in the documentation lists their fields)."},
+          {"--all", nullptr, "archived runs too"},
+          {"--disk", nullptr, "each run's disk use (checkpoints and images), and the store's in all"}},
+         "With --json: one JSON array of run objects (cli.md in the documentation lists their fields; with --disk each "
+         "has disk_bytes)."},
+        {"clean",
+         "[--run RUN]... [--archived] [--pruned] [--db FILE] [--dry-run]",
+         "delete runs' checkpoints to free disk space, keeping their metrics",
+         {{"--run", "RUN", "a run (id or name) whose checkpoints go (repeatable)"},
+          {"--archived", nullptr, "every archived run's"},
+          {"--pruned", nullptr, "every pruned trial's"},
+          kDb,
+          {"--dry-run", nullptr, "say what would be freed, delete nothing"}},
+         "At least one of --run, --archived and --pruned; together, the runs of each. The runs keep their metrics, "
+         "events, evaluation and charts, and can be compared and reported; they can no longer be resumed or exported. "
+         "Prints the bytes freed. A run that is training is refused (exit 2)."},
         {"baseline",
          "--run RUN [--db FILE] [--clear]",
          "mark a run as its data set's baseline",
@@ -105,7 +118,7 @@ const std::vector<CommandInfo>& commands()
         {"sweep",
          "--config BASE.json --space SPACE.json [--method grid|random|tpe|asha|pbt] [--trials N] [--parallel K] "
          "[--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] [--resume EXPERIMENT] [--min-epochs R] "
-         "[--reduction ETA] [--interval EPOCHS] [--quantile Q]",
+         "[--reduction ETA] [--interval EPOCHS] [--quantile Q] [--keep-pruned]",
          "try many configurations: grid, random or TPE search, ASHA or population-based training",
          {{"--config", "BASE.json", "the base configuration every trial starts from"},
           {"--space", "SPACE.json",
@@ -127,7 +140,10 @@ const std::vector<CommandInfo>& commands()
           {"--reduction", "ETA", "asha: each rung keeps the top 1/ETA (default 3)"},
           {"--interval", "EPOCHS", "pbt: epochs between exploits (default 1)"},
           {"--quantile", "Q", "pbt: the bottom Q copy from the top Q (default 0.25)"},
-          {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"}},
+          {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"},
+          {"--keep-pruned", nullptr,
+           "keep the checkpoints of trials asha prunes (by default deleted when the sweep ends; kept, such a "
+           "trial can be resumed)"}},
          "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
          "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
          "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space."},
@@ -299,8 +315,10 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.db = value;
     else if (arg == "--resume")
         o.resume = value;
-    else if (arg == "--run")
+    else if (arg == "--run") {
         o.run = value;
+        o.runs.push_back(value);
+    }
     else if (arg == "--checkpoint")
         o.checkpoint = value;
     else if (arg == "--metrics")
@@ -374,6 +392,8 @@ void checkCombinations(const CliOptions& o)
                                  o.status + "'",
                              c);
     }
+    if (c == "clean" && o.runs.empty() && !o.archived && !o.pruned)
+        throw UsageError("clean needs --run RUN (repeatable), --archived or --pruned", c);
     if (c == "baseline" && o.run.empty())
         throw UsageError("baseline needs --run RUN", c);
     if (c == "export") {
@@ -460,11 +480,16 @@ CliOptions parseCommandLine(int argc, char** argv)
         if (!option->value) {
             if (inlineValue)
                 throw UsageError(arg + " takes no value", o.command);
-            (arg == "--json"       ? o.json
-             : arg == "--all"      ? o.all
-             : arg == "--markdown" ? o.markdown
-             : arg == "--strict"   ? o.strict
-                                   : o.clear) = true;
+            // Each option without a value switches one flag on.
+            static const std::pair<const char*, bool CliOptions::*> flags[] = {
+                {"--json", &CliOptions::json},         {"--all", &CliOptions::all},
+                {"--markdown", &CliOptions::markdown}, {"--strict", &CliOptions::strict},
+                {"--keep-pruned", &CliOptions::keepPruned}, {"--disk", &CliOptions::disk},
+                {"--dry-run", &CliOptions::dryRun},    {"--archived", &CliOptions::archived},
+                {"--pruned", &CliOptions::pruned},     {"--clear", &CliOptions::clear}};
+            for (const auto& [name, flag] : flags)
+                if (arg == name)
+                    o.*flag = true;
             continue;
         }
         if (!inlineValue) {

@@ -83,6 +83,12 @@ struct CliOptions {
     double quantile = 0.25;
     std::string source; ///< import: the other store
     bool strict = false;       ///< import: a file that could not be copied is a failure (exit 1)
+    bool keepPruned = false;   ///< sweep: keep pruned trials' checkpoints
+    bool disk = false;         ///< runs: each run's disk use, and the store's
+    bool dryRun = false;       ///< clean: say what would be freed, delete nothing
+    bool archived = false;     ///< clean: the archived runs
+    bool pruned = false;       ///< clean: the pruned runs
+    std::vector<std::string> runs; ///< clean: --run, repeatable
     int shard = 0, shards = 1; ///< sweep --shard K/N
     double startLr = 1e-6; ///< lr-find: the sweep's range and length
     double endLr = 10.0;

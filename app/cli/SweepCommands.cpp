@@ -158,6 +158,7 @@ int sweep(const CliOptions& o)
         s.quantile = o.quantile;
         s.shard = o.shard;
         s.shards = o.shards;
+        s.keepPruned = o.keepPruned;
         plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
     }
     RunStore store(db);

@@ -13,8 +13,8 @@ bool computesHere(int argc, char** argv)
 {
     if (argc < 2)
         return false;
-    for (const std::string_view c : {"sweep", "experiments", "runs", "import", "version", "help", "config-keys",
-                                     "cluster-script"})
+    for (const std::string_view c : {"sweep", "experiments", "runs", "import", "clean", "version", "help",
+                                     "config-keys", "cluster-script"})
         if (c == argv[1])
             return false;
     return true;

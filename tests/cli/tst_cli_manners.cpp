@@ -230,7 +230,8 @@ private Q_SLOTS:
             {"baseline", {"--run", "1"}},
             {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}},
             {"sweep", {"--config", "c.json", "--space", "s.json"}},
-            {"import", {"other.sqlite"}}};
+            {"import", {"other.sqlite"}},
+            {"clean", {"--run", "1"}}};
         const std::map<std::string, std::string> values = {
             {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"}, {"--set", "train.epochs=2"}, {"--shard", "1/4"}};
         int checked = 0;

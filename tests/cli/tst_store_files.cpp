@@ -205,6 +205,52 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("--strict"), r.err.constData());
     }
+
+    // Issue 33: nothing showed how much disk a store uses, and nothing freed it.
+    void freeingARunsCheckpointsKeepsItsMetricsAndSaysHowMuch()
+    {
+        const QString folder = path(QStringLiteral("free"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString db = folder + QStringLiteral("/runs.sqlite");
+        QCOMPARE(train(db), QStringLiteral("1"));
+        const auto diskBytes = [&] {
+            const Result r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json"), QStringLiteral("--disk")});
+            return QJsonDocument::fromJson(r.out).array().at(0).toObject().value(QStringLiteral("disk_bytes")).toInteger(-1);
+        };
+        const qint64 before = diskBytes();
+        QVERIFY2(before > 10000, qPrintable(QString::number(before))); // a checkpoint and a dozen images
+        Result r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--disk")});
+        QVERIFY2(r.out.contains("checkpoints and images:") && r.out.contains("kB"), r.out.constData());
+
+        r = cli({QStringLiteral("clean"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                 QStringLiteral("--dry-run")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("would free ") && r.out.contains("1 checkpoint file(s) of 1 run(s)"), r.out.constData());
+        QCOMPARE(diskBytes(), before); // nothing deleted
+
+        r = cli({QStringLiteral("clean"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("freed ") && r.out.contains("kB") && r.out.contains("metrics"), r.out.constData());
+        const qint64 after = diskBytes();
+        QVERIFY2(after > 0 && after < before, qPrintable(QStringLiteral("%1 then %2").arg(before).arg(after))); // the images stay
+        // The weights are gone, the metrics are not.
+        r = exportLast(db, QStringLiteral("1"), path(QStringLiteral("freed.pt")));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("has no checkpoint"), r.err.constData());
+        const QString metrics = path(QStringLiteral("freed.json"));
+        r = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                 QStringLiteral("--metrics"), QStringLiteral("json"), QStringLiteral("--out"), metrics});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(bytesOf(metrics)).object();
+        QVERIFY(!doc.value(QStringLiteral("metrics")).toObject().value(QStringLiteral("train_loss")).toArray().isEmpty());
+        QVERIFY(!doc.value(QStringLiteral("evaluation")).toObject().value(QStringLiteral("wrong")).toArray().isEmpty());
+
+        // Asked for nothing, or for an unknown run: refused, exit 2.
+        QCOMPARE(cli({QStringLiteral("clean"), QStringLiteral("--db"), db}).exitCode, 2);
+        r = cli({QStringLiteral("clean"), QStringLiteral("--run"), QStringLiteral("42"), QStringLiteral("--db"), db});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no run '42'"), r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStoreFiles)

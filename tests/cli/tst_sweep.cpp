@@ -268,30 +268,57 @@ private Q_SLOTS:
         QVERIFY(full >= 1);
         QVERIFY2(epochs <= 8 * 4 / 2, qPrintable(QString::number(epochs))); // every trial to the end: 32
         QCOMPARE(r.events(QStringLiteral("sweep_end")).first()[QStringLiteral("pruned")].toInt(), pruned);
-        // A pruned trial keeps its checkpoint and continues by hand to the full epochs.
-        int64_t prunedRun = 0;
+        // Issue 33: a sweep kept every trial's every epoch, pruned trials included. A pruned trial's
+        // checkpoints go when the sweep ends (its metrics stay); the others keep their best and latest.
         {
             RunStore s(store.toStdString());
+            for (const auto& run : s.trialsOf(1)) {
+                const auto kept = s.checkpoints(run.id);
+                if (run.status == RunStatus::Pruned)
+                    QVERIFY2(kept.empty() && !s.metrics(run.id, "val_accuracy").empty(), run.name.c_str());
+                else
+                    QVERIFY2(!kept.empty() && kept.size() <= 2, run.name.c_str());
+            }
+        }
+        // With --keep-pruned a pruned trial keeps its checkpoint and continues by hand to the full epochs.
+        const QString kept = db("asha-kept.sqlite");
+        const Result k = sweep(kept, R"({"optimizer.lr": {"log_uniform": [0.0001, 0.5]}})",
+                               {QStringLiteral("--method"), QStringLiteral("asha"), QStringLiteral("--trials"), QStringLiteral("4"),
+                                QStringLiteral("--reduction"), QStringLiteral("2"), QStringLiteral("--keep-pruned")});
+        QCOMPARE(k.exitCode, 0);
+        int64_t prunedRun = 0;
+        {
+            RunStore s(kept.toStdString());
             for (const auto& run : s.trialsOf(1))
                 if (run.status == RunStatus::Pruned) {
                     prunedRun = run.id;
                     QVERIFY(!s.checkpoints(run.id).empty());
                 }
         }
+        QVERIFY(prunedRun > 0);
         const Result resumed = cli({QStringLiteral("train"), QStringLiteral("--resume"), QString::number(prunedRun),
-                                    QStringLiteral("--db"), store, QStringLiteral("--json")});
+                                    QStringLiteral("--db"), kept, QStringLiteral("--json")});
         QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
         QCOMPARE(resumed.events(QStringLiteral("epoch")).last()[QStringLiteral("epoch")].toInt(), 4);
     }
 
     void pbtCopiesTheBestAndRecordsIt()
     {
+        // Every checkpoint kept (train.keep_checkpoints 0), so that the copies can be compared with
+        // their sources afterwards; by default only the best and the latest stay.
+        const QString usual = base_;
+        base_ = file("pbt-base.json", QByteArray(R"({"name": "fm", "data": {"path": "FMNIST", "train_limit": 1500,
+            "test_limit": 300, "batch_size": 64, "workers": 0},
+            "model": {"arch": "mlp", "hidden": [16]}, "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 4, "log_every": 10, "keep_checkpoints": 0}})")
+                                              .replace("FMNIST", ENTRENA_FMNIST_DIR));
         const QString store = db("pbt.sqlite");
         const Result r =
             sweep(store, R"({"optimizer.lr": {"log_uniform": [0.0005, 0.3]},
                                           "optimizer.momentum": {"uniform": [0.5, 0.95]}})",
                   {QStringLiteral("--method"), QStringLiteral("pbt"), QStringLiteral("--trials"), QStringLiteral("4"),
                    QStringLiteral("--interval"), QStringLiteral("1"), QStringLiteral("--parallel"), QStringLiteral("2")});
+        base_ = usual;
         QCOMPARE(r.exitCode, 0);
         const auto exploits = r.events(QStringLiteral("exploit"));
         QCOMPARE(exploits.size(), 3); // one of four each generation, after generations 1, 2 and 3

@@ -4,8 +4,10 @@
 #include "entrena/train/Trainer.h"
 
 #include <QFile>
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <sqlite3.h>
 
 using namespace entrena;
@@ -146,6 +148,50 @@ private Q_SLOTS:
                  qPrintable(message));
         // Comparing the two files is refused the same way.
         QVERIFY_THROWS_EXCEPTION(CheckpointError, maxParameterDifference(straightCheckpoint_, target));
+    }
+
+    // Issue 33: every checkpoint was kept forever (30 epochs, 30 files). By default the best and the
+    // latest stay, as the run goes, and the latest is enough to resume exactly.
+    void aTenEpochRunKeepsTheBestAndTheLatestAndResumesExactly()
+    {
+        RunConfig ten = config();
+        ten.train.epochs = 10;
+        ten.data.trainLimit = 1000;
+        RunStore store(dir_.filePath(QStringLiteral("ten.sqlite")).toStdString());
+        StopAt quiet;
+        StopToken stop;
+        const RunResult straight = Trainer(ten).run(quiet, stop, &store, true);
+        QCOMPARE(straight.end.status, RunStatus::Finished);
+
+        StopToken stopAt6;
+        StopAt six;
+        six.token = &stopAt6;
+        six.atEpoch = 6;
+        const RunResult a = Trainer(ten).run(six, stopAt6, &store, true);
+        QCOMPARE(a.end.status, RunStatus::Stopped);
+        const auto files = [&](int64_t run) {
+            return QDir(QString::fromStdString(store.runFolder(run))).entryList({QStringLiteral("*.pt")}, QDir::Files);
+        };
+        QVERIFY2(files(a.runId).size() <= 2, qPrintable(files(a.runId).join(QLatin1Char(' '))));
+        StopToken fresh;
+        StopAt quietToo;
+        const RunResult b = Trainer::resume(std::to_string(a.runId), quietToo, fresh, store);
+        QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
+        const double diff = maxParameterDifference(lastCheckpoint(store, straight.runId), lastCheckpoint(store, b.runId));
+        QVERIFY2(diff <= 1e-6, qPrintable(QStringLiteral("weights differ by %1").arg(diff)));
+
+        for (const int64_t run : {straight.runId, b.runId}) {
+            const auto kept = store.checkpoints(run);
+            QVERIFY(!kept.empty() && kept.size() <= 2);
+            QCOMPARE(files(run).size(), qsizetype(kept.size())); // no file without its row, no row without its file
+            QCOMPARE(kept.back().epoch, 10);                     // the latest …
+            QVERIFY(std::any_of(kept.begin(), kept.end(), [](const CheckpointRecord& c) { return c.isBest; })); // … and the best
+        }
+        // 0 keeps every one, as before.
+        ten.train.keepCheckpoints = 0;
+        const RunResult all = Trainer(ten).run(quiet, stop, &store, true);
+        QCOMPARE(store.checkpoints(all.runId).size(), size_t(10));
+        QCOMPARE(files(all.runId).size(), 10);
     }
 
 private:

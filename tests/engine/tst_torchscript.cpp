@@ -31,7 +31,7 @@ private:
             "model": {"arch": "torchscript", "path": ")" +
                                    modelFile.toStdString() + R"("},
             "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
-            "scheduler": {"name": "constant"}, "train": {"epochs": 2}})");
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "keep_checkpoints": 0}})");
     }
 
 private Q_SLOTS:

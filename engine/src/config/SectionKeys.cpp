@@ -72,6 +72,8 @@ const std::vector<OptionKey<TrainSpec>>& trainKeys()
                                            "(bf16 for a cnn or resnet on a CPU with native bf16 arithmetic, else fp32)"),
         integer<&T::logEvery>("log_every", 1, kBig, "optimizer steps between step events"),
         integer<&T::checkpointEvery>("checkpoint_every", 0, 1'000'000, "epochs between checkpoints (0: only the last)"),
+        integer<&T::keepCheckpoints>("keep_checkpoints", 0, 1'000'000,
+                                     "checkpoints kept besides the best: the latest N (0: every one)"),
         number<&T::labelSmoothing>("label_smoothing", 0.0, 0.5, "as CrossEntropyLoss(label_smoothing=…)"),
         integer<&T::earlyStopPatience>("early_stop_patience", 0, 1'000'000, "stop after N epochs without improvement (0: off)"),
         choice<&T::earlyStopMetric>("early_stop_metric", "the figure early stopping watches", {}, {"val_loss", "val_accuracy"}),

@@ -108,12 +108,24 @@ public:
                 break;
             pump(200);
         }
-        if (!stopping)
+        if (!stopping) {
             method_.finish(ctx_);
+            dropPrunedFiles();
+        }
         return stopping;
     }
 
 private:
+    /// A pruned trial is done: its checkpoints only take room (kept with --keep-pruned, to resume it).
+    void dropPrunedFiles()
+    {
+        if (ctx_.plan.settings.keepPruned)
+            return;
+        for (auto& t : ctx_.trials)
+            if (t->status == RunStatus::Pruned && t->runId > 0)
+                ctx_.store.freeCheckpoints(t->runId);
+    }
+
     /// Trials to take up again before the method's own work: queued ones, and those stopped or
     /// killed inside a stage.
     std::optional<SweepWork> pending()
@@ -358,7 +370,8 @@ std::string SweepSettings::toJson() const
 {
     return json{{"method", method},     {"trials", trials},     {"parallel", parallel},    {"metric", metric},
                 {"name", name},         {"seed", seed},         {"min_epochs", minEpochs}, {"reduction", reduction},
-                {"interval", interval}, {"quantile", quantile}, {"shard", shard},          {"shards", shards}}
+                {"interval", interval}, {"quantile", quantile}, {"shard", shard},          {"shards", shards},
+                {"keep_pruned", keepPruned}}
         .dump();
 }
 
@@ -378,6 +391,7 @@ SweepSettings SweepSettings::fromJson(const std::string& text)
     s.quantile = j.value("quantile", s.quantile);
     s.shard = j.value("shard", s.shard);
     s.shards = j.value("shards", s.shards);
+    s.keepPruned = j.value("keep_pruned", s.keepPruned);
     return s;
 }
 

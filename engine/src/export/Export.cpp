@@ -216,7 +216,8 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
     if (!record)
         throw CheckpointError("run " + std::to_string(runId) + " ('" + run->name + "') has no " +
                               (which == "best" ? "best checkpoint (it had no validation split?)" : "checkpoint") +
-                              "; it ended before its first one, or kept none (train.checkpoint_every 0 and no validation split)");
+                              "; it ended before its first one, kept none (train.checkpoint_every 0 and no validation split), or they "
+                              "were deleted to free space (its events say so)");
     const std::string ext = lowerExtension(out);
     if (ext != ".pt" && ext != ".pth" && ext != ".safetensors")
         throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");

@@ -36,6 +36,20 @@ fs::path fromCheckpointsFolder(const fs::path& p)
     return found ? tail : fs::path();
 }
 
+/// Whether `file` lies inside `folder` (both absolute).
+bool inside(const fs::path& file, const fs::path& folder)
+{
+    const fs::path relative = file.lexically_normal().lexically_relative(folder.lexically_normal());
+    return !relative.empty() && *relative.begin() != "..";
+}
+
+int64_t sizeOf(const fs::path& file)
+{
+    std::error_code ec;
+    const auto bytes = fs::file_size(file, ec);
+    return ec ? 0 : int64_t(bytes);
+}
+
 } // namespace
 
 void RunStore::readStoreId()
@@ -104,6 +118,92 @@ std::string RunStore::withImagePaths(const std::string& evaluationJson, bool res
     } catch (const nlohmann::json::exception&) {
         return evaluationJson; // shown as it is; the reader says it cannot read it
     }
+}
+
+std::map<int64_t, int64_t> RunStore::diskUse()
+{
+    std::map<int64_t, std::set<fs::path>> files;
+    {
+        Statement s(db_, "SELECT id FROM runs");
+        while (s.step())
+            files[s.integer(0)];
+    }
+    {
+        Statement s(db_, "SELECT run, path FROM checkpoints");
+        while (s.step())
+            files[s.integer(0)].insert(fs::path(resolvePath(s.text(1))).lexically_normal());
+    }
+    std::map<int64_t, int64_t> out;
+    for (auto& [run, paths] : files) {
+        std::error_code ec;
+        for (fs::directory_iterator it(runFolder(run), ec), end; !ec && it != end; it.increment(ec))
+            if (it->is_regular_file(ec))
+                paths.insert(it->path().lexically_normal());
+        int64_t bytes = 0;
+        for (const fs::path& p : paths)
+            bytes += sizeOf(p);
+        out[run] = bytes;
+    }
+    return out;
+}
+
+int64_t RunStore::storeFileBytes() const
+{
+    return sizeOf(path_) + sizeOf(path_ + "-wal");
+}
+
+int64_t RunStore::checkpointBytes(int64_t runId)
+{
+    int64_t bytes = 0;
+    for (const CheckpointRecord& c : checkpoints(runId))
+        bytes += sizeOf(c.path);
+    return bytes;
+}
+
+int64_t RunStore::pruneCheckpoints(int64_t runId, int latest)
+{
+    const std::vector<CheckpointRecord> all = checkpoints(runId);
+    const fs::path own = fs::path(folder_) / "checkpoints" / uuid_;
+    int64_t freed = 0;
+    for (std::size_t i = 0; i + std::size_t(std::max(latest, 1)) < all.size(); ++i) {
+        const CheckpointRecord& c = all[i];
+        if (c.isBest || !inside(c.path, own))
+            continue;
+        std::error_code ec;
+        const int64_t bytes = sizeOf(c.path);
+        if (fs::remove(c.path, ec) || !fs::exists(c.path, ec))
+            freed += bytes;
+        Statement d(db_, "DELETE FROM checkpoints WHERE run=? AND step=? AND path=?");
+        d.bind(1, runId).bind(2, c.step).bind(3, storedPath(c.path)).step();
+    }
+    return freed;
+}
+
+int64_t RunStore::freeCheckpoints(int64_t runId)
+{
+    const auto run = findRun(std::to_string(runId));
+    if (!run)
+        throw StoreError("no run " + std::to_string(runId) + " in " + path_);
+    if (run->status == RunStatus::Running)
+        throw StoreError("run " + std::to_string(runId) + " is training; stop it before deleting its checkpoints");
+    const fs::path own = fs::path(folder_) / "checkpoints" / uuid_;
+    int64_t freed = 0;
+    for (const CheckpointRecord& c : checkpoints(runId)) {
+        std::error_code ec;
+        if (!inside(c.path, own)) // an older store's shared folder: another store may use the file
+            continue;
+        const int64_t bytes = sizeOf(c.path);
+        if (fs::remove(c.path, ec))
+            freed += bytes;
+    }
+    Statement d(db_, "DELETE FROM checkpoints WHERE run=?");
+    d.bind(1, runId).step();
+    // Said where the run ends, so that its details tell why it no longer resumes or exports.
+    Statement last(db_, "SELECT COALESCE(MAX(step), 0) FROM metrics WHERE run=?");
+    last.bind(1, runId);
+    addEvent(runId, last.step() ? last.integer(0) : 0, "checkpoints_deleted",
+             "its checkpoints were deleted (" + std::to_string(freed) + " bytes freed); its metrics stay");
+    return freed;
 }
 
 void RunStore::resolvePaths(RunRecord& run) const

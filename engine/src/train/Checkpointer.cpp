@@ -8,9 +8,10 @@
 
 namespace entrena {
 
-Checkpointer::Checkpointer(RunStore* store, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler,
+Checkpointer::Checkpointer(RunStore* store, int keep, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler,
                            TrainingState& state, Recorder& recorder)
     : store_(store)
+    , keep_(keep)
     , model_(model)
     , optimizer_(optimizer)
     , scheduler_(scheduler)
@@ -28,6 +29,8 @@ void Checkpointer::save(int epoch, double metric, bool isBest, const std::string
     const WrittenCheckpoint w = writeCheckpoint(file.string(), model_, optimizer_, state_);
     store_->addCheckpoint(recorder_.runId, {state_.step, epoch, file.string(), metric, isBest, w.bytes, w.checksum});
     recorder_.notice({"checkpoint", state_.step, epoch, "saved " + file.string()});
+    if (keep_ > 0) // train.keep_checkpoints: the best and the latest stay, as the run goes
+        store_->pruneCheckpoints(recorder_.runId, keep_);
     lastSavedStep_ = state_.step;
 }
 

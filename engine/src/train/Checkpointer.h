@@ -15,7 +15,8 @@ class Checkpointer {
 public:
     /// No `store`: this process writes no checkpoints (a data-parallel rank > 0, or a run asked for
     /// none). They go to the run's folder in the store (RunStore::runFolder).
-    Checkpointer(RunStore* store, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler, TrainingState& state,
+    /// After each save only the best and the latest `keep` stay (0: all; see RunStore::pruneCheckpoints).
+    Checkpointer(RunStore* store, int keep, Model& model, torch::optim::Optimizer& optimizer, LrScheduler& scheduler, TrainingState& state,
                  Recorder& recorder);
 
     /// An epoch ended with `valAccuracy`: saves when it is the last, a periodic one, or a new best.
@@ -28,6 +29,7 @@ private:
     void save(int epoch, double metric, bool isBest, const std::string& fileName);
 
     RunStore* store_;
+    int keep_;
     Model& model_;
     torch::optim::Optimizer& optimizer_;
     LrScheduler& scheduler_;

@@ -105,6 +105,7 @@ struct TrainSpec {
     Precision precision = Precision::Fp32;
     int64_t logEvery = 50;
     int checkpointEvery = 1; ///< epochs between checkpoints (0: only the last)
+    int keepCheckpoints = 1; ///< checkpoints kept besides the best: the latest N (0: every one)
     double labelSmoothing = 0.0;
     int64_t earlyStopPatience = 0;            ///< epochs without improvement before stopping (0: off)
     Metric earlyStopMetric = Metric::ValLoss; ///< val_loss | val_accuracy

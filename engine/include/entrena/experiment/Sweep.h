@@ -28,6 +28,7 @@ struct SweepSettings {
     int interval = 1;                    ///< pbt: epochs between exploits
     double quantile = 0.25;              ///< pbt: the bottom share copies from the top share
     int shard = 0, shards = 1;           ///< grid, random: run only trials shard, shard + shards, … (a job array task)
+    bool keepPruned = false;             ///< keep pruned trials' checkpoints when the sweep ends (else deleted)
 
     std::string toJson() const;
     static SweepSettings fromJson(const std::string& text);

@@ -128,6 +128,22 @@ public:
     /// What the store keeps for `path`: relative to the store's folder when inside it, else as given.
     std::string storedPath(const std::string& path) const;
 
+    // Disk use and retention (docs/run-store.md#disk-use).
+    /// Bytes each run's files take on disk (its checkpoints and its folder's evaluation images), by run id.
+    std::map<int64_t, int64_t> diskUse();
+    /// The store file's own bytes (with its write-ahead log).
+    int64_t storeFileBytes() const;
+    /// Bytes of run `runId`'s checkpoint files that exist (what freeCheckpoints would free, at most).
+    int64_t checkpointBytes(int64_t runId);
+    /// Keeps run `runId`'s best checkpoint and its latest `latest` (the latest is what a resume needs),
+    /// deleting the others' files and rows; files outside this store's own folder are left alone.
+    /// Returns the bytes freed.
+    int64_t pruneCheckpoints(int64_t runId, int latest);
+    /// Deletes every checkpoint of run `runId` (files in this store's folder, and the rows), keeping its
+    /// metrics, events and evaluation: the run can no longer be resumed or exported. Returns the bytes
+    /// freed. Throws StoreError for a run that is training.
+    int64_t freeCheckpoints(int64_t runId);
+
     // Writing (the training process).
     int64_t createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson);
     void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
