@@ -32,18 +32,6 @@
         <translation>El lote más grande que cabe es %1: %2, un pico de %3 MiB (dentro de %4).</translation>
     </message>
     <message>
-        <source>Every size up to the training set's fitted.</source>
-        <translation>Cupieron todos los tamaños hasta el del conjunto de entrenamiento.</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
-    </message>
-    <message>
-        <source>For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.</source>
-        <translation>Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
-    </message>
-    <message>
         <source>Batch size</source>
         <translation>Tamaño de lote</translation>
     </message>
@@ -54,6 +42,18 @@
     <message>
         <source>Keep %1</source>
         <translation>Mantener %1</translation>
+    </message>
+    <message>
+        <source>Every size tried fitted, up to the whole training set: memory does not limit the batch here.</source>
+        <translation>Cupieron todos los tamaños probados, hasta el conjunto de entrenamiento entero: aquí la memoria no limita el lote.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2, a peak of %3 MiB. It is the largest power of two up to 4,096 that leaves at least 50 steps an epoch: larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Es la mayor potencia de dos, hasta 4.096, que deja al menos 50 pasos por época: los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
+    </message>
+    <message>
+        <source>For training, %1 is the better choice: %2. It is the largest power of two up to 4,096 that leaves at least 50 steps an epoch: larger batches take fewer steps and need a retuned learning rate.</source>
+        <translation>Para entrenar, %1 es mejor opción: %2. Es la mayor potencia de dos, hasta 4.096, que deja al menos 50 pasos por época: los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.</translation>
     </message>
 </context>
 <context>
@@ -280,6 +280,10 @@
     <message>
         <source>not learning</source>
         <translation>no aprende</translation>
+    </message>
+    <message>
+        <source>checkpoints deleted</source>
+        <translation>puntos de control borrados</translation>
     </message>
 </context>
 <context>
@@ -695,7 +699,7 @@
     </message>
     <message>
         <source>Figure</source>
-        <translation>Cifra</translation>
+        <translation>Métrica</translation>
     </message>
     <message>
         <source>Time to %1 validation accuracy (s)</source>
@@ -727,7 +731,7 @@
     </message>
     <message>
         <source>(too few points to smooth)</source>
-        <translation>(muy pocos puntos para suavizar)</translation>
+        <translation>(pocos puntos para suavizar)</translation>
     </message>
     <message>
         <source>Per class</source>
@@ -935,6 +939,61 @@ Predicha: %2
     <message>
         <source>not available (no NVIDIA driver library): GPU memory is read from LibTorch alone</source>
         <translation>no disponible (falta la biblioteca del controlador de NVIDIA): la memoria de la GPU se lee solo de LibTorch</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::DiskUseBar</name>
+    <message>
+        <source>On disk: %1</source>
+        <translation>En disco: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoints and evaluation images of every run, archived ones included: %1. The store file: %2.</source>
+        <translation>Puntos de control e imágenes de evaluación de todas las ejecuciones, archivadas incluidas: %1. El archivo del almacén: %2.</translation>
+    </message>
+    <message>
+        <source>Free space…</source>
+        <translation>Liberar espacio…</translation>
+    </message>
+    <message>
+        <source>Delete the checkpoints of archived and pruned runs; their metrics stay.</source>
+        <translation>Borrar los puntos de control de las ejecuciones archivadas y podadas; sus métricas se conservan.</translation>
+    </message>
+    <message>
+        <source>Free disk space</source>
+        <translation>Liberar espacio</translation>
+    </message>
+    <message>
+        <source>Run %1 has no checkpoint files to delete.</source>
+        <translation>La ejecución %1 no tiene archivos de puntos de control que borrar.</translation>
+    </message>
+    <message>
+        <source>None of these runs has checkpoint files to delete.</source>
+        <translation>Ninguna de estas ejecuciones tiene archivos de puntos de control que borrar.</translation>
+    </message>
+    <message>
+        <source>run %1 “%2”</source>
+        <translation>la ejecución %1 «%2»</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation><numerusform>%n ejecución</numerusform><numerusform>%n ejecuciones</numerusform></translation>
+    </message>
+    <message>
+        <source>Delete the checkpoints of %1, freeing %2?
+
+Their metrics, charts and evaluation stay; they can no longer be resumed or their weights exported.</source>
+        <translation>¿Borrar los puntos de control de %1 y liberar %2?
+
+Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar ni exportar sus pesos.</translation>
+    </message>
+    <message>
+        <source>Freed %1.</source>
+        <translation>Se liberaron %1.</translation>
+    </message>
+    <message>
+        <source>No archived or pruned run has checkpoints to delete. Archive the runs you no longer need (right-click → Archive), or delete one run's checkpoints from its right-click menu.</source>
+        <translation>Ninguna ejecución archivada o podada tiene puntos de control que borrar. Archive las ejecuciones que ya no necesite (clic derecho → Archivar), o borre los puntos de control de una ejecución desde su menú del clic derecho.</translation>
     </message>
 </context>
 <context>
@@ -1398,7 +1457,7 @@ durante la ejecución</translation>
     </message>
     <message>
         <source>&amp;About and devices…</source>
-        <translation>&amp;Acerca de y dispositivos…</translation>
+        <translation>&amp;Acerca de Entrena y dispositivos…</translation>
     </message>
     <message>
         <source>Ready. Runs are stored in %1</source>
@@ -1660,6 +1719,14 @@ durante la ejecución</translation>
         <source>A sweep is running; stop it or wait for it to end.</source>
         <translation>Hay un barrido en curso; deténgalo o espere a que termine.</translation>
     </message>
+    <message>
+        <source>Finished in %1 s: best validation accuracy %2% (no test set)</source>
+        <translation>Terminada en %1 s: mejor exactitud de validación %2 % (sin conjunto de prueba)</translation>
+    </message>
+    <message>
+        <source>Finished in %1 s.</source>
+        <translation>Terminada en %1 s.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ModelSummaryLine</name>
@@ -1702,6 +1769,18 @@ durante la ejecución</translation>
     <message>
         <source>%1 classes</source>
         <translation>%1 clases</translation>
+    </message>
+    <message>
+        <source>This model needs images; a table of %1 trains an MLP.</source>
+        <translation>Este modelo necesita imágenes; una tabla de %1 se entrena con un MLP.</translation>
+    </message>
+    <message>
+        <source>Choose the data's file.</source>
+        <translation>Elija el archivo de los datos.</translation>
+    </message>
+    <message>
+        <source>Choose the data's folder.</source>
+        <translation>Elija la carpeta de los datos.</translation>
     </message>
 </context>
 <context>
@@ -2024,7 +2103,7 @@ durante la ejecución</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation>Cifra</translation>
+        <translation>Métrica</translation>
     </message>
     <message>
         <source>Events</source>
@@ -2373,6 +2452,10 @@ durante la ejecución</translation>
         <source>bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
         <translation>bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
     </message>
+    <message>
+        <source>The data cannot be read: %1</source>
+        <translation>No se pueden leer los datos: %1</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunDetailsDialog</name>
@@ -2690,6 +2773,10 @@ durante la ejecución</translation>
         <source>Open experiment %1 (trial %2)</source>
         <translation>Abrir el experimento %1 (prueba %2)</translation>
     </message>
+    <message>
+        <source>Delete checkpoints (keep metrics)…</source>
+        <translation>Borrar los puntos de control (conservar las métricas)…</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SchedulePreview</name>
@@ -2723,6 +2810,22 @@ durante la ejecución</translation>
     <message>
         <source>Baseline tolerance:</source>
         <translation>Tolerancia de la referencia:</translation>
+    </message>
+    <message>
+        <source>As the desktop</source>
+        <translation>Como el escritorio</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Clara</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscura</translation>
+    </message>
+    <message>
+        <source>Appearance:</source>
+        <translation>Apariencia:</translation>
     </message>
 </context>
 <context>

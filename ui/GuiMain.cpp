@@ -8,6 +8,7 @@
 #include "report/ReportCommand.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
+#include "settings/Theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -48,6 +49,7 @@ int runGui(int argc, char** argv)
 
     LanguageManager languages;
     languages.apply(Settings::language.value());
+    applyTheme(Settings::theme.value());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Entrena: train neural networks faster."));

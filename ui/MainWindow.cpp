@@ -12,6 +12,7 @@
 #include "entrena/system/Devices.h"
 #include "experiment/ExperimentsPanel.h"
 #include "experiment/SweepDialog.h"
+#include "panels/DiskUseBar.h"
 #include "panels/NoticeBanner.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
@@ -34,6 +35,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -65,10 +67,10 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     config_->setDevices(probeDevices(false).devices);
     config_->setConfig(initial); // again, now that the device list is complete
 
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(config_);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(config_->sizeHint().width() + 24);
+    formScroll_ = new QScrollArea;
+    formScroll_->setWidget(config_);
+    formScroll_->setWidgetResizable(true);
+    fitFormWidth();
 
     vertical_ = new QSplitter(Qt::Vertical);
     vertical_->setObjectName(QStringLiteral("chartsSplitter"));
@@ -94,7 +96,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(0);
-    leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(formScroll_, 1);
     leftLayout->addWidget(config_->buttonBar());
     horizontal_ = new QSplitter(Qt::Horizontal);
     horizontal_->setObjectName(QStringLiteral("mainSplitter"));
@@ -108,7 +110,19 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     progress_->setTextVisible(true);
     status_ = new QLabel;
     statusBar()->addWidget(status_, 1);
+    diskUse_ = new DiskUseBar;
+    statusBar()->addPermanentWidget(diskUse_);
     statusBar()->addPermanentWidget(progress_);
+    // The store's disk use follows the runs list, at most every few seconds while runs train (the
+    // list re-reads itself every two).
+    diskUseClock_.start();
+    connect(runs_, &RunsPanel::refreshed, this, [this] {
+        if (!controller_->isRunning() || diskUseClock_.elapsed() > 10000) {
+            diskUse_->update(runs_->model()->store());
+            diskUseClock_.restart();
+        }
+    });
+    connect(diskUse_, &DiskUseBar::freed, runs_, &RunsPanel::refresh);
 
     layout_ = new WindowLayout(this, {horizontal_, vertical_, left, lowerTabs_, runs_->header()});
     createMenus();
@@ -161,6 +175,14 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     if (!layout_->restore())
         resize(1280, 820);
     fitToScreen();
+}
+
+void MainWindow::fitFormWidth()
+{
+    // As wide as the form needs in the current language (Spanish labels are longer): never a
+    // horizontal scroll bar that hides Browse… and Preview data.
+    const int bar = formScroll_->verticalScrollBar()->sizeHint().width();
+    formScroll_->setMinimumWidth(config_->sizeHint().width() + bar + 2 * formScroll_->frameWidth() + 4);
 }
 
 QSize MainWindow::sizeWithin(const QSize& wanted, const QSize& available)
@@ -371,7 +393,11 @@ void MainWindow::onSteps(const QVector<StepEvent>& steps)
 void MainWindow::onEpoch(const EpochEvent& e)
 {
     epoch_ = e.epoch;
-    charts_->addEpoch(e, lastStep_);
+    charts_->addEpoch(e, e.step);
+    if (e.step > lastStep_) { // epochs shorter than the log interval move the bar too
+        lastStep_ = e.step;
+        progress_->setValue(int(std::min<int64_t>(e.step, std::numeric_limits<int>::max())));
+    }
 }
 
 void MainWindow::onNotice(const NoticeEvent& e)
@@ -396,9 +422,17 @@ void MainWindow::onEnded(const EndEvent& e)
     const QLocale locale;
     switch (e.status) {
     case RunStatus::Finished:
-        status_->setText(tr("Finished in %1 s: test accuracy %2%")
-                             .arg(locale.toString(e.seconds, 'f', 1))
-                             .arg(locale.toString(e.testAccuracy * 100.0, 'f', 2)));
+        // No test split (a table without one): the validation's best, or the time alone; never "-100%".
+        if (e.testAccuracy >= 0)
+            status_->setText(tr("Finished in %1 s: test accuracy %2%")
+                                 .arg(locale.toString(e.seconds, 'f', 1))
+                                 .arg(locale.toString(e.testAccuracy * 100.0, 'f', 2)));
+        else if (e.bestValAccuracy >= 0)
+            status_->setText(tr("Finished in %1 s: best validation accuracy %2% (no test set)")
+                                 .arg(locale.toString(e.seconds, 'f', 1))
+                                 .arg(locale.toString(e.bestValAccuracy * 100.0, 'f', 2)));
+        else
+            status_->setText(tr("Finished in %1 s.").arg(locale.toString(e.seconds, 'f', 1)));
         progress_->setValue(progress_->maximum());
         break;
     case RunStatus::Stopped:

@@ -10,6 +10,7 @@
 
 class QAction;
 class QLabel;
+class QScrollArea;
 class QMenu;
 class QProgressBar;
 class QSplitter;
@@ -32,6 +33,7 @@ class LiveCharts;
 class NoticeBanner;
 class QueuePanel;
 class RunConfigPanel;
+class DiskUseBar;
 class RunQueue;
 class RunsPanel;
 class SweepDialog;
@@ -112,6 +114,8 @@ private:
     /// The queue's, the sweep's and the experiments' connections (MainWindowQueue.cpp).
     void connectQueueAndExperiments();
     void retranslateTabs();
+    /// The form's column as wide as the form needs in the current language.
+    void fitFormWidth();
     void compareRuns(const QList<qint64>& runIds);
     void refreshExperiments();
 
@@ -161,6 +165,9 @@ private:
     bool closeWhenIdle_ = false;
     bool fittedWhenShown_ = false;
     QSize fittedSize_; ///< the size fitToScreen() chose
+    QScrollArea* formScroll_ = nullptr;
+    DiskUseBar* diskUse_ = nullptr;
+    QElapsedTimer diskUseClock_;
     QElapsedTimer runClock_;
     class BatchSizeSearch* batchSearch_;
     class WindowLayout* layout_ = nullptr;

@@ -22,6 +22,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QTimer>
 
 namespace entrena::ui {
 
@@ -59,7 +60,12 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted)
             runs_->model()->setBaselineTolerance(Settings::baselineTolerance.value() / 100.0);
     });
-    settingsAction_->setShortcut(QKeySequence::Preferences);
+    // The desktop's Preferences keys where it has them; Ctrl+, everywhere (Linux desktops have none).
+    QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
+        settingsKeys << QKeySequence(Qt::CTRL | Qt::Key_Comma);
+    settingsAction_->setShortcuts(settingsKeys);
+    settingsAction_->setObjectName(QStringLiteral("settingsAction"));
 
     // The buttons' work from the keyboard: each action clicks its button, so a disabled button
     // (a run training, a form with a problem) is a disabled shortcut too.
@@ -100,6 +106,7 @@ void MainWindow::createMenus()
         DevicesDialog dialog(report, this);
         dialog.exec();
     });
+    aboutAction_->setObjectName(QStringLiteral("aboutAction"));
 }
 
 void MainWindow::retranslate()
@@ -127,6 +134,9 @@ void MainWindow::retranslate()
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
     layout_->retranslate();
+    retranslateTabs(); // Runs, Queue, Experiments: they stayed English after a switch to Spanish
+    // The form's own labels change in its own LanguageChange, which may come after this one.
+    QTimer::singleShot(0, this, &MainWindow::fitFormWidth);
     if (!controller_->isRunning())
         status_->setText(tr("Ready. Runs are stored in %1").arg(dbPath_));
 }

@@ -11,6 +11,7 @@
 // It trains short runs on Fashion-MNIST into a store of its own (ENTRENA_FMNIST_DIR).
 #include "AppIcon.h"
 #include "MainWindow.h"
+#include "OffscreenScreen.h"
 #include "TrainingController.h"
 #include "charts/AxisRange.h"
 #include "charts/LiveCharts.h"
@@ -36,6 +37,7 @@
 #include "panels/RunConfigPanel.h"
 #include "panels/RunQueue.h"
 #include "settings/LanguageManager.h"
+#include "settings/Theme.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
@@ -46,11 +48,15 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
+#include <QProcess>
+#include <QScreen>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextStream>
+#include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <cstdio>
 #include <functional>
@@ -88,28 +94,6 @@ bool waitFor(const std::function<bool()>& done, int ms)
 void settle(int ms = 150)
 {
     waitFor([] { return false; }, ms);
-}
-
-QPalette darkPalette()
-{
-    QPalette p;
-    const QColor window(45, 45, 48), base(30, 30, 32), text(225, 225, 225), disabled(130, 130, 130);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::BrightText, Qt::red);
-    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, disabled);
-    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        p.setColor(QPalette::Disabled, role, disabled);
-    return p;
 }
 
 /// What a program can check in a grabbed window.
@@ -256,6 +240,16 @@ public:
         }
         const QString shot = prefix_ + name;
         image.save(out_ + QLatin1Char('/') + shot + QStringLiteral(".png"));
+        // A window wider or taller than the screen it is on hides its edges: a failure, whatever is inside.
+        // (The tour gives windows the whole screen, as maximised; the offscreen frame is not counted.)
+        const QScreen* screen = window->screen();
+        if (screen && !QRect(QPoint(), screen->availableGeometry().size()).contains(QRect(QPoint(), window->size())))
+            checks.failures << QStringLiteral("%1: the window is %2×%3 on a %4×%5 screen")
+                                   .arg(shot)
+                                   .arg(window->width())
+                                   .arg(window->height())
+                                   .arg(screen->availableGeometry().width())
+                                   .arg(screen->availableGeometry().height());
         checks.inspect(shot, window);
         if (overlay)
             checks.inspect(shot + QStringLiteral(" (message)"), overlay);
@@ -265,7 +259,7 @@ public:
     void run(const QString& language, bool dark, const QSize& size, const QString& dir)
     {
         languages_.apply(language);
-        QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        applyTheme(dark ? QStringLiteral("dark") : QStringLiteral("light")); // as Settings → Appearance does
         prefix_ = QStringLiteral("%1-%2-%3x%4-").arg(language, dark ? QStringLiteral("dark") : QStringLiteral("light")).arg(size.width()).arg(size.height());
         const QString db = dir + QStringLiteral("/tour.sqlite");
 
@@ -324,12 +318,40 @@ public:
         shoot(QStringLiteral("05-error"), &w, box);
         if (box)
             box->close();
+        // Short runs (three epochs of 11 steps, fewer than log_every): every live chart has its points.
+        for (const double lr : {0.05, 0.2}) {
+            RunConfig brief = tourRun(lr < 0.1 ? "fmnist-short" : "fmnist-short-fast", 3, 1500);
+            brief.train.logEvery = 50;
+            brief.optimizer.lr = lr;
+            w.configPanel()->setConfig(brief);
+            w.startTraining();
+            waitFor([&] { return !w.controller()->isRunning(); }, 120000);
+        }
+        settle(400);
+        shoot(QStringLiteral("05-short-run"), &w);
         w.configPanel()->setConfig(tourRun("fmnist-mlp", 3, 20000));
+
+        // The store's disk use in the status bar, and what freeing it asks (nothing is deleted here).
+        if (auto* freeSpace = w.findChild<QToolButton*>(QStringLiteral("freeSpaceButton"))) {
+            RunStore archive(db.toStdString()); // an archived run, so that there is something to offer
+            const auto brief = archive.findRun("fmnist-short");
+            if (brief)
+                archive.setArchived(brief->id, true);
+            QTimer::singleShot(300, &w, [&] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                shoot(QStringLiteral("05-free-space"), &w, box);
+                if (box)
+                    box->reject();
+            });
+            freeSpace->click();
+            if (brief)
+                archive.setArchived(brief->id, false);
+        }
 
         RunStore store(db.toStdString());
         const auto runs = store.listRuns({});
-        if (runs.size() >= 2) {
-            CompareView compare(QString::fromStdString(store.path()), {runs[0].id, runs[1].id});
+        if (runs.size() >= 3) {
+            CompareView compare(QString::fromStdString(store.path()), {runs[0].id, runs[1].id, runs[2].id});
             compare.resize(size);
             compare.show();
             waitFor([&] { return compare.isLoaded(); }, 60000);
@@ -339,8 +361,7 @@ public:
                 shoot(QStringLiteral("06-compare-per-class"), &compare);
             }
 
-            RunDetailsDialog details(store, runs[0].id);
-            details.resize(std::min(size.width(), 1100), std::min(size.height(), 760));
+            RunDetailsDialog details(store, runs[0].id); // sized to the screen it opens on
             details.show();
             if (auto* tabs = details.findChild<QTabWidget*>()) {
                 for (int i = 0; i < tabs->count(); ++i) {
@@ -570,7 +591,7 @@ public:
         RunConfig adam = tourRun("fmnist-adam", 3, 20000);
         adam.optimizer.kind = OptimizerKind::Adam;
         adam.optimizer.lr = 0.001;
-        Trainer(adam).run(quiet, stop, &store, (QFileInfo(db).absolutePath() + QStringLiteral("/checkpoints")).toStdString());
+        Trainer(adam).run(quiet, stop, &store, true);
     }
 
 private:
@@ -589,6 +610,40 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Runs this program again for one screen size, on an offscreen screen of that size: the dialogs
+/// size themselves to the screen they open on (the offscreen platform's own is 800×800).
+int runForScreen(const QString& out, const QString& work, const QSize& size, bool quick)
+{
+    const QString platform =
+        offscreenPlatformWithScreen(work + QStringLiteral("/screen-%1x%2.json").arg(size.width()).arg(size.height()), size);
+    if (platform.isEmpty())
+        return 1;
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), platform);
+    child.setProcessEnvironment(env);
+    child.setProcessChannelMode(QProcess::ForwardedChannels);
+    QStringList args = {QStringLiteral("--out"),  out,
+                        QStringLiteral("--work"), work,
+                        QStringLiteral("--size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height())};
+    if (quick)
+        args << QStringLiteral("--quick");
+    child.start(QCoreApplication::applicationFilePath(), args);
+    if (!child.waitForFinished(-1) || child.exitStatus() != QProcess::NormalExit)
+        return 1;
+    return child.exitCode();
+}
+
+QString argumentAfter(const QStringList& args, const QString& name, const QString& fallback = {})
+{
+    const qsizetype at = args.indexOf(name);
+    return at > 0 && at + 1 < args.size() ? args.at(at + 1) : fallback;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
@@ -597,30 +652,41 @@ int main(int argc, char** argv)
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion"))); // the same look in every palette
     QApplication::setWindowIcon(applicationIcon());
     const QStringList args = QApplication::arguments();
-    QString out = QStringLiteral("screenshots");
-    if (const qsizetype at = args.indexOf(QStringLiteral("--out")); at > 0 && at + 1 < args.size())
-        out = args.at(at + 1);
+    const QString out = QDir(argumentAfter(args, QStringLiteral("--out"), QStringLiteral("screenshots"))).absolutePath();
     const bool quick = args.contains(QStringLiteral("--quick"));
+    const QString sizeText = argumentAfter(args, QStringLiteral("--size"));
 
-    QTemporaryDir dir;
-    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
-    Tour::seed(dir.filePath(QStringLiteral("tour.sqlite")));
-    Tour::seedExperiments(dir.filePath(QStringLiteral("experiments.sqlite")));
-    Tour::shapes(dir.filePath(QStringLiteral("shapes")));
+    if (sizeText.isEmpty()) {
+        // The stores and images every size shares, then one process per screen size.
+        QTemporaryDir dir;
+        Tour::seed(dir.filePath(QStringLiteral("tour.sqlite")));
+        Tour::seedExperiments(dir.filePath(QStringLiteral("experiments.sqlite")));
+        Tour::shapes(dir.filePath(QStringLiteral("shapes")));
+        const QList<QSize> sizes = quick ? QList<QSize>{QSize(1280, 720)} : QList<QSize>{QSize(1280, 720), QSize(1920, 1080)};
+        int status = 0;
+        for (const QSize& size : sizes)
+            status = std::max(status, runForScreen(out, dir.path(), size, quick));
+        return status;
+    }
+
+    const QString work = argumentAfter(args, QStringLiteral("--work"));
+    const QStringList wh = sizeText.split(QLatin1Char('x'));
+    const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+    if (work.isEmpty() || size.isEmpty())
+        return 2;
+    qputenv("XDG_CACHE_HOME", (work + QStringLiteral("/cache")).toUtf8());
     LanguageManager languages;
     Tour tour(out, languages);
     const QStringList languageList = quick ? QStringList{QStringLiteral("en")} : QStringList{QStringLiteral("en"), QStringLiteral("es")};
     const QList<bool> themes = quick ? QList<bool>{false} : QList<bool>{false, true};
-    const QList<QSize> sizes = quick ? QList<QSize>{QSize(1280, 720)} : QList<QSize>{QSize(1280, 720), QSize(1920, 1080)};
     for (const QString& language : languageList)
         for (bool dark : themes)
-            for (const QSize& size : sizes)
-                tour.run(language, dark, size, dir.path());
+            tour.run(language, dark, size, work);
 
     QTextStream err(stderr);
     for (const QString& f : tour.checks.failures)
         err << "FAIL: " << f << "\n";
-    err << tour.shots << " screenshots in " << QDir(out).absolutePath() << "; " << tour.checks.failures.size()
+    err << tour.shots << " screenshots at " << sizeText << " in " << out << "; " << tour.checks.failures.size()
         << " failed checks (" << tour.checks.cells << " table cells measured)\n";
     return tour.checks.failures.isEmpty() && tour.shots > 0 ? 0 : 1;
 }

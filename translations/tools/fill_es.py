@@ -42,7 +42,7 @@ ES = {
     "Smooths series of %1 points or more (a debiased moving average, as TensorBoard's); series with fewer points, such as one per epoch, are drawn as they are.":
         "Suaviza las series de %1 puntos o más (una media móvil sin sesgo, como la de TensorBoard); las series con menos "
         "puntos, como las de una por época, se dibujan tal cual.",
-    "(too few points to smooth)": "(muy pocos puntos para suavizar)",
+    "(too few points to smooth)": "(pocos puntos para suavizar)",
     "Trained:": "Entrenado:",
     "%1 on %2, %3, %4": "%1 con %2, %3, %4",
     "Best validation accuracy:": "Mejor exactitud de validación:",
@@ -65,13 +65,12 @@ ES = {
         "El lote más grande que cabe es %1: %2, un pico de %3 MiB de %4 MiB (%5).",
     "one step an epoch": "un paso por época",
     "%1 steps an epoch": "%1 pasos por época",
-    "Every size up to the training set's fitted.": "Cupieron todos los tamaños hasta el del conjunto de entrenamiento.",
-    "For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer steps and need a retuned learning rate.":
-        "Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Los lotes más grandes dan menos pasos "
-        "y piden reajustar la tasa de aprendizaje.",
-    "For training, %1 is the better choice: %2. Larger batches take fewer steps and need a retuned learning rate.":
-        "Para entrenar, %1 es mejor opción: %2. Los lotes más grandes dan menos pasos y piden reajustar "
-        "la tasa de aprendizaje.",
+    "For training, %1 is the better choice: %2, a peak of %3 MiB. It is the largest power of two up to 4,096 that leaves at least 50 steps an epoch: larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2, un pico de %3 MiB. Es la mayor potencia de dos, hasta 4.096, que deja al "
+        "menos 50 pasos por época: los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.",
+    "For training, %1 is the better choice: %2. It is the largest power of two up to 4,096 that leaves at least 50 steps an epoch: larger batches take fewer steps and need a retuned learning rate.":
+        "Para entrenar, %1 es mejor opción: %2. Es la mayor potencia de dos, hasta 4.096, que deja al menos 50 pasos por "
+        "época: los lotes más grandes dan menos pasos y piden reajustar la tasa de aprendizaje.",
     "Batch size": "Tamaño de lote",
     "Batch size set to %1.": "Tamaño de lote fijado en %1.",
     "Use %1": "Usar %1",
@@ -114,7 +113,7 @@ ES = {
     "%1 s": "%1 s",
     "%1, %2 GiB, compute capability %3": "%1, %2 GiB, capacidad de cómputo %3",
     "%1, %2 threads": "%1, %2 hilos",
-    "&About and devices…": "&Acerca de y dispositivos…",
+    "&About and devices…": "&Acerca de Entrena y dispositivos…",
     "&Edit": "&Editar",
     "&File": "&Archivo",
     "&Help": "Ay&uda",
@@ -347,7 +346,7 @@ ES = {
     "(no differences)": "(sin diferencias)",
     "Charts": "Gráficas",
     "The best value in each row is in bold.": "El mejor valor de cada fila está en negrita.",
-    "Figure": "Cifra",
+    "Figure": "Métrica",
     "(none)": "(ninguno)",
     "Notes": "Notas",
     "Cannot write %1: the folder does not exist.": "No se puede escribir %1: la carpeta no existe.",
@@ -782,6 +781,41 @@ ES = {
     "choice": "elección",
     "Values": "Valores",
     "Remove this parameter": "Quitar este parámetro",
+    # Issue 29: what a new user meets.
+    "Every size tried fitted, up to the whole training set: memory does not limit the batch here.":
+        "Cupieron todos los tamaños probados, hasta el conjunto de entrenamiento entero: aquí la memoria no limita el lote.",
+    "This model needs images; a table of %1 trains an MLP.":
+        "Este modelo necesita imágenes; una tabla de %1 se entrena con un MLP.",
+    "Finished in %1 s: best validation accuracy %2% (no test set)":
+        "Terminada en %1 s: mejor exactitud de validación %2 % (sin conjunto de prueba)",
+    "Finished in %1 s.": "Terminada en %1 s.",
+    "Appearance:": "Apariencia:",
+    "As the desktop": "Como el escritorio",
+    "Light": "Clara",
+    "Dark": "Oscura",
+    # Issue 33: a store's disk use, and freeing it.
+    "checkpoints deleted": "puntos de control borrados",
+    "On disk: %1": "En disco: %1",
+    "Checkpoints and evaluation images of every run, archived ones included: %1. The store file: %2.":
+        "Puntos de control e imágenes de evaluación de todas las ejecuciones, archivadas incluidas: %1. El archivo del almacén: %2.",
+    "Free space…": "Liberar espacio…",
+    "Delete the checkpoints of archived and pruned runs; their metrics stay.":
+        "Borrar los puntos de control de las ejecuciones archivadas y podadas; sus métricas se conservan.",
+    "Free disk space": "Liberar espacio",
+    "Run %1 has no checkpoint files to delete.": "La ejecución %1 no tiene archivos de puntos de control que borrar.",
+    "None of these runs has checkpoint files to delete.": "Ninguna de estas ejecuciones tiene archivos de puntos de control que borrar.",
+    "run %1 “%2”": "la ejecución %1 «%2»",
+    "Delete the checkpoints of %1, freeing %2?\n\nTheir metrics, charts and evaluation stay; they can no longer be resumed or their weights exported.":
+        "¿Borrar los puntos de control de %1 y liberar %2?\n\nSus métricas, gráficas y evaluación se conservan; ya no se podrán "
+        "reanudar ni exportar sus pesos.",
+    "Freed %1.": "Se liberaron %1.",
+    "No archived or pruned run has checkpoints to delete. Archive the runs you no longer need (right-click → Archive), or delete one run's checkpoints from its right-click menu.":
+        "Ninguna ejecución archivada o podada tiene puntos de control que borrar. Archive las ejecuciones que ya no necesite "
+        "(clic derecho → Archivar), o borre los puntos de control de una ejecución desde su menú del clic derecho.",
+    "Delete checkpoints (keep metrics)…": "Borrar los puntos de control (conservar las métricas)…",
+    "Choose the data's file.": "Elija el archivo de los datos.",
+    "Choose the data's folder.": "Elija la carpeta de los datos.",
+    "The data cannot be read: %1": "No se pueden leer los datos: %1",
 }
 
 # The same English word in another context, where it means something else.
@@ -806,6 +840,7 @@ PLURAL = {
     "%n setting(s) are the same in every run.": (
         "%n ajuste es igual en todas las ejecuciones.", "%n ajustes son iguales en todas las ejecuciones."),
     "Compare %n runs": ("Comparar %n ejecución", "Comparar %n ejecuciones"),
+    "%n run(s)": ("%n ejecución", "%n ejecuciones"),
     "Only the settings that differ between the runs are shown; %n more are the same in all of them.": (
         "Solo se muestran los ajustes que difieren entre las ejecuciones; %n más es igual en todas.",
         "Solo se muestran los ajustes que difieren entre las ejecuciones; otros %n son iguales en todas."),

@@ -36,6 +36,15 @@ QCPRange dataRange(QCustomPlot* plot, const QCPAxis* axis, bool& found)
     return data;
 }
 
+void markFewPoints(QCPGraph* graph)
+{
+    constexpr int kFew = 20;
+    const bool few = graph->dataCount() > 0 && graph->dataCount() < kFew;
+    if (few == !graph->scatterStyle().isNone())
+        return;
+    graph->setScatterStyle(few ? QCPScatterStyle(QCPScatterStyle::ssDisc, graph->pen().color(), 5) : QCPScatterStyle());
+}
+
 void fitAxesToData(QCustomPlot* plot)
 {
     for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2}) {

@@ -2,6 +2,7 @@
 
 class QCustomPlot;
 class QCPAxis;
+class QCPGraph;
 class QCPRange;
 
 namespace entrena::ui {
@@ -16,6 +17,10 @@ QCPRange displayRange(double lower, double upper);
 /// The extent of the data of `plot`'s visible plottables along `axis` (as key or value axis);
 /// `found` says whether there was any.
 QCPRange dataRange(QCustomPlot* plot, const QCPAxis* axis, bool& found);
+
+/// A line through one point draws nothing, and through three is easy to miss: `graph` shows a
+/// mark at each point while it has fewer than 20 (a short run's handful), and none after.
+void markFewPoints(QCPGraph* graph);
 
 /// Fits the x axis and both value axes of `plot` to the data of its visible plottables with
 /// displayRange(). An axis without data keeps its range.

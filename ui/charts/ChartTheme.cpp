@@ -1,6 +1,7 @@
 #include "charts/ChartTheme.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QObject>
 #include <QPalette>
 #include <qcustomplot.h>
@@ -8,6 +9,16 @@
 namespace entrena::ui {
 
 namespace {
+
+void applyLocale(QCustomPlot* plot)
+{
+    QLocale locale; // the application's language (LanguageManager sets it)
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
+    if (plot->locale() != locale) {
+        plot->setLocale(locale);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
 
 void apply(QCustomPlot* plot)
 {
@@ -53,6 +64,8 @@ public:
             apply(plot);
             plot->replot(QCustomPlot::rpQueuedReplot);
         }
+        if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange)
+            applyLocale(static_cast<QCustomPlot*>(watched));
         return false;
     }
 };
@@ -62,6 +75,7 @@ public:
 void followPalette(QCustomPlot* plot)
 {
     apply(plot);
+    applyLocale(plot);
     plot->installEventFilter(new PaletteFollower(plot));
 }
 

@@ -8,7 +8,9 @@ namespace entrena::ui {
 
 /// Charts in the application's palette: background, axes, ticks, labels, grid, legend and titles
 /// follow the palette (a dark desktop gets dark charts: QCustomPlot paints fixed white and black
-/// otherwise), and again whenever the palette changes. Data colours stay as they are.
+/// otherwise), and again whenever the palette changes. Data colours stay as they are. Tick labels
+/// write numbers as the reader's language does ("0,5" in Spanish), and follow a change of language:
+/// QCustomPlot fixes its locale when it is made, so a live switch left the charts' "0.5".
 void followPalette(QCustomPlot* plot);
 
 /// A background that marks a cell as the best (`good`) or as a warning, readable on `palette`.

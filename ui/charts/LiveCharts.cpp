@@ -3,6 +3,7 @@
 #include "charts/AxisRange.h"
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
+#include "charts/CompactTicker.h"
 #include "charts/StepTimeChart.h"
 
 #include <QEvent>
@@ -17,7 +18,8 @@ constexpr int kReplotIntervalMs = 33; // ≤ 30 Hz
 QCustomPlot* makePlot(QWidget* parent)
 {
     auto* plot = new QCustomPlot(parent);
-    plot->setMinimumSize(240, 120); // five charts and five runs fit a 1280x720 screen
+    // Five charts and five runs fit a 1280×720 screen, beside a form in the longer Spanish words.
+    plot->setMinimumSize(190, 120);
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
     plot->plotLayout()->insertRow(0);
@@ -27,7 +29,8 @@ QCustomPlot* makePlot(QWidget* parent)
     QFont small = plot->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     plot->legend->setFont(small);
-    // Few ticks: these charts are small, and crowded labels overlap.
+    // Few ticks: these charts are small, and crowded labels overlap. Steps in thousands: "250k".
+    plot->xAxis->setTicker(QSharedPointer<CompactTicker>::create());
     for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2})
         axis->ticker()->setTickCount(4);
     ChartMenu::install(plot);
@@ -97,6 +100,11 @@ LiveCharts::LiveCharts(QWidget* parent)
     legendUnderTitle(lossPlot_);
 
     valPlot_->yAxis2->setVisible(true);
+    // Epochs are whole: no "1.5" between epoch 1 and 2.
+    auto epochs = QSharedPointer<QCPAxisTickerFixed>::create();
+    epochs->setTickStep(1.0);
+    epochs->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    valPlot_->xAxis->setTicker(epochs);
     valLoss_ = addGraph(valPlot_, QColor(214, 39, 40), nullptr, true);
     valAccuracy_ = addGraph(valPlot_, QColor(44, 160, 44), valPlot_->yAxis2, true);
     legendUnderTitle(valPlot_);
@@ -287,6 +295,10 @@ void LiveCharts::replot(bool immediate)
     QCustomPlot* const plots[] = {lossPlot_, valPlot_, lrPlot_, memoryPlot_};
     const bool empty[] = {trainLoss_->data()->isEmpty(), valLoss_->data()->isEmpty(), lr_->data()->isEmpty(),
                           memory_->data()->isEmpty()};
+    for (QCPGraph* g : {trainLoss_, lr_, memory_, deviceAllocated_, deviceReserved_, devicePeak_, deviceTotal_, deviceUsed_})
+        markFewPoints(g);
+    for (QCPGraph* g : rankMemory_)
+        markFewPoints(g);
     for (int i = 0; i < 4; ++i) {
         QCustomPlot* p = plots[i];
         fitAxesToData(p);
@@ -299,8 +311,9 @@ void LiveCharts::replot(bool immediate)
     // independent, and the lines crossed each other.
     if (!empty[1]) {
         const QCPRange loss = valPlot_->yAxis->range(), accuracy = valPlot_->yAxis2->range();
-        valPlot_->yAxis->setRange(loss.lower, loss.upper + loss.size());
-        valPlot_->yAxis2->setRange(accuracy.lower - accuracy.size(), accuracy.upper);
+        // With room for the points' marks: the lowest loss and the highest accuracy sat on the edges.
+        valPlot_->yAxis->setRange(loss.lower - 0.1 * loss.size(), loss.upper + loss.size());
+        valPlot_->yAxis2->setRange(accuracy.lower - accuracy.size(), accuracy.upper + 0.1 * accuracy.size());
     }
     for (QCustomPlot* p : plots)
         p->replot(immediate ? QCustomPlot::rpImmediateRefresh : QCustomPlot::rpQueuedReplot);

@@ -1,15 +1,15 @@
 #include "charts/StepTimeChart.h"
 
+#include "charts/AxisRange.h"
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
 
 #include <QEvent>
 #include <QLabel>
-#include <QResizeEvent>
 #include <QLocale>
-
-#include <algorithm>
+#include <QResizeEvent>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <array>
 #include <qcustomplot.h>
 
@@ -36,7 +36,7 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     , hint_(new QLabel(this))
 {
     plot_->setObjectName(QStringLiteral("stepTimePlot"));
-    plot_->setMinimumSize(240, 120);
+    plot_->setMinimumSize(200, 120);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->plotLayout()->insertRow(0);
     plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, QString(), QFont(plot_->font().family(), -1, QFont::Bold)));
@@ -145,9 +145,10 @@ void StepTimeChart::addSteps(const QVector<StepEvent>& steps)
     if (!hasLast_)
         return;
     setHint(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
-    plot_->rescaleAxes();
-    plot_->yAxis->setRangeLower(0);
-    plot_->yAxis->scaleRange(1.08, plot_->yAxis->range().center());
+    // Fitted as the other live charts are: QCustomPlot's own rescale kept a single step at -50…125.
+    for (QCPGraph* g : layers_)
+        markFewPoints(g);
+    fitAxesToData(plot_);
     plot_->yAxis->setRangeLower(0);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }

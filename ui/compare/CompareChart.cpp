@@ -1,7 +1,8 @@
 #include "compare/CompareChart.h"
 
+#include "charts/AxisRange.h"
 #include "charts/ChartTheme.h"
-
+#include "charts/CompactTicker.h"
 #include "entrena/store/Decimate.h"
 #include "report/Report.h"
 #include "report/ReportCharts.h"
@@ -46,8 +47,11 @@ CompareChart::CompareChart(const QString& metric, double scale, QWidget* parent)
     , scale_(scale)
 {
     setObjectName(metric);
-    setMinimumSize(280, 200);
+    // Three rows of these, in a window or in a run's details, fit a 1280×720 screen (at 200 pixels
+    // each the details dialog needed 760).
+    setMinimumSize(260, 150);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    yAxis->ticker()->setTickCount(4); // small charts: crowded value labels ran together
     axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     axisRect()->setRangeZoom(Qt::Horizontal);
     setNoAntialiasingOnDrag(true);
@@ -181,8 +185,14 @@ void CompareChart::rebuildX(bool refit)
         auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
         ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss\nyyyy-MM-dd"));
         xAxis->setTicker(ticker);
+    } else if (mode_ == XAxisMode::Epoch) {
+        // Whole epochs: "2.5" and "7.5" between them read as nonsense.
+        auto epochs = QSharedPointer<QCPAxisTickerFixed>::create();
+        epochs->setTickStep(1.0);
+        epochs->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        xAxis->setTicker(epochs);
     } else {
-        xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        xAxis->setTicker(QSharedPointer<CompactTicker>::create());
     }
     static const char* const labels[] = {QT_TR_NOOP("step"), QT_TR_NOOP("epoch"), QT_TR_NOOP("samples seen"),
                                          QT_TR_NOOP("wall time"), QT_TR_NOOP("seconds since start")};
@@ -217,7 +227,7 @@ void CompareChart::setSmoothing(double weight)
     smoothing_ = std::clamp(weight, 0.0, 0.999);
     for (Line& line : lines_) {
         QColor faint = line.color;
-        if (smoothing_ > 0 && line.raw.size() >= kSmoothableMinPoints) {
+        if (smoothing_ > 0 && !planned() && line.raw.size() >= kSmoothableMinPoints) {
             line.smooth = emaDebiased(line.raw, smoothing_);
             line.smoothOverview.build(line.x, line.smooth);
             faint.setAlpha(60);
@@ -285,10 +295,10 @@ void CompareChart::fit()
         return;
     if (x.size() <= 0)
         x = QCPRange(x.lower - 1, x.upper + 1);
-    if (y.size() <= 1e-12 * std::max(1.0, std::abs(y.center())))
+    if (yAxis->scaleType() == QCPAxis::stLinear)
+        y = displayRange(y.lower, y.upper); // a near-flat memory line no longer looks like a change
+    else if (y.size() <= 1e-12 * std::max(1.0, std::abs(y.center())))
         y = QCPRange(y.lower - std::max(0.1 * std::abs(y.lower), 1e-9), y.upper + std::max(0.1 * std::abs(y.upper), 1e-9));
-    else if (yAxis->scaleType() == QCPAxis::stLinear)
-        y = QCPRange(y.lower - 0.04 * y.size(), y.upper + 0.04 * y.size());
     yAxis->setRange(y);
     xAxis->setRange(x); // redecimates and moves the linked charts, when the range changes
     redecimate();       // and when it does not (a linked chart set it already)
@@ -344,8 +354,15 @@ void CompareChart::redecimate()
     decimating_ = false;
 }
 
+bool CompareChart::planned() const
+{
+    return metric_ == QStringLiteral("lr");
+}
+
 bool CompareChart::smoothable() const
 {
+    if (planned())
+        return false;
     for (const auto& line : lines_)
         if (line.raw.size() >= kSmoothableMinPoints)
             return true;

@@ -37,8 +37,11 @@ public:
     QStringList hoverText(double x, double tolerance = 0) const;
     /// Runs with data in this chart.
     int lineCount() const { return int(lines_.size()); }
-    /// Whether smoothing applies to any of its lines (step series of kSmoothableMinPoints or more).
+    /// Whether smoothing applies to any of its lines (step series of kSmoothableMinPoints or more, of
+    /// a measured metric: the learning rate is a schedule's planned value, drawn as it is).
     bool smoothable() const;
+    /// A series that is planned, not measured (the learning rate): never smoothed.
+    bool planned() const;
     static constexpr std::size_t kSmoothableMinPoints = 64;
     /// Points drawn now, over all graphs (for tests and benchmarks).
     int drawnPoints() const;

@@ -8,6 +8,8 @@
 #include "report/Report.h"
 #include "report/ReportCharts.h"
 #include "settings/Settings.h"
+#include "widgets/DecimalSpinBox.h"
+#include "widgets/ScreenFit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -20,6 +22,7 @@
 #include <QLabel>
 #include <QPixmap>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
@@ -72,7 +75,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     , onlyDifferences_(new QCheckBox)
     , parameters_(makeTable(QStringLiteral("parametersTable")))
     , targetLabel_(new QLabel)
-    , target_(new QDoubleSpinBox)
+    , target_(new DecimalSpinBox)
     , summary_(makeTable(QStringLiteral("summaryTable")))
     , perClass_(new PerClassComparison)
     , tabs_(new QTabWidget)
@@ -80,7 +83,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     setObjectName(QStringLiteral("compareView"));
     setWindowFlag(Qt::Window);
     setAttribute(Qt::WA_DeleteOnClose);
-    resize(1400, 860);
+    sizeToScreen(this, QSize(1400, 860));
     for (int i = 0; i < 5; ++i)
         xMode_->addItem(QString(), i);
     smoothing_->setRange(0, 99);
@@ -93,13 +96,17 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
 
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(xLabel_);
+    // Never narrower than its words (in a run's details the Spanish "Paso" was cut to "P"); the note
+    // beside the slider wraps instead.
+    xMode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    smoothingNote_->setWordWrap(true);
     toolbar->addWidget(xMode_);
     toolbar->addSpacing(16);
     toolbar->addWidget(smoothingLabel_);
     toolbar->addWidget(smoothing_);
     smoothingNote_->setObjectName(QStringLiteral("smoothingNote"));
     smoothingNote_->setVisible(false);
-    toolbar->addWidget(smoothingNote_);
+    toolbar->addWidget(smoothingNote_, 1);
     toolbar->addSpacing(16);
     toolbar->addWidget(logScale_);
     toolbar->addStretch(1);
@@ -152,6 +159,11 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     connect(logScale_, &QCheckBox::toggled, this, &CompareView::setLogScale);
     connect(onlyDifferences_, &QCheckBox::toggled, this, &CompareView::setOnlyDifferences);
     connect(target_, &QDoubleSpinBox::valueChanged, this, &CompareView::setTargetAccuracy);
+    // A window of its own, closed with Escape as a dialog is. Not inside a run's details, whose
+    // own Escape closes the dialog (enabled when shown: see showEvent).
+    escape_ = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape_->setEnabled(false);
+    connect(escape_, &QShortcut::activated, this, &QWidget::close);
     retranslate();
 
     status_->setText(tr("Loading %n run(s)…", nullptr, int(runIds.size())));
@@ -253,8 +265,11 @@ void CompareView::onLoaded(const CompareData& data)
     for (const CompareRun& r : data_.runs)
         records.push_back(r.record);
     perClass_->setRuns(records);
+    linking_ = true; // each chart fits its own data first; then all take the widest range
     for (CompareChart* c : charts_)
         c->setData(data_);
+    linking_ = false;
+    showAllOfX();
     for (std::size_t r = 0; r < data_.runs.size(); ++r) {
         auto* box = new QCheckBox(Report::runLabel(data_.runs[r].record));
         box->setChecked(true);
@@ -298,6 +313,13 @@ void CompareView::setXMode(XAxisMode mode)
     for (CompareChart* c : charts_)
         c->setXMode(mode);
     linking_ = false;
+    showAllOfX();
+}
+
+void CompareView::showAllOfX()
+{
+    // The widest of the charts' own ranges: one chart's alone (the learning rate's, logged at a step
+    // or two of a short run) hid the others' points, such as epochs 1 and 2's validation.
     QCPRange all;
     bool any = false;
     for (CompareChart* c : charts_)
@@ -453,6 +475,7 @@ void CompareView::fillSummary()
 void CompareView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    escape_->setEnabled(isWindow());
     // In the run details the charts are a second tab: the data arrive while it is hidden, so the
     // side panel is fitted when the tab is first shown.
     if (!sideFitted_ && summary_->rowCount() > 0)

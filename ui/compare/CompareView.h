@@ -8,6 +8,7 @@
 
 class QCPRange;
 class QCheckBox;
+class QShortcut;
 class QComboBox;
 class QSplitter;
 class QDoubleSpinBox;
@@ -43,6 +44,8 @@ public:
     PerClassComparison* perClassPage() const { return perClass_; }
 
     void setXMode(XAxisMode mode);
+    /// Every chart's x-axis set to the widest range any of them fits its own data to.
+    void showAllOfX();
     void setSmoothing(double weight);
     void setLogScale(bool on);
     void setOnlyDifferences(bool on);
@@ -93,6 +96,7 @@ private:
     QTableWidget* parameters_;
     QLabel* targetLabel_;
     QDoubleSpinBox* target_;
+    QShortcut* escape_ = nullptr;
     QTableWidget* summary_;
     PerClassComparison* perClass_;
     QTabWidget* tabs_;

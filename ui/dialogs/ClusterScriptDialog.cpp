@@ -1,7 +1,8 @@
 #include "dialogs/ClusterScriptDialog.h"
 
-#include "entrena/store/AtomicFile.h"
 #include "entrena/dist/Launcher.h"
+#include "entrena/store/AtomicFile.h"
+#include "widgets/ScreenFit.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -76,7 +77,7 @@ ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QD
     layout->addWidget(script_, 1);
     layout->addWidget(note_);
     layout->addWidget(buttons);
-    resize(760, 560);
+    sizeToScreen(this, QSize(760, 560));
     update();
 }
 

@@ -4,6 +4,7 @@
 #include "JobRunner.h"
 #include "charts/ChartTheme.h"
 #include "dialogs/Thumbnail.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>
@@ -52,7 +53,7 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
 {
     setObjectName(QStringLiteral("dataPreview"));
     setWindowTitle(tr("Data: %1").arg(app::ChoiceLabels::dataset(QString::fromLatin1(toString(spec.dataset)))));
-    resize(860, 640);
+    sizeToScreen(this, QSize(860, 640));
     status_->setObjectName(QStringLiteral("previewStatus"));
     status_->setWordWrap(true);
     markAsWarning(imbalance_);

@@ -1,6 +1,7 @@
 #include "dialogs/DevicesDialog.h"
 
 #include "entrena/system/Version.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -68,7 +69,7 @@ DevicesDialog::DevicesDialog(const DeviceReport& r, QWidget* parent) : QDialog(p
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(text_);
     layout->addWidget(buttons);
-    resize(560, 360);
+    sizeToScreen(this, QSize(560, 360));
 }
 
 } // namespace entrena::ui

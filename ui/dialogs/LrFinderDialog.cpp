@@ -3,6 +3,7 @@
 #include "JobRunner.h"
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
+#include "widgets/ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -32,14 +33,17 @@ LrFinderDialog::LrFinderDialog(const RunConfig& config, QWidget* parent)
     , useMaxLr_(new QPushButton)
 {
     setWindowTitle(tr("Find a learning rate"));
-    resize(760, 520);
+    sizeToScreen(this, QSize(760, 520));
     plot_->setObjectName(QStringLiteral("lrFinderPlot"));
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    // Every tick a power of ten written alike ("10⁻⁶ … 10⁻⁴"), not "1E-06" beside "0.0001".
+    plot_->xAxis->setNumberFormat(QStringLiteral("eb"));
+    plot_->xAxis->setNumberPrecision(0);
     plot_->xAxis->setLabel(tr("learning rate (log scale)"));
     plot_->yAxis->setLabel(tr("training loss"));
     raw_ = plot_->addGraph();
-    raw_->setPen(QPen(QColor(31, 119, 180, 90), 1));
+    raw_->setPen(QPen(QColor(31, 119, 180, 150), 1)); // faint beside the smoothed curve, but seen on dark too
     raw_->setName(tr("loss"));
     smooth_ = plot_->addGraph();
     smooth_->setPen(QPen(QColor(31, 119, 180), 2));

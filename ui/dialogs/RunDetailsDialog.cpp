@@ -7,6 +7,7 @@
 #include "dialogs/EvaluationTab.h"
 #include "entrena/export/Export.h"
 #include "settings/Settings.h"
+#include "widgets/ScreenFit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -55,6 +56,7 @@ QString kindText(const std::string& kind)
 {
     static const char* const known[][2] = {
         {"checkpoint", QT_TRANSLATE_NOOP("RunDetailsDialog", "checkpoint")},
+        {"checkpoints_deleted", QT_TRANSLATE_NOOP("RunDetailsDialog", "checkpoints deleted")},
         {"data_warning", QT_TRANSLATE_NOOP("RunDetailsDialog", "data warning")},
         {"early_stop", QT_TRANSLATE_NOOP("RunDetailsDialog", "early stop")},
         {"lr_reduced", QT_TRANSLATE_NOOP("RunDetailsDialog", "learning rate reduced")},
@@ -92,7 +94,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     tags_->setObjectName(QStringLiteral("tagsEdit"));
     const auto run = store.findRun(std::to_string(runId));
     setWindowTitle(tr("Run %1").arg(runId));
-    resize(1100, 760);
+    sizeToScreen(this, QSize(1100, 760));
     auto* tabs = new QTabWidget;
     const QLocale locale;
 

@@ -2,6 +2,8 @@
 
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
+#include "settings/Theme.h"
+#include "widgets/DecimalSpinBox.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,7 +16,8 @@ SettingsDialog::SettingsDialog(LanguageManager& languages, QWidget* parent)
     : QDialog(parent)
     , languages_(languages)
     , language_(new QComboBox(this))
-    , tolerance_(new QDoubleSpinBox(this))
+    , theme_(new QComboBox(this))
+    , tolerance_(new DecimalSpinBox(this))
 {
     setWindowTitle(tr("Settings"));
     language_->setObjectName(QStringLiteral("languageCombo"));
@@ -24,6 +27,13 @@ SettingsDialog::SettingsDialog(LanguageManager& languages, QWidget* parent)
     language_->addItem(QStringLiteral("Español"), QStringLiteral("es"));
     const int i = language_->findData(Settings::language.value());
     language_->setCurrentIndex(i >= 0 ? i : 0);
+
+    theme_->setObjectName(QStringLiteral("themeCombo"));
+    theme_->addItem(tr("As the desktop"), QString());
+    theme_->addItem(tr("Light"), QStringLiteral("light"));
+    theme_->addItem(tr("Dark"), QStringLiteral("dark"));
+    const int t = theme_->findData(Settings::theme.value());
+    theme_->setCurrentIndex(t >= 0 ? t : 0);
 
     tolerance_->setObjectName(QStringLiteral("baselineToleranceSpin"));
     tolerance_->setRange(0.0, 100.0);
@@ -39,6 +49,7 @@ SettingsDialog::SettingsDialog(LanguageManager& languages, QWidget* parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* form = new QFormLayout(this);
     form->addRow(tr("Language:"), language_);
+    form->addRow(tr("Appearance:"), theme_);
     form->addRow(tr("Baseline tolerance:"), tolerance_);
     form->addRow(buttons);
 }
@@ -48,6 +59,8 @@ void SettingsDialog::accept()
     const QString code = language_->currentData().toString();
     Settings::language.set(code);
     languages_.apply(code);
+    Settings::theme.set(theme_->currentData().toString());
+    applyTheme(Settings::theme.value());
     Settings::baselineTolerance.set(tolerance_->value());
     QDialog::accept();
 }

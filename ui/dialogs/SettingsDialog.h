@@ -9,7 +9,8 @@ namespace entrena::ui {
 
 class LanguageManager;
 
-/// Preferences: the interface language (applied at once) and the baseline check's tolerance.
+/// Preferences: the interface language and the appearance (light, dark or the desktop's; both applied
+/// at once) and the baseline check's tolerance.
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -20,6 +21,7 @@ public:
 private:
     LanguageManager& languages_;
     QComboBox* language_;
+    QComboBox* theme_;
     QDoubleSpinBox* tolerance_;
 };
 

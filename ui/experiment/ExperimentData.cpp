@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <QLocale>
 #include <QRegularExpression>
 #include <algorithm>
 #include <limits>
@@ -124,8 +125,8 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
 QString valueText(const std::string& json)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + QByteArray::fromStdString(json) + "]");
-    if (doc.isArray() && doc.array().size() == 1 && doc.array().at(0).isDouble())
-        return QString::number(doc.array().at(0).toDouble(), 'g', 4);
+    if (doc.isArray() && doc.array().size() == 1 && doc.array().at(0).isDouble()) // in the reader's language: 0,0142
+        return QLocale().toString(doc.array().at(0).toDouble(), 'g', 4).remove(QLocale().groupSeparator());
     if (doc.isArray() && doc.array().size() == 1 && doc.array().at(0).isString())
         return doc.array().at(0).toString();
     return QString::fromStdString(json);

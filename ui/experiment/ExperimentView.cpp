@@ -4,6 +4,7 @@
 #include "RunTableModel.h"
 #include "experiment/BestSoFarChart.h"
 #include "experiment/ParallelCoordinates.h"
+#include "widgets/ScreenFit.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -13,6 +14,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSet>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -75,7 +77,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     setObjectName(QStringLiteral("experimentView"));
     setWindowFlag(Qt::Window);
     setAttribute(Qt::WA_DeleteOnClose);
-    resize(1280, 800);
+    sizeToScreen(this, QSize(1280, 800));
     summary_->setObjectName(QStringLiteral("experimentSummary"));
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -148,6 +150,9 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     // While the sweep runs its trials progress: read them again every few seconds.
     live_->setInterval(2000);
     connect(live_, &QTimer::timeout, this, &ExperimentView::reload);
+    // A window of its own, closed with Escape as a dialog is.
+    auto* close = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(close, &QShortcut::activated, this, &QWidget::close);
     retranslate();
     reload();
 }
@@ -228,8 +233,8 @@ void ExperimentView::fillTable()
         row << cell(app::RunTableModel::statusText(t.status), app::RunTableModel::statusText(t.status));
         for (std::size_t i = 0; i < data_.params.size(); ++i) {
             const std::string& v = i < t.values.size() ? t.values[i] : std::string();
-            bool number = false;
-            const double x = valueText(v).toDouble(&number);
+            bool number = false; // the value as stored (JSON), not as shown, is the sort key
+            const double x = QString::fromStdString(v).toDouble(&number);
             row << cell(valueText(v), number ? QVariant(x) : QVariant(QString::fromStdString(v)));
         }
         // No value yet sorts below every value, whichever way the column is sorted for "best".

@@ -283,7 +283,7 @@ QString ParallelCoordinates::tickText(const Axis& a, double position) const
     const double x = a.low + position * (a.high - a.low);
     if (a.percent)
         return QLocale().toString(100.0 * x, 'g', 3) + QStringLiteral(" %");
-    return QString::number(a.log ? std::pow(10.0, x) : x, 'g', 3);
+    return QLocale().toString(a.log ? std::pow(10.0, x) : x, 'g', 3).remove(QLocale().groupSeparator());
 }
 
 int ParallelCoordinates::halfTitle(const Axis& a) const

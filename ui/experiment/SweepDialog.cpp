@@ -7,6 +7,8 @@
 #include "experiment/SweepKeys.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpaceEditor.h"
+#include "widgets/DecimalSpinBox.h"
+#include "widgets/ScreenFit.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -49,7 +51,7 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , minEpochs_(new QSpinBox)
     , reduction_(new QSpinBox)
     , interval_(new QSpinBox)
-    , quantile_(new QDoubleSpinBox)
+    , quantile_(new DecimalSpinBox)
     , problemLabel_(new QLabel)
     , progressBox_(new QGroupBox)
     , progress_(new QProgressBar)
@@ -61,7 +63,7 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , close_(new QPushButton)
 {
     setObjectName(QStringLiteral("sweepDialog"));
-    resize(1180, 640);
+    sizeToScreen(this, QSize(1180, 640));
     intro_->setWordWrap(true);
     for (const char* m : {"grid", "random", "tpe", "asha", "pbt"})
         method_->addItem(QString(), QString::fromLatin1(m));

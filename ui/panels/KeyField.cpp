@@ -1,5 +1,7 @@
 #include "panels/KeyField.h"
 
+#include "widgets/DecimalSpinBox.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -66,7 +68,7 @@ QWidget* makeKeyWidget(ValueKind kind, double lo, double hi, const std::vector<s
     hi = std::min(hi, kFormMax);
     switch (kind) {
     case ValueKind::Number: {
-        auto* box = new QDoubleSpinBox;
+        auto* box = new DecimalSpinBox;
         box->setDecimals(hint.decimals);
         box->setRange(lo, hi);
         box->setSingleStep(hint.step > 0 ? hint.step : (hi - lo) / 10);

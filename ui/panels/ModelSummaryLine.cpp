@@ -17,11 +17,25 @@ ModelSummaryLine::ModelSummaryLine(QWidget* parent)
     connect(probe_, &DataShapeProbe::changed, this, [this] { showFor(shown_); });
 }
 
+void ModelSummaryLine::setDataProblem(const QString& problem)
+{
+    if (problem == dataProblem_)
+        return;
+    dataProblem_ = problem;
+    Q_EMIT dataProblemChanged();
+}
+
 void ModelSummaryLine::showFor(const RunConfig& c)
 {
     shown_ = c;
     if (c.model.arch == ModelArch::TorchScript && c.model.path.empty()) {
+        setDataProblem({});
         setText(tr("Choose the TorchScript file."));
+        return;
+    }
+    if (registryEntry(c.data.dataset).needsPath && c.data.path.empty()) {
+        setDataProblem({}); // the form's own check names the empty field
+        setText(registryEntry(c.data.dataset).pathIsFile ? tr("Choose the data's file.") : tr("Choose the data's folder."));
         return;
     }
     const DataShapeProbe::Answer data = probe_->shapeOf(c.data);
@@ -29,6 +43,7 @@ void ModelSummaryLine::showFor(const RunConfig& c)
         setText(tr("Reading the data's shape for the model's size…"));
         return;
     }
+    setDataProblem(data.failed ? data.error : QString());
     if (data.failed) {
         setText(tr("The model's size is unknown: the data cannot be read (%1).").arg(data.error));
         return;
@@ -39,6 +54,10 @@ void ModelSummaryLine::showFor(const RunConfig& c)
                                                                : tr("%1 features").arg(locale.toString(qlonglong(s.width)));
     // Never one class: the engine refuses data with fewer than two.
     const QString classes = tr("%1 classes").arg(locale.toString(qlonglong(s.classes.size())));
+    if (registryEntry(c.model.arch).needsImages && !registryEntry(c.data.dataset).images) {
+        setText(tr("This model needs images; a table of %1 trains an MLP.").arg(input));
+        return;
+    }
     try {
         const ModelSummary m = summarizeModel(c.model, s.channels, s.height, s.width, int64_t(s.classes.size()));
         QString text = m.flopsPerSample > 0 ? tr("%1 parameters · %2 MFLOP per sample (forward)")

@@ -20,9 +20,18 @@ public:
     /// Summarises `config`'s model, now or once its data's shape has been read.
     void showFor(const RunConfig& config);
     DataShapeProbe* probe() const { return probe_; }
+    /// Why the shown configuration's data cannot be read ("" when it can, or is still being read):
+    /// a run of it would fail at once, so the form does not offer Start.
+    QString dataProblem() const { return dataProblem_; }
+
+Q_SIGNALS:
+    void dataProblemChanged();
 
 private:
+    void setDataProblem(const QString& problem);
+
     RunConfig shown_;
+    QString dataProblem_;
     DataShapeProbe* probe_;
 };
 

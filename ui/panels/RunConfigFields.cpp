@@ -2,15 +2,18 @@
 // edited: which key each labelled field edits, and the engine's verdict in the form's words.
 #include "panels/DevicePicker.h"
 #include "panels/FormCheck.h"
+#include "panels/ModelSummaryLine.h"
 #include "panels/RunConfigPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHash>
 #include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <algorithm>
 #include <cstring>
@@ -78,28 +81,49 @@ std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
     return fields;
 }
 
+QString RunConfigPanel::inFormWords(const QString& message) const
+{
+    // Each key once, in one pass over the message: a label put in must not be searched again (the
+    // word "name" in «Folder»'s message became «Run name»). A dotted key is a key wherever it stands
+    // as a word; a top-level one ("name", "seed") only where the message starts with it, as the
+    // configuration's checks write it, since elsewhere it is an English word.
+    QHash<QString, QString> labels;
+    for (const FieldText& f : fieldTexts()) {
+        if (!labels_.value(f.field) || !labels_.value(f.field)->isVisibleTo(this) || labels.contains(f.key))
+            continue; // several fields share scheduler.gamma: the one shown names it
+        QString label = f.label;
+        if (label.endsWith(QLatin1Char(':')))
+            label.chop(1);
+        labels.insert(f.key, QStringLiteral("«%1»").arg(label));
+    }
+    QString out;
+    qsizetype done = 0;
+    static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*"));
+    for (auto it = word.globalMatch(message); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString key = m.captured(0);
+        const bool dotted = key.contains(QLatin1Char('.'));
+        if (!labels.contains(key) || (!dotted && m.capturedStart() != 0))
+            continue;
+        out += message.mid(done, m.capturedStart() - done) + labels.value(key);
+        done = m.capturedEnd();
+    }
+    return out + message.mid(done);
+}
+
 QString RunConfigPanel::problem() const
 {
     try {
-        // The same checks as entrena-cli, through the JSON contract.
+        // The same checks as entrena-cli, through the JSON contract; then the data itself, as the form
+        // has read it for the model's size (a run of data that cannot be read fails at once).
         RunConfig::fromJson(config().toJson());
+        if (const QString data = summary_->dataProblem(); !data.isEmpty())
+            return tr("The data cannot be read: %1").arg(data);
         return {};
     } catch (const ConfigError& e) {
         // In the form's words: its labels for the keys it shows ("Learning rate must be …"). A
         // key the form does not show (from a loaded file) keeps its name.
-        QString message = QString::fromStdString(e.what());
-        std::vector<FieldText> fields = fieldTexts();
-        std::sort(fields.begin(), fields.end(),
-                  [](const FieldText& a, const FieldText& b) { return a.key.size() > b.key.size(); });
-        for (const FieldText& f : fields) {
-            if (!labels_.value(f.field) || !labels_.value(f.field)->isVisibleTo(this))
-                continue; // several fields share scheduler.gamma: the one shown names it
-            QString label = f.label;
-            if (label.endsWith(QLatin1Char(':')))
-                label.chop(1);
-            message.replace(f.key, QStringLiteral("«%1»").arg(label));
-        }
-        return message;
+        return inFormWords(QString::fromStdString(e.what()));
     }
 }
 

@@ -6,6 +6,7 @@
 #include "panels/FormCheck.h"
 #include "panels/ModelSummaryLine.h"
 #include "panels/WheelGuard.h"
+#include "widgets/DecimalSpinBox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,7 +32,7 @@ namespace {
 
 QDoubleSpinBox* doubleBox(double lo, double hi, int decimals, double step)
 {
-    auto* b = new QDoubleSpinBox;
+    auto* b = new DecimalSpinBox;
     b->setRange(lo, hi);
     b->setDecimals(decimals);
     b->setSingleStep(step);
@@ -128,7 +129,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
 {
     name_ = new QLineEdit;
     dataset_ = choices(choiceNames<DatasetKind>());
+    dataset_->setObjectName(QStringLiteral("datasetCombo"));
     dataPath_ = new QLineEdit;
+    dataPath_->setObjectName(QStringLiteral("dataPathEdit"));
     browse_ = new QToolButton;
     testPath_ = new QLineEdit;
     browseTest_ = new QToolButton;
@@ -156,6 +159,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
 
     scheduler_ = choices(choiceNames<SchedulerKind>());
+    scheduler_->setObjectName(QStringLiteral("schedulerCombo"));
     warmup_ = intBox(0, 1000000);
     preview_ = new SchedulePreview;
     schedParams_ = new QStackedWidget;
@@ -306,10 +310,13 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     WheelGuard::install(this);
     check_ = new FormCheck(this, [this] { return problem(); });
     connect(check_, &FormCheck::problemChanged, this, &RunConfigPanel::showProblem);
+    connect(summary_, &ModelSummaryLine::dataProblemChanged, check_, &FormCheck::recheck);
     // Another data set: the old one's folder is no place for it.
     connect(dataset_, &QComboBox::currentIndexChanged, this, [this] {
         const DatasetKind now = selectedKind<DatasetKind>(dataset_);
-        if (dataPath_->text().trimmed().isEmpty() || dataPath_->text().trimmed() == defaultPath(shownDataset_))
+        // Nor is a folder a file: an image folder's path kept for a CSV table read as "empty CSV".
+        const bool otherKind = registryEntry(now).pathIsFile != registryEntry(shownDataset_).pathIsFile;
+        if (otherKind || dataPath_->text().trimmed().isEmpty() || dataPath_->text().trimmed() == defaultPath(shownDataset_))
             dataPath_->setText(defaultPath(now));
         shownDataset_ = now;
     });

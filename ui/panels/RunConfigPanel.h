@@ -53,6 +53,8 @@ public:
     /// What is wrong with the form's configuration, in the form's words (its labels, not the
     /// configuration's keys); empty when it can start. Shown above the buttons, which it disables.
     QString problem() const;
+    /// A configuration message with the keys the form shows put as their labels ("«Learning rate»").
+    QString inFormWords(const QString& message) const;
 
 Q_SIGNALS:
     void startRequested();

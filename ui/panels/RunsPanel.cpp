@@ -2,6 +2,7 @@
 
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
+#include "panels/DiskUseBar.h"
 #include "panels/RunFilterProxy.h"
 #include "panels/SortArrowStyle.h"
 #include "report/Report.h"
@@ -22,11 +23,11 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
-#include <QTableView>
-#include <QScrollBar>
 #include <QStyle>
+#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -73,11 +74,16 @@ RunsPanel::RunsPanel(QWidget* parent)
     for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted", "pruned"})
         status_->addItem(QString(), QString::fromLatin1(s));
 
+    // Sized to their texts whenever those change: sized once, the Spanish "Todos los estados" read
+    // "Todos los es" after a switch of language.
+    status_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    tag_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* bar = new QHBoxLayout;
     bar->addWidget(filter_, 1);
     bar->addWidget(status_);
     bar->addWidget(tag_);
     tag_->setObjectName(QStringLiteral("tagFilter"));
+    status_->setObjectName(QStringLiteral("statusFilter"));
     tag_->addItem(QString(), QString());
     bar->addWidget(compare_);
     compare_->setObjectName(QStringLiteral("compareButton"));
@@ -187,6 +193,7 @@ void RunsPanel::refresh()
     model_->refresh();
     selectRuns(selected);
     refreshTags();
+    Q_EMIT refreshed();
     // Fitting the columns measures every cell: on the first rows only, not on every refresh.
     if (!sized_ && model_->rowCount() > 0) {
         view_->resizeColumnsToContents();
@@ -439,6 +446,12 @@ void RunsPanel::contextMenu(const QPoint& pos)
         store->setArchived(r.id, true);
         refresh();
     });
+    QAction* freeSpace = menu.addAction(tr("Delete checkpoints (keep metrics)…"), this, [this, r, store] {
+        if (DiskUseBar::freeCheckpoints(this, *store, {r}))
+            refresh();
+    });
+    freeSpace->setObjectName(QStringLiteral("deleteCheckpointsAction"));
+    freeSpace->setEnabled(r.status != RunStatus::Running);
     QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] {
         const auto answer =
             QMessageBox::question(this, tr("Delete run"),

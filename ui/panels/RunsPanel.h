@@ -65,6 +65,8 @@ Q_SIGNALS:
     void resumeRequested(qint64 runId);
     /// Two or more runs to open side by side.
     void compareRequested(const QList<qint64>& runIds);
+    /// The list was read again (a run started or ended, was deleted or lost its checkpoints).
+    void refreshed();
     /// The experiment (sweep) a run is a trial of.
     void experimentRequested(qint64 experimentId);
 

@@ -31,10 +31,12 @@ void LanguageManager::apply(const QString& code)
             }
         }
     }
+    // The locale first: removing a translator already tells every widget the language changed, and
+    // what reacts to that (the charts' number format) reads the default locale.
+    QLocale::setDefault(QLocale(lang));
     QCoreApplication::removeTranslator(qt_);
     QCoreApplication::removeTranslator(ours_);
     current_ = lang;
-    QLocale::setDefault(QLocale(lang));
     // Widgets that exist already keep the locale they were made with: a spin box made in Spanish
     // went on reading "0.05" as 5 (a '.' groups thousands there) after a switch to English.
     // Setting the windows' locale reaches every widget in them, and spin boxes redraw their value.

@@ -3,6 +3,7 @@
 namespace entrena::ui {
 
 const Setting<QString> Settings::language{"ui/language", QString()};
+const Setting<QString> Settings::theme{"ui/theme", QString()};
 const Setting<QByteArray> Settings::windowGeometry{"ui/windowGeometry", QByteArray()};
 const Setting<QByteArray> Settings::windowState{"ui/windowState", QByteArray()};
 const Setting<QByteArray> Settings::mainSplitter{"ui/mainSplitter", QByteArray()};

@@ -22,6 +22,7 @@ private:
 /// Every setting Entrena keeps.
 struct Settings {
     static const Setting<QString> language;       ///< "" (system), "en", "es"
+    static const Setting<QString> theme;          ///< "" (the desktop's), "light", "dark"
     static const Setting<QByteArray> windowGeometry;
     static const Setting<QByteArray> windowState;
     static const Setting<QByteArray> mainSplitter;    ///< the form | the charts and runs

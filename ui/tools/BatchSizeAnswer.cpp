@@ -35,14 +35,17 @@ QMessageBox* BatchSizeAnswer::open(QWidget* parent, const BatchSizeResult& r, in
             : tr("The largest batch that fits is %1: %2, a peak of %3 MiB (within %4).")
                   .arg(locale.toString(qlonglong(r.batchSize)), steps(r.batchSize), mib(r.peakBytes), budget);
     if (r.hitMax)
-        text += QLatin1Char(' ') + tr("Every size up to the training set's fitted.");
+        text +=
+            QLatin1Char(' ') + tr("Every size tried fitted, up to the whole training set: memory does not limit the batch here.");
     if (suggested != r.batchSize)
         text += QStringLiteral("\n\n") +
-                (suggestedPeak >= 0 ? tr("For training, %1 is the better choice: %2, a peak of %3 MiB. Larger batches take fewer "
-                                         "steps and need a retuned learning rate.")
+                (suggestedPeak >= 0 ? tr("For training, %1 is the better choice: %2, a peak of %3 MiB. It is the largest power "
+                                         "of two up to 4,096 that leaves at least 50 steps an epoch: larger batches take "
+                                         "fewer steps and need a retuned learning rate.")
                                           .arg(locale.toString(qlonglong(suggested)), steps(suggested), mib(suggestedPeak))
-                                    : tr("For training, %1 is the better choice: %2. Larger batches take fewer steps and need a "
-                                         "retuned learning rate.")
+                                    : tr("For training, %1 is the better choice: %2. It is the largest power of two up to "
+                                         "4,096 that leaves at least 50 steps an epoch: larger batches take fewer steps and "
+                                         "need a retuned learning rate.")
                                           .arg(locale.toString(qlonglong(suggested)), steps(suggested)));
     auto* box = new QMessageBox(QMessageBox::Information, tr("Batch size"), text, QMessageBox::NoButton, parent);
     box->setObjectName(QStringLiteral("batchSizeAnswer"));
