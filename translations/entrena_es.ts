@@ -730,12 +730,12 @@
         <translation>Suaviza las series de %1 puntos o más (una media móvil sin sesgo, como la de TensorBoard); las series con menos puntos, como las de una por época, se dibujan tal cual.</translation>
     </message>
     <message>
-        <source>(too few points to smooth)</source>
-        <translation>(pocos puntos para suavizar)</translation>
-    </message>
-    <message>
         <source>Per class</source>
         <translation>Por clase</translation>
+    </message>
+    <message>
+        <source>Smoothing needs series of %1 points or more; these are drawn as they are.</source>
+        <translation>El suavizado necesita series de %1 puntos o más; estas se dibujan tal cual.</translation>
     </message>
 </context>
 <context>

@@ -106,7 +106,8 @@ public:
     {
         const QRect frame = window->rect();
         for (QWidget* w : window->findChildren<QWidget*>()) {
-            if (!w->isVisibleTo(window) || insideScrolledContent(w, window))
+            // A dialog over the window is a window of its own, inspected on its own (an overlay).
+            if (w->window() != window || !w->isVisibleTo(window) || insideScrolledContent(w, window))
                 continue;
             const QRect r(w->mapTo(window, QPoint(0, 0)), w->size());
             if (!frame.contains(r) && !r.isEmpty())

@@ -42,7 +42,8 @@ ES = {
     "Smooths series of %1 points or more (a debiased moving average, as TensorBoard's); series with fewer points, such as one per epoch, are drawn as they are.":
         "Suaviza las series de %1 puntos o más (una media móvil sin sesgo, como la de TensorBoard); las series con menos "
         "puntos, como las de una por época, se dibujan tal cual.",
-    "(too few points to smooth)": "(pocos puntos para suavizar)",
+    "Smoothing needs series of %1 points or more; these are drawn as they are.":
+        "El suavizado necesita series de %1 puntos o más; estas se dibujan tal cual.",
     "Trained:": "Entrenado:",
     "%1 on %2, %3, %4": "%1 con %2, %3, %4",
     "Best validation accuracy:": "Mejor exactitud de validación:",

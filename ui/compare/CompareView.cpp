@@ -97,7 +97,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     auto* toolbar = new QHBoxLayout;
     toolbar->addWidget(xLabel_);
     // Never narrower than its words (in a run's details the Spanish "Paso" was cut to "P"); the note
-    // beside the slider wraps instead.
+    // on the slider goes on a line of its own, under the toolbar.
     xMode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     smoothingNote_->setWordWrap(true);
     toolbar->addWidget(xMode_);
@@ -106,7 +106,6 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     toolbar->addWidget(smoothing_);
     smoothingNote_->setObjectName(QStringLiteral("smoothingNote"));
     smoothingNote_->setVisible(false);
-    toolbar->addWidget(smoothingNote_, 1);
     toolbar->addSpacing(16);
     toolbar->addWidget(logScale_);
     toolbar->addStretch(1);
@@ -125,6 +124,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addLayout(toolbar);
+    leftLayout->addWidget(smoothingNote_);
     leftLayout->addLayout(legend_);
     leftLayout->addLayout(grid, 1);
 
@@ -288,7 +288,9 @@ void CompareView::updateSmoothingNote()
     // Short runs: the slider has nothing to smooth, and says so instead of doing nothing silently.
     const bool any = std::any_of(charts_.begin(), charts_.end(), [](const CompareChart* c) { return c->smoothable(); });
     smoothing_->setEnabled(!loaded_ || any);
-    smoothingNote_->setText(loaded_ && !any ? tr("(too few points to smooth)") : QString());
+    smoothingNote_->setText(loaded_ && !any ? tr("Smoothing needs series of %1 points or more; these are drawn as they are.")
+                                                  .arg(CompareChart::kSmoothableMinPoints)
+                                            : QString());
     smoothingNote_->setVisible(loaded_ && !any);
 }
 
