@@ -246,6 +246,82 @@
         <source>Image channels:</source>
         <translation>Canales de la imagen:</translation>
     </message>
+    <message>
+        <source>Grid: every combination</source>
+        <translation>Rejilla: todas las combinaciones</translation>
+    </message>
+    <message>
+        <source>grid search</source>
+        <translation>búsqueda en rejilla</translation>
+    </message>
+    <message>
+        <source>Every combination of the choices, in order: as many trials as combinations.</source>
+        <translation>Todas las combinaciones de las opciones, en orden: tantas pruebas como combinaciones.</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Aleatorio</translation>
+    </message>
+    <message>
+        <source>random search</source>
+        <translation>búsqueda aleatoria</translation>
+    </message>
+    <message>
+        <source>Each trial's values are drawn from their distributions.</source>
+        <translation>Los valores de cada prueba se sortean de sus distribuciones.</translation>
+    </message>
+    <message>
+        <source>TPE (Bayesian)</source>
+        <translation>TPE (bayesiano)</translation>
+    </message>
+    <message>
+        <source>TPE (Bayesian) search</source>
+        <translation>búsqueda TPE (bayesiana)</translation>
+    </message>
+    <message>
+        <source>After a few random trials, values are drawn where the best quarter of the trials so far lie.</source>
+        <translation>Tras unas pruebas aleatorias, los valores se sortean donde está el mejor cuarto de las pruebas hasta ahora.</translation>
+    </message>
+    <message>
+        <source>ASHA (early stopping)</source>
+        <translation>ASHA (parada temprana)</translation>
+    </message>
+    <message>
+        <source>ASHA (successive halving)</source>
+        <translation>ASHA (reducción sucesiva a la mitad)</translation>
+    </message>
+    <message>
+        <source>Trials train in rungs of epochs; only the best of each rung go on, the others end pruned.</source>
+        <translation>Las pruebas entrenan en escalones de épocas; solo las mejores de cada escalón siguen, las demás acaban podadas.</translation>
+    </message>
+    <message>
+        <source>First rung (epochs):</source>
+        <translation>Primer escalón (épocas):</translation>
+    </message>
+    <message>
+        <source>Keep 1 in:</source>
+        <translation>Conservar 1 de cada:</translation>
+    </message>
+    <message>
+        <source>Population-based training</source>
+        <translation>Entrenamiento basado en población</translation>
+    </message>
+    <message>
+        <source>population-based training</source>
+        <translation>entrenamiento basado en población</translation>
+    </message>
+    <message>
+        <source>Trials train side by side; between intervals the worst take the weights and values of the best, then perturb the values.</source>
+        <translation>Las pruebas entrenan a la par; entre intervalos las peores toman los pesos y valores de las mejores y después perturban los valores.</translation>
+    </message>
+    <message>
+        <source>Epochs between exploits:</source>
+        <translation>Épocas entre copias:</translation>
+    </message>
+    <message>
+        <source>Share that copies:</source>
+        <translation>Parte que copia:</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -1098,26 +1174,6 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>Drag along an axis of the chart to narrow the trials to a range.</source>
         <translation>Arrastre a lo largo de un eje del gráfico para limitar las pruebas a un rango.</translation>
-    </message>
-    <message>
-        <source>grid search</source>
-        <translation>búsqueda en rejilla</translation>
-    </message>
-    <message>
-        <source>random search</source>
-        <translation>búsqueda aleatoria</translation>
-    </message>
-    <message>
-        <source>TPE (Bayesian) search</source>
-        <translation>búsqueda TPE (bayesiana)</translation>
-    </message>
-    <message>
-        <source>ASHA (successive halving)</source>
-        <translation>ASHA (reducción sucesiva a la mitad)</translation>
-    </message>
-    <message>
-        <source>population-based training</source>
-        <translation>entrenamiento basado en población</translation>
     </message>
     <message>
         <source>Experiment %1 — %2</source>
@@ -3014,42 +3070,6 @@ durante la ejecución</translation>
         <translation>Semilla:</translation>
     </message>
     <message>
-        <source>First rung (epochs):</source>
-        <translation>Primer escalón (épocas):</translation>
-    </message>
-    <message>
-        <source>Keep 1 in:</source>
-        <translation>Conservar 1 de cada:</translation>
-    </message>
-    <message>
-        <source>Epochs between exploits:</source>
-        <translation>Épocas entre copias:</translation>
-    </message>
-    <message>
-        <source>Share that copies:</source>
-        <translation>Parte que copia:</translation>
-    </message>
-    <message>
-        <source>Grid: every combination</source>
-        <translation>Rejilla: todas las combinaciones</translation>
-    </message>
-    <message>
-        <source>Random</source>
-        <translation>Aleatorio</translation>
-    </message>
-    <message>
-        <source>TPE (Bayesian)</source>
-        <translation>TPE (bayesiano)</translation>
-    </message>
-    <message>
-        <source>ASHA (early stopping)</source>
-        <translation>ASHA (parada temprana)</translation>
-    </message>
-    <message>
-        <source>Population-based training</source>
-        <translation>Entrenamiento basado en población</translation>
-    </message>
-    <message>
         <source>Validation accuracy (higher wins)</source>
         <translation>Exactitud de validación (gana la mayor)</translation>
     </message>
@@ -3060,26 +3080,6 @@ durante la ejecución</translation>
     <message>
         <source>Trials trained at once; each gets an equal share of the CPU cores (%1).</source>
         <translation>Pruebas entrenadas a la vez; cada una recibe una parte igual de los núcleos de la CPU (%1).</translation>
-    </message>
-    <message>
-        <source>Every combination of the choices, in order: as many trials as combinations.</source>
-        <translation>Todas las combinaciones de las opciones, en orden: tantas pruebas como combinaciones.</translation>
-    </message>
-    <message>
-        <source>Each trial's values are drawn from their distributions.</source>
-        <translation>Los valores de cada prueba se sortean de sus distribuciones.</translation>
-    </message>
-    <message>
-        <source>After a few random trials, values are drawn where the best quarter of the trials so far lie.</source>
-        <translation>Tras unas pruebas aleatorias, los valores se sortean donde está el mejor cuarto de las pruebas hasta ahora.</translation>
-    </message>
-    <message>
-        <source>Trials train in rungs of epochs; only the best of each rung go on, the others end pruned.</source>
-        <translation>Las pruebas entrenan en escalones de épocas; solo las mejores de cada escalón siguen, las demás acaban podadas.</translation>
-    </message>
-    <message>
-        <source>Trials train side by side; between intervals the worst take the weights and values of the best, then perturb the values.</source>
-        <translation>Las pruebas entrenan a la par; entre intervalos las peores toman los pesos y valores de las mejores y después perturban los valores.</translation>
     </message>
     <message>
         <source>Open experiment</source>

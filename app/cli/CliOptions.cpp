@@ -1,12 +1,67 @@
 #include "CliOptions.h"
 
+#include "entrena/experiment/SweepMethodRegistry.h"
+
 #include <cctype>
+#include <deque>
 #include <set>
 #include <sstream>
 
 namespace entrena::cli {
 
 namespace {
+
+/// Text that lives as long as the command table (its entries hold plain pointers).
+const char* kept(std::string text)
+{
+    static std::deque<std::string> texts;
+    texts.push_back(std::move(text));
+    return texts.back().c_str();
+}
+
+/// sweep's usage line: the methods and their own settings from the sweep-method registry.
+const char* sweepSynopsis()
+{
+    std::string s = "--config BASE.json --space SPACE.json [--method ";
+    const auto& methods = sweepMethodRegistry();
+    for (std::size_t i = 0; i < methods.size(); ++i)
+        s += (i ? "|" : "") + std::string(methods[i].name);
+    s += "] [--trials N] [--parallel K] [--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] "
+         "[--resume EXPERIMENT]";
+    for (const auto& m : methods)
+        for (const auto& k : m.keys)
+            s += " [" + settingFlag(k.key) + (k.kind == ValueKind::Integer ? " N]" : " X]");
+    return kept(s + " [--keep-pruned]");
+}
+
+const char* methodHelp()
+{
+    std::string s;
+    for (const auto& m : sweepMethodRegistry())
+        s += (s.empty() ? "" : "; ") + std::string(m.name) + ": " + m.doc;
+    return kept(s + ". Default random");
+}
+
+/// Each method's own settings as sweep's options.
+std::vector<OptionInfo> methodOptions()
+{
+    std::vector<OptionInfo> out;
+    for (const auto& m : sweepMethodRegistry())
+        for (const auto& k : m.keys)
+            out.push_back({kept(settingFlag(k.key)), k.kind == ValueKind::Integer ? "N" : "X", k.doc});
+    return out;
+}
+
+/// The table with sweep's method settings added to its options (after --resume's neighbours).
+std::vector<CommandInfo> withMethodOptions(std::vector<CommandInfo> table)
+{
+    for (CommandInfo& c : table)
+        if (std::string(c.name) == "sweep") {
+            const auto extra = methodOptions();
+            c.options.insert(c.options.end() - 2, extra.begin(), extra.end()); // before --shard and --keep-pruned
+        }
+    return table;
+}
 
 const OptionInfo kConfig{"--config", "FILE",
                          "the run configuration (JSON): 'entrena-cli config-keys' lists every key, "
@@ -19,7 +74,7 @@ const OptionInfo kJson{"--json", nullptr, "one JSON object per line on stdout in
 
 const std::vector<CommandInfo>& commands()
 {
-    static const std::vector<CommandInfo> table = {
+    static const std::vector<CommandInfo> table = withMethodOptions({
         {"train",
          "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
          "train a model and record the run in the run store",
@@ -116,17 +171,13 @@ const std::vector<CommandInfo>& commands()
           {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
          "The configuration is checked first: a bad one exits 2 and writes nothing."},
         {"sweep",
-         "--config BASE.json --space SPACE.json [--method grid|random|tpe|asha|pbt] [--trials N] [--parallel K] "
-         "[--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] [--resume EXPERIMENT] [--min-epochs R] "
-         "[--reduction ETA] [--interval EPOCHS] [--quantile Q] [--keep-pruned]",
+         sweepSynopsis(),
          "try many configurations: grid, random or TPE search, ASHA or population-based training",
          {{"--config", "BASE.json", "the base configuration every trial starts from"},
           {"--space", "SPACE.json",
            "keys (as --set names them) and their distributions: uniform, log_uniform, "
            "int_uniform, choice"},
-          {"--method", "METHOD",
-           "grid (every choice), random, tpe (model-based), asha (stops the worst early), pbt "
-           "(population-based training); default random"},
+          {"--method", "METHOD", methodHelp()},
           {"--trials", "N", "trials to run (default 10; pbt: the population, 4; grid: every combination)"},
           {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
           {"--metric", "METRIC", "what is compared: val_accuracy (default, higher is better) or val_loss"},
@@ -136,10 +187,6 @@ const std::vector<CommandInfo>& commands()
           {"--resume", "EXPERIMENT",
            "continue an experiment (id or name) after a stop or a crash, with its stored "
            "settings"},
-          {"--min-epochs", "R", "asha: the first rung's epochs (default 1)"},
-          {"--reduction", "ETA", "asha: each rung keeps the top 1/ETA (default 3)"},
-          {"--interval", "EPOCHS", "pbt: epochs between exploits (default 1)"},
-          {"--quantile", "Q", "pbt: the bottom Q copy from the top Q (default 0.25)"},
           {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"},
           {"--keep-pruned", nullptr,
            "keep the checkpoints of trials asha prunes (by default deleted when the sweep ends; kept, such a "
@@ -171,7 +218,7 @@ const std::vector<CommandInfo>& commands()
            "configuration.md"}},
          "One key per line: the dotted path and its default value. Keys that apply to only some choices "
          "(a scheduler's or an optimizer's parameters, csv's columns) are listed too."},
-    };
+    });
     return table;
 }
 
@@ -307,6 +354,17 @@ double positiveNumber(const std::string& command, const std::string& option, con
 void assign(CliOptions& o, const std::string& arg, const std::string& value)
 {
     const std::string& c = o.command;
+    // A sweep method's own settings (--min-epochs, --quantile, …), as its registry entry describes them.
+    for (const SweepMethodEntry& e : sweepMethodRegistry())
+        for (const auto& k : e.keys)
+            if (arg == settingFlag(k.key)) {
+                try {
+                    setMethodSetting(o.sweep, k, value);
+                } catch (const SpaceError& error) {
+                    throw UsageError(error.what(), c);
+                }
+                return;
+            }
     if (arg == "--config")
         o.config = value;
     else if (arg == "--set")
@@ -359,14 +417,6 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.metric = value;
     else if (arg == "--name")
         o.name = value;
-    else if (arg == "--min-epochs")
-        o.minEpochs = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--reduction")
-        o.reduction = int(wholeNumber(c, arg, value, 2));
-    else if (arg == "--interval")
-        o.interval = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--quantile")
-        o.quantile = positiveNumber(c, arg, value);
     else if (arg == "--start")
         o.start = wholeNumber(c, arg, value, 1);
     else if (arg == "--max")

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "entrena/experiment/Sweep.h"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -77,10 +79,7 @@ struct CliOptions {
     int parallel = 0;
     std::string metric = "val_accuracy";
     std::string name;
-    int minEpochs = 1;
-    int reduction = 3;
-    int interval = 1;
-    double quantile = 0.25;
+    SweepSettings sweep; ///< sweep: each method's own settings (--min-epochs, …; the registry's keys)
     std::string source; ///< import: the other store
     bool strict = false;       ///< import: a file that could not be copied is a failure (exit 1)
     bool keepPruned = false;   ///< sweep: keep pruned trials' checkpoints

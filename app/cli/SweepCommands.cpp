@@ -146,16 +146,12 @@ int sweep(const CliOptions& o)
     if (o.resume.empty()) {
         // Checked before the store is even opened: a bad space stores nothing.
         const RunConfig base = RunConfig::fromFile(o.config, o.sets);
-        SweepSettings s;
+        SweepSettings s = o.sweep; // the method's own settings, as given
         s.method = o.method;
         s.trials = o.trials;
         s.parallel = o.parallel;
         s.metric = o.metric;
         s.name = o.name;
-        s.minEpochs = o.minEpochs;
-        s.reduction = o.reduction;
-        s.interval = o.interval;
-        s.quantile = o.quantile;
         s.shard = o.shard;
         s.shards = o.shards;
         s.keepPruned = o.keepPruned;

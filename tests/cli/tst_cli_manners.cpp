@@ -232,8 +232,9 @@ private Q_SLOTS:
             {"sweep", {"--config", "c.json", "--space", "s.json"}},
             {"import", {"other.sqlite"}},
             {"clean", {"--run", "1"}}};
-        const std::map<std::string, std::string> values = {
-            {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"}, {"--set", "train.epochs=2"}, {"--shard", "1/4"}};
+        const std::map<std::string, std::string> values = {{"--status", "finished"}, {"--start-lr", "1e-5"},
+                                                           {"--end-lr", "1"},        {"--set", "train.epochs=2"},
+                                                           {"--shard", "1/4"},       {"--quantile", "0.25"}};
         int checked = 0;
         for (const auto& c : entrena::cli::commands()) {
             for (const auto& o : c.options) {

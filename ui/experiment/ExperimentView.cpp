@@ -2,8 +2,10 @@
 
 #include "JobRunner.h"
 #include "RunTableModel.h"
+#include "entrena/experiment/SweepMethodRegistry.h"
 #include "experiment/BestSoFarChart.h"
 #include "experiment/ParallelCoordinates.h"
+#include "panels/KeyField.h"
 #include "widgets/ScreenFit.h"
 
 #include <QEvent>
@@ -350,17 +352,8 @@ QString ExperimentView::experimentStatusText(const QString& status)
 
 QString ExperimentView::methodText(const QString& method)
 {
-    if (method == QLatin1String("grid"))
-        return tr("grid search");
-    if (method == QLatin1String("random"))
-        return tr("random search");
-    if (method == QLatin1String("tpe"))
-        return tr("TPE (Bayesian) search");
-    if (method == QLatin1String("asha"))
-        return tr("ASHA (successive halving)");
-    if (method == QLatin1String("pbt"))
-        return tr("population-based training");
-    return method;
+    const SweepMethodEntry* entry = findSweepMethod(method.toStdString());
+    return entry ? registryText(entry->title) : method; // a method this version does not know: its name
 }
 
 void ExperimentView::retranslate()

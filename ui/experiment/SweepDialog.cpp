@@ -7,11 +7,9 @@
 #include "experiment/SweepKeys.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpaceEditor.h"
-#include "widgets/DecimalSpinBox.h"
 #include "widgets/ScreenFit.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -48,10 +46,6 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , metric_(new QComboBox)
     , name_(new QLineEdit)
     , seed_(new QSpinBox)
-    , minEpochs_(new QSpinBox)
-    , reduction_(new QSpinBox)
-    , interval_(new QSpinBox)
-    , quantile_(new DecimalSpinBox)
     , problemLabel_(new QLabel)
     , progressBox_(new QGroupBox)
     , progress_(new QProgressBar)
@@ -65,9 +59,10 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     setObjectName(QStringLiteral("sweepDialog"));
     sizeToScreen(this, QSize(1180, 640));
     intro_->setWordWrap(true);
-    for (const char* m : {"grid", "random", "tpe", "asha", "pbt"})
-        method_->addItem(QString(), QString::fromLatin1(m));
-    method_->setCurrentIndex(1);
+    const SweepSettings defaults;
+    for (const SweepMethodEntry& m : sweepMethodRegistry())
+        method_->addItem(QString(), QString::fromLatin1(m.name));
+    method_->setCurrentIndex(std::max(0, method_->findData(QString::fromStdString(defaults.method))));
     method_->setObjectName(QStringLiteral("sweepMethod"));
     methodNote_->setWordWrap(true);
     methodNote_->setObjectName(QStringLiteral("sweepMethodNote"));
@@ -80,21 +75,13 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     metric_->addItem(QString(), QStringLiteral("val_loss"));
     metric_->setObjectName(QStringLiteral("sweepMetric"));
     seed_->setRange(0, 1'000'000'000);
-    seed_->setValue(1);
-    minEpochs_->setRange(1, 1'000'000);
-    reduction_->setRange(2, 100);
-    reduction_->setValue(3);
-    interval_->setRange(1, 1'000'000);
-    quantile_->setRange(0.05, 0.5);
-    quantile_->setSingleStep(0.05);
-    quantile_->setDecimals(2);
-    quantile_->setValue(0.25);
+    seed_->setValue(int(defaults.seed));
 
     methodBox_->setLayout(methodForm_);
     methodBox_->setMaximumWidth(400); // the rows of the space take the rest
-    for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_, minEpochs_,
-                                                      reduction_, interval_, quantile_})
+    for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_})
         methodForm_->addRow(w == methodNote_ ? nullptr : new QLabel, w);
+    addMethodRows();
     auto* spaceLayout = new QVBoxLayout(spaceBox_);
     spaceLayout->addWidget(space_);
     auto* middle = new QHBoxLayout;
@@ -144,9 +131,10 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
         updateMethodRows();
         check();
     });
-    for (QSpinBox* s : {trials_, parallel_, seed_, minEpochs_, reduction_, interval_})
+    for (QSpinBox* s : {trials_, parallel_, seed_})
         connect(s, &QSpinBox::valueChanged, this, &SweepDialog::check);
-    connect(quantile_, &QDoubleSpinBox::valueChanged, this, &SweepDialog::check);
+    for (const MethodRow& row : methodRows_)
+        onKeyValueChanged(row.field.widget, this, [this] { check(); });
     connect(metric_, &QComboBox::currentIndexChanged, this, &SweepDialog::check);
     connect(name_, &QLineEdit::textChanged, this, &SweepDialog::check);
     connect(start_, &QPushButton::clicked, this, [this] {
@@ -201,6 +189,19 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
 
 SweepDialog::~SweepDialog() = default;
 
+void SweepDialog::addMethodRows()
+{
+    const SweepSettings defaults;
+    for (const SweepMethodEntry& m : sweepMethodRegistry())
+        for (const auto& k : m.keys) {
+            MethodRow row{&m, KeyField<SweepSettings>::make(k)};
+            row.field.widget->setObjectName(QStringLiteral("sweep.") + QString::fromLatin1(k.key));
+            row.field.load(defaults);
+            methodForm_->addRow(new QLabel, row.field.widget);
+            methodRows_.push_back(std::move(row));
+        }
+}
+
 void SweepDialog::setBase(const RunConfig& base)
 {
     if (isRunning())
@@ -235,15 +236,14 @@ SweepSettings SweepDialog::settings() const
 {
     SweepSettings s;
     s.method = method_->currentData().toString().toStdString();
-    s.trials = s.method == "grid" ? 0 : trials_->value();
+    const SweepMethodEntry* chosen = findSweepMethod(s.method);
+    s.trials = chosen && chosen->everyCombination ? 0 : trials_->value();
     s.parallel = parallel_->value();
     s.metric = metric_->currentData().toString().toStdString();
     s.name = name_->text().trimmed().toStdString();
     s.seed = uint64_t(seed_->value());
-    s.minEpochs = minEpochs_->value();
-    s.reduction = reduction_->value();
-    s.interval = interval_->value();
-    s.quantile = quantile_->value();
+    for (const MethodRow& row : methodRows_)
+        row.field.store(s);
     return s;
 }
 
@@ -268,11 +268,10 @@ void SweepDialog::check()
 void SweepDialog::updateMethodRows()
 {
     const QString m = method_->currentData().toString();
-    methodForm_->setRowVisible(trials_, m != QLatin1String("grid"));
-    methodForm_->setRowVisible(minEpochs_, m == QLatin1String("asha"));
-    methodForm_->setRowVisible(reduction_, m == QLatin1String("asha"));
-    methodForm_->setRowVisible(interval_, m == QLatin1String("pbt"));
-    methodForm_->setRowVisible(quantile_, m == QLatin1String("pbt"));
+    const SweepMethodEntry* chosen = findSweepMethod(m.toStdString());
+    methodForm_->setRowVisible(trials_, !chosen || !chosen->everyCombination);
+    for (const MethodRow& row : methodRows_)
+        methodForm_->setRowVisible(row.field.widget, row.method == chosen);
     name_->setPlaceholderText(QString::fromStdString(base_.name) + QLatin1Char('-') + m);
     retranslate(); // the method's note
 }
@@ -458,28 +457,18 @@ void SweepDialog::retranslate()
     label(metric_, tr("Metric:"));
     label(name_, tr("Name:"));
     label(seed_, tr("Seed:"));
-    label(minEpochs_, tr("First rung (epochs):"));
-    label(reduction_, tr("Keep 1 in:"));
-    label(interval_, tr("Epochs between exploits:"));
-    label(quantile_, tr("Share that copies:"));
-    method_->setItemText(0, tr("Grid: every combination"));
-    method_->setItemText(1, tr("Random"));
-    method_->setItemText(2, tr("TPE (Bayesian)"));
-    method_->setItemText(3, tr("ASHA (early stopping)"));
-    method_->setItemText(4, tr("Population-based training"));
+    for (const MethodRow& row : methodRows_) {
+        label(row.field.widget, registryText(row.field.key->form.label));
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
+    }
+    const auto& methods = sweepMethodRegistry();
+    for (int i = 0; i < int(methods.size()); ++i)
+        method_->setItemText(i, registryText(methods[std::size_t(i)].label));
     metric_->setItemText(0, tr("Validation accuracy (higher wins)"));
     metric_->setItemText(1, tr("Validation loss (lower wins)"));
     parallel_->setToolTip(tr("Trials trained at once; each gets an equal share of the CPU cores (%1).").arg(cores_));
-    const QString m = method_->currentData().toString();
-    methodNote_->setText(
-        m == QLatin1String("grid")     ? tr("Every combination of the choices, in order: as many trials as combinations.")
-        : m == QLatin1String("random") ? tr("Each trial's values are drawn from their distributions.")
-        : m == QLatin1String("tpe")
-            ? tr("After a few random trials, values are drawn where the best quarter of the trials so far lie.")
-        : m == QLatin1String("asha")
-            ? tr("Trials train in rungs of epochs; only the best of each rung go on, the others end pruned.")
-            : tr("Trials train side by side; between intervals the worst take the weights and values of the best, then "
-                 "perturb the values."));
+    const SweepMethodEntry* chosen = findSweepMethod(method_->currentData().toString().toStdString());
+    methodNote_->setText(chosen ? registryText(chosen->hint) : QString());
     open_->setText(tr("Open experiment"));
     resume_->setText(tr("Resume sweep"));
     start_->setText(isRunning() ? tr("Stop sweep") : tr("Start sweep"));

@@ -2,11 +2,13 @@
 
 #include "entrena/config/Config.h"
 #include "entrena/experiment/Sweep.h"
+#include "entrena/experiment/SweepMethodRegistry.h"
+#include "panels/KeyField.h"
 
 #include <QDialog>
+#include <vector>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -78,6 +80,8 @@ private:
     void retranslate();
     void check();
     void updateMethodRows();
+    /// The rows of each method's own settings, from the sweep-method registry.
+    void addMethodRows();
     void setRunning(bool running);
     void onNews(const SweepNews& news);
     void note(const QString& line);
@@ -104,10 +108,12 @@ private:
     QComboBox* metric_;
     QLineEdit* name_;
     QSpinBox* seed_;
-    QSpinBox* minEpochs_;
-    QSpinBox* reduction_;
-    QSpinBox* interval_;
-    QDoubleSpinBox* quantile_;
+    /// Each method's own settings (the registry's keys), a row each, shown for that method only.
+    struct MethodRow {
+        const SweepMethodEntry* method;
+        KeyField<SweepSettings> field;
+    };
+    std::vector<MethodRow> methodRows_;
     QLabel* problemLabel_;
     QGroupBox* progressBox_;
     QProgressBar* progress_;

@@ -4,6 +4,7 @@
 #include "entrena/experiment/Sweep.h"
 
 #include "entrena/config/Registry.h"
+#include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/SweepDriver.h"
 #include "experiment/TrialProcess.h"
@@ -17,6 +18,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <poll.h>
+#include <sstream>
+#include <variant>
 
 namespace entrena {
 namespace {
@@ -368,11 +371,13 @@ int SweepContext::running() const
 
 std::string SweepSettings::toJson() const
 {
-    return json{{"method", method},     {"trials", trials},     {"parallel", parallel},    {"metric", metric},
-                {"name", name},         {"seed", seed},         {"min_epochs", minEpochs}, {"reduction", reduction},
-                {"interval", interval}, {"quantile", quantile}, {"shard", shard},          {"shards", shards},
-                {"keep_pruned", keepPruned}}
-        .dump();
+    json j{{"method", method}, {"trials", trials}, {"parallel", parallel}, {"metric", metric},         {"name", name},
+           {"seed", seed},     {"shard", shard},   {"shards", shards},     {"keep_pruned", keepPruned}};
+    // Every method's own settings, from its registry entry (min_epochs, reduction, interval, quantile, …).
+    for (const SweepMethodEntry& e : sweepMethodRegistry())
+        for (const auto& k : e.keys)
+            j[k.key] = std::visit([](const auto& v) { return json(v); }, k.get(*this));
+    return j.dump();
 }
 
 SweepSettings SweepSettings::fromJson(const std::string& text)
@@ -385,10 +390,11 @@ SweepSettings SweepSettings::fromJson(const std::string& text)
     s.metric = j.value("metric", s.metric);
     s.name = j.value("name", s.name);
     s.seed = j.value("seed", s.seed);
-    s.minEpochs = j.value("min_epochs", s.minEpochs);
-    s.reduction = j.value("reduction", s.reduction);
-    s.interval = j.value("interval", s.interval);
-    s.quantile = j.value("quantile", s.quantile);
+    for (const SweepMethodEntry& e : sweepMethodRegistry())
+        for (const auto& k : e.keys)
+            if (j.contains(k.key) && j[k.key].is_number())
+                k.set(s,
+                      k.kind == ValueKind::Integer ? OptionValue(j[k.key].get<int64_t>()) : OptionValue(j[k.key].get<double>()));
     s.shard = j.value("shard", s.shard);
     s.shards = j.value("shards", s.shards);
     s.keepPruned = j.value("keep_pruned", s.keepPruned);
@@ -397,26 +403,37 @@ SweepSettings SweepSettings::fromJson(const std::string& text)
 
 SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSettings s, int cores)
 {
-    static const std::vector<std::string> methods = {"grid", "random", "tpe", "asha", "pbt"};
-    if (std::find(methods.begin(), methods.end(), s.method) == methods.end())
-        throw SpaceError("--method must be grid, random, tpe, asha or pbt; got '" + s.method + "'");
+    const SweepMethodEntry* method = findSweepMethod(s.method);
+    if (!method)
+        throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + s.method + "'");
     if (s.metric != "val_accuracy" && s.metric != "val_loss")
         throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
     if (base.data.valFraction <= 0 && base.data.dataset != DatasetKind::ImageFolder)
         throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");
     SweepPlan plan{base, SearchSpace::fromJson(spaceJson, base), s};
     SweepSettings& p = plan.settings;
-    if (p.method == "grid") {
+    if (method->everyCombination) {
         if (!plan.space.onlyChoices())
-            throw SpaceError("grid search tries every combination: its space takes only choice distributions (give "
-                             "the values to try as {\"choice\": […]}), or use --method random or tpe");
+            throw SpaceError(std::string(method->title) +
+                             " tries every combination: its space takes only choice distributions (give the values to "
+                             "try as {\"choice\": […]}), or use --method random or tpe");
         p.trials = int(plan.space.grid().size());
     }
     if (p.trials <= 0)
-        p.trials = p.method == "pbt" ? 4 : 10;
+        p.trials = method->defaultTrials;
+    for (const auto& k : method->keys) { // its own settings, within their ranges
+        const OptionValue v = k.get(p);
+        const double x = k.kind == ValueKind::Integer ? double(std::get<int64_t>(v)) : std::get<double>(v);
+        if (x < k.lo || x > k.hi) {
+            std::ostringstream range;
+            range << k.lo << " to " << k.hi;
+            throw SpaceError(p.method + " needs " + settingFlag(k.key) + " from " + range.str() + ", got " +
+                             formatOptionValue(v));
+        }
+    }
     if (p.shards > 1) {
-        if (p.method != "grid" && p.method != "random")
-            throw SpaceError("--shard splits a grid or random sweep among independent tasks; " + p.method +
+        if (!method->shardable)
+            throw SpaceError("--shard splits a sweep among independent tasks (grid, random); " + p.method +
                              " needs every trial's results in one place");
         if (p.shard < 0 || p.shard >= p.shards)
             throw SpaceError("--shard K/N needs 0 <= K < N");
@@ -429,24 +446,21 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
         throw SpaceError("--parallel " + std::to_string(p.parallel) + " runs more trials at once than there are " +
                          (base.devices.type == DeviceType::Cuda ? "GPUs listed in devices.ids (" : "CPU cores (") +
                          std::to_string(devices) + "); lower --parallel");
-    if (p.method == "asha" || p.method == "pbt")
+    if (method->setsEpochs)
         for (const auto& [key, d] : plan.space.params())
             if (key == "train.epochs")
                 throw SpaceError(p.method + " gives each trial its epochs itself (up to the base's train.epochs): remove "
                                             "train.epochs from its space");
-    if (p.method == "asha" && (p.minEpochs < 1 || p.minEpochs >= base.train.epochs || p.reduction < 2))
-        throw SpaceError("asha needs 1 <= --min-epochs < train.epochs (" + std::to_string(base.train.epochs) +
-                         ") and --reduction >= 2");
-    if (p.method == "pbt") {
+    if (method->copiesState)
         for (const auto& [key, d] : plan.space.params())
             if (key.rfind("model.", 0) == 0 || key == "data.dataset" || key == "optimizer.name" ||
                 key == "scheduler.name")
-                throw SpaceError("pbt copies weights and optimizer state between trials, so they must have the same "
-                                 "model, data and optimizer: remove " + key + " from its space");
-        if (p.interval < 1 || p.interval >= base.train.epochs || p.quantile <= 0 || p.quantile > 0.5 || p.trials < 2)
-            throw SpaceError("pbt needs 1 <= --interval < train.epochs (" + std::to_string(base.train.epochs) +
-                             "), 0 < --quantile <= 0.5 and at least 2 trials");
-    }
+                throw SpaceError(p.method +
+                                 " copies weights and optimizer state between trials, so they must have the "
+                                 "same model, data and optimizer: remove " +
+                                 key + " from its space");
+    if (method->check)
+        method->check(p, base);
     if (p.name.empty())
         p.name = base.name + "-" + p.method;
     return plan;

@@ -76,7 +76,14 @@ public:
     virtual void finish(SweepContext& ctx) {}
 };
 
-/// grid | random | tpe | asha | pbt, for `plan`.
+/// The method `plan` names, through its registry entry (entrena/experiment/SweepMethodRegistry.h).
 std::unique_ptr<SweepMethod> makeSweepMethod(const SweepPlan& plan);
+
+// The registry's factories.
+std::unique_ptr<SweepMethod> makeGridMethod(const SweepPlan& plan);
+std::unique_ptr<SweepMethod> makeRandomMethod(const SweepPlan& plan);
+std::unique_ptr<SweepMethod> makeTpeMethod(const SweepPlan& plan);
+std::unique_ptr<SweepMethod> makeAshaMethod(const SweepPlan& plan);
+std::unique_ptr<SweepMethod> makePbtMethod(const SweepPlan& plan);
 
 } // namespace entrena

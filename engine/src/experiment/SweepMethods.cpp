@@ -2,6 +2,7 @@
 // asha (asynchronous successive halving, Li et al. 2018) trains trials in rungs of epochs and only
 // the best 1/reduction of each rung goes on; pbt (population-based training, Jaderberg et al. 2017)
 // trains a population side by side and every interval lets the worst copy the best and perturb.
+#include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/Checkpoints.h"
 #include "experiment/SweepDriver.h"
 #include "experiment/Tpe.h"
@@ -19,10 +20,12 @@ namespace {
 /// grid, random, tpe: each trial trains to the base's epochs.
 class Sampling : public SweepMethod {
 public:
-    explicit Sampling(const SweepPlan& plan)
-        : method_(plan.settings.method)
+    enum class Draw { Grid, Random, Tpe };
+
+    Sampling(const SweepPlan& plan, Draw draw)
+        : draw_(draw)
     {
-        if (method_ == "grid")
+        if (draw_ == Draw::Grid)
             grid_ = plan.space.grid();
     }
 
@@ -42,12 +45,12 @@ private:
         // A shard of a job array takes every shards-th trial of the whole sweep.
         const auto& s = ctx.plan.settings;
         const size_t index = ctx.trials.size() * size_t(s.shards) + size_t(s.shard);
-        if (method_ == "grid")
+        if (draw_ == Draw::Grid)
             return grid_.at(index);
         // Random trials draw from a generator of their own number: a resumed sweep draws the same.
         std::mt19937_64 rng(ctx.plan.settings.seed * 1000003ULL + index);
         const int startup = std::max(2, std::min(10, ctx.plan.settings.trials / 3));
-        if (method_ == "random" || int(index) < startup)
+        if (draw_ == Draw::Random || int(index) < startup)
             return ctx.plan.space.sample(rng);
         std::vector<Observation> done;
         for (const auto& t : ctx.trials)
@@ -57,7 +60,7 @@ private:
         return sampleTpe(ctx.plan.space, done, rng);
     }
 
-    std::string method_;
+    Draw draw_;
     std::vector<TrialParams> grid_;
 };
 
@@ -255,12 +258,35 @@ void SweepMethod::stageEnded(SweepContext& ctx, SweepTrial& t)
 
 std::unique_ptr<SweepMethod> makeSweepMethod(const SweepPlan& plan)
 {
-    const std::string& m = plan.settings.method;
-    if (m == "asha")
-        return std::make_unique<Asha>(plan);
-    if (m == "pbt")
-        return std::make_unique<Pbt>();
-    return std::make_unique<Sampling>(plan);
+    const SweepMethodEntry* entry = findSweepMethod(plan.settings.method);
+    if (!entry)
+        throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + plan.settings.method + "'");
+    return entry->make(plan);
+}
+
+std::unique_ptr<SweepMethod> makeGridMethod(const SweepPlan& plan)
+{
+    return std::make_unique<Sampling>(plan, Sampling::Draw::Grid);
+}
+
+std::unique_ptr<SweepMethod> makeRandomMethod(const SweepPlan& plan)
+{
+    return std::make_unique<Sampling>(plan, Sampling::Draw::Random);
+}
+
+std::unique_ptr<SweepMethod> makeTpeMethod(const SweepPlan& plan)
+{
+    return std::make_unique<Sampling>(plan, Sampling::Draw::Tpe);
+}
+
+std::unique_ptr<SweepMethod> makeAshaMethod(const SweepPlan& plan)
+{
+    return std::make_unique<Asha>(plan);
+}
+
+std::unique_ptr<SweepMethod> makePbtMethod(const SweepPlan&)
+{
+    return std::make_unique<Pbt>();
 }
 
 } // namespace entrena
