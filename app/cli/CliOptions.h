@@ -74,7 +74,7 @@ struct CliOptions {
     bool markdown = false; ///< config-keys: the registries' tables in Markdown
     // sweep (docs/experiments.md); --resume names the experiment there
     std::string space;
-    std::string method = "random";
+    std::string method = SweepSettings{}.method;
     int trials = 0;
     int parallel = 0;
     std::string metric = "val_accuracy";

@@ -280,8 +280,9 @@ void ExperimentView::fillLineage()
     }
     for (int c = 0; c < lineage_->columnCount(); ++c)
         lineage_->resizeColumnToContents(c);
-    const bool pbt = data_.experiment.method == "pbt";
-    tabs_->setTabVisible(1, pbt || !data_.exploits.empty());
+    // Lineage: for a method that copies weights between trials (pbt), or where copies happened.
+    const SweepMethodEntry* method = findSweepMethod(data_.experiment.method);
+    tabs_->setTabVisible(1, (method && method->copiesState) || !data_.exploits.empty());
 }
 
 QList<qint64> ExperimentView::shownRuns() const

@@ -1,5 +1,7 @@
 #include "entrena/store/Baseline.h"
 
+#include "entrena/config/Registry.h"
+
 #include "store/Sqlite.h"
 
 #include <algorithm>
@@ -16,8 +18,9 @@ std::string datasetKey(const std::string& configJson)
     if (!config.is_object())
         return "?";
     const auto data = config.value("data", nlohmann::json::object());
-    std::string key = data.value("dataset", std::string("fashion-mnist"));
-    if (key == "csv")
+    std::string key = data.value("dataset", std::string(toString(DataSpec{}.dataset)));
+    // A table is its file: two CSV files are two data sets.
+    if (const auto kind = fromString<DatasetKind>(key); kind && registryEntry(*kind).pathIsFile)
         key += ":" + data.value("path", std::string());
     if (const int64_t limit = data.value("train_limit", int64_t(0)); limit > 0)
         key += ", train_limit " + std::to_string(limit);

@@ -17,7 +17,7 @@ namespace entrena {
 class RunStore;
 
 struct SweepSettings {
-    std::string method = "random";       ///< grid | random | tpe | asha | pbt
+    std::string method = "random";       ///< a sweep method's name (SweepMethodRegistry.h); registry-default
     int trials = 0;                      ///< 0: grid every combination, pbt 4, otherwise 10
     int parallel = 0;                    ///< trials at once (0: one per listed GPU, else 1)
     std::string metric = "val_accuracy"; ///< val_accuracy (higher is better) | val_loss (lower is better)
