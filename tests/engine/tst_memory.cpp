@@ -168,7 +168,9 @@ private Q_SLOTS:
             // The parts are timed each on its own; the step as a whole. They agree within 5%.
             QVERIFY2(std::abs(p.sum() - e.stepSeconds) <= 0.05 * e.stepSeconds,
                      qPrintable(QStringLiteral("step %1: parts %2 s, step %3 s").arg(e.step).arg(p.sum()).arg(e.stepSeconds)));
-            QVERIFY2(e.mfu > 0 && e.mfu < 1, qPrintable(QString::number(e.mfu)));
+            // At most the measured ceiling (on a loaded machine the ceiling's short timing can come out
+            // below what a step achieves: then it is measured again, and the fraction capped at 1).
+            QVERIFY2(e.mfu > 0 && e.mfu <= 1, qPrintable(QString::number(e.mfu)));
             QCOMPARE(e.stepPeakBytes, int64_t(-1)); // not metered without a budget
         }
         // Reporting a step is part of the next interval's time.
