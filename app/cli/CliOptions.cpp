@@ -1,5 +1,6 @@
 #include "CliOptions.h"
 
+#include "Commands.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
 
 #include <cctype>
@@ -90,7 +91,8 @@ const std::vector<CommandInfo>& commands()
          "epoch and one at the end, so 'entrena-cli train --config C > log' keeps the log clean. Under torchrun "
          "or srun each process is one rank. SIGINT or SIGTERM stops after the current step with a checkpoint "
          "(exit 0). Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or "
-         "configuration."},
+         "configuration.",
+         &train},
         {"lr-find",
          "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
          "the learning-rate range test: suggests a learning rate",
@@ -101,7 +103,8 @@ const std::vector<CommandInfo>& commands()
           {"--end-lr", "LR", "the rate it ends at (default 10)"},
           {"--steps", "N", "the sweep's length in optimizer steps, at least 5 (default 100)"}},
          "The rate grows exponentially over the steps on a freshly built model; nothing is stored. Use the "
-         "suggestion as optimizer.lr, or as scheduler.max_lr for one_cycle."},
+         "suggestion as optimizer.lr, or as scheduler.max_lr for one_cycle.",
+         &lrFind},
         {"batch-find",
          "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
          "find the largest batch size that fits in memory",
@@ -112,7 +115,8 @@ const std::vector<CommandInfo>& commands()
           {"--max", "N", "the largest size tried (default: the training set's size)"},
           {"--trial-steps", "N", "real optimizer steps per trial (default 3)"}},
          "Doubles the batch until a trial does not fit, then searches between the last size that fitted and the "
-         "first that did not. Nothing is stored."},
+         "first that did not. Nothing is stored.",
+         &batchFind},
         {"runs",
          "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all] [--disk]",
          "list the runs in the run store",
@@ -123,7 +127,8 @@ const std::vector<CommandInfo>& commands()
           {"--all", nullptr, "archived runs too"},
           {"--disk", nullptr, "each run's disk use (checkpoints and images), and the store's in all"}},
          "With --json: one JSON array of run objects (cli.md in the documentation lists their fields; with --disk each "
-         "has disk_bytes)."},
+         "has disk_bytes).",
+         &runs},
         {"clean",
          "[--run RUN]... [--archived] [--pruned] [--db FILE] [--dry-run]",
          "delete runs' checkpoints to free disk space, keeping their metrics",
@@ -134,13 +139,15 @@ const std::vector<CommandInfo>& commands()
           {"--dry-run", nullptr, "say what would be freed, delete nothing"}},
          "At least one of --run, --archived and --pruned; together, the runs of each. The runs keep their metrics, "
          "events, evaluation and charts, and can be compared and reported; they can no longer be resumed or exported. "
-         "Prints the bytes freed. A run that is training is refused (exit 2)."},
+         "Prints the bytes freed. A run that is training is refused (exit 2).",
+         &clean},
         {"baseline",
          "--run RUN [--db FILE] [--clear]",
          "mark a run as its data set's baseline",
          {{"--run", "RUN", "the run (id or name)"}, kDb, {"--clear", nullptr, "stop the run being the baseline"}},
          "Every other run of the data set is then compared with it: its speed-up and its change in accuracy "
-         "('entrena-cli runs --json')."},
+         "('entrena-cli runs --json').",
+         &baseline},
         {"export",
          "--run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)",
          "write a run's weights, or its metrics, to a file",
@@ -149,12 +156,14 @@ const std::vector<CommandInfo>& commands()
           {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
           {"--metrics", "csv|json", "every stored metric value instead of weights"},
           {"--out", "FILE", "where to write: .pt or .safetensors for weights (and FILE.json beside it)"}},
-         "The file is written to a temporary name and renamed: never a partial file."},
+         "The file is written to a temporary name and renamed: never a partial file.",
+         &exportRun},
         {"devices",
          "[--json]",
          "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
          {kJson},
-         "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads)."},
+         "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads).",
+         &devices},
         {"cluster-script",
          "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch] [--space SPACE.json "
          "[--method grid|random] [--trials N]]",
@@ -169,7 +178,8 @@ const std::vector<CommandInfo>& commands()
           {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
           {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
           {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
-         "The configuration is checked first: a bad one exits 2 and writes nothing."},
+         "The configuration is checked first: a bad one exits 2 and writes nothing.",
+         &clusterScript},
         {"sweep",
          sweepSynopsis(),
          "try many configurations: grid, random or TPE search, ASHA or population-based training",
@@ -193,12 +203,14 @@ const std::vector<CommandInfo>& commands()
            "trial can be resumed)"}},
          "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
          "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
-         "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space."},
+         "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space.",
+         &sweep},
         {"experiments",
          "[--db FILE] [--json]",
          "the experiments (sweeps) in the run store, with their best trial",
          {kDb, kJson},
-         "One line per experiment: id, name, method, status, trials and the best value of its metric."},
+         "One line per experiment: id, name, method, status, trials and the best value of its metric.",
+         &experiments},
         {"import",
          "OTHER.sqlite [--db FILE] [--strict]",
          "copy the runs of another run store into this one",
@@ -209,7 +221,8 @@ const std::vector<CommandInfo>& commands()
          "twice adds nothing. Each run's checkpoint files and evaluation images are copied into its own folder beside "
          "this store and checked against their recorded checksums, so the runs resume and export after the other "
          "store is deleted; a file that cannot be copied is named on stderr. For runs made on a cluster node or "
-         "another machine."},
+         "another machine.",
+         &importStore},
         {"config-keys",
          "[--markdown]",
          "every configuration key that --config and --set take, with its default",
@@ -217,7 +230,8 @@ const std::vector<CommandInfo>& commands()
            "the data sets, models, optimizers and schedules with their keys, as the tables of "
            "configuration.md"}},
          "One key per line: the dotted path and its default value. Keys that apply to only some choices "
-         "(a scheduler's or an optimizer's parameters, csv's columns) are listed too."},
+         "(a scheduler's or an optimizer's parameters, csv's columns) are listed too.",
+         &configKeys},
     });
     return table;
 }

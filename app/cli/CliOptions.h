@@ -31,6 +31,8 @@ struct OptionInfo {
     const char* help;
 };
 
+struct CliOptions;
+
 /// One command: the table that the parser, `--help`, the man page and the completion all read.
 struct CommandInfo {
     const char* name;     ///< "train"
@@ -38,6 +40,7 @@ struct CommandInfo {
     const char* summary;  ///< one line, for the overview
     std::vector<OptionInfo> options;
     const char* details; ///< a paragraph or two after the options
+    int (*run)(const CliOptions& options) = nullptr; ///< its handler (Commands.h)
 };
 
 /// Every command, in the order the overview lists them.

@@ -1,6 +1,5 @@
 // The two searches that run before training: the learning-rate range test and the batch-size finder.
-#include "SearchCommands.h"
-
+#include "Commands.h"
 #include "ErrorReport.h"
 #include "ProgressBar.h"
 #include "StopOnSignals.h"

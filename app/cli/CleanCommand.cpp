@@ -1,5 +1,5 @@
-#include "StoreCommands.h"
-
+// `entrena-cli clean` (docs/run-store.md#disk-use): runs' checkpoints deleted, their metrics kept.
+#include "Commands.h"
 #include "ErrorReport.h"
 #include "entrena/store/RunStore.h"
 

@@ -1,0 +1,40 @@
+// `entrena-cli cluster-script` (docs/distributed.md): the torchrun line and sbatch script for a
+// configuration, or (with --space) a Slurm job array of a sweep's shards.
+#include "Commands.h"
+#include "entrena/dist/Launcher.h"
+#include "entrena/store/AtomicFile.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace entrena::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+} // namespace
+
+/// The torchrun line and sbatch script for a configuration, to copy to a cluster.
+int clusterScript(const CliOptions& o)
+{
+    if (!o.space.empty())
+        return clusterSweepScript(o);
+    const RunConfig config = RunConfig::fromFile(o.config, o.sets); // refuses a bad one here, not on the cluster
+    const bool gpus = config.devices.type == DeviceType::Cuda;
+    const int perNode = o.nproc > 0 ? o.nproc : gpus ? std::max<int>(1, int(config.devices.ids.size())) : 1;
+    const ClusterLaunch l =
+        clusterLaunch(fs::absolute(o.config).string(), o.nodes, perNode, gpus, config.name.empty() ? "entrena" : config.name);
+    if (o.out.empty()) {
+        std::cout << "# on every node (torchrun):\n" << l.torchrun << "\n\n# or submit this with sbatch:\n" << l.sbatch;
+        return 0;
+    }
+    AtomicFile file(o.out);
+    file.write(l.sbatch);
+    file.commit();
+    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
+    std::cout << "wrote " << o.out << " (submit with: sbatch " << o.out << ")\n" << l.torchrun << "\n";
+    return 0;
+}
+
+} // namespace entrena::cli

@@ -1,0 +1,43 @@
+#pragma once
+// Every command's handler: each lives in a file of its own (TrainCommand.cpp, RunsCommand.cpp, …),
+// and the command table (CliOptions.cpp) names it beside the command's options and help, so that
+// adding a command is its file and its row. Each returns the exit status of the contract (docs/cli.md).
+
+#include "CliOptions.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace entrena::cli {
+
+int train(const CliOptions& o);
+int lrFind(const CliOptions& o);
+int batchFind(const CliOptions& o);
+int runs(const CliOptions& o);
+int baseline(const CliOptions& o);
+int exportRun(const CliOptions& o);
+int devices(const CliOptions& o);
+int clusterScript(const CliOptions& o);
+int sweep(const CliOptions& o);
+int experiments(const CliOptions& o);
+int importStore(const CliOptions& o);
+int clean(const CliOptions& o);
+int configKeys(const CliOptions& o);
+
+/// cluster-script --space: a Slurm job array that runs a sweep's shards (SweepCommands.cpp).
+int clusterSweepScript(const CliOptions& o);
+
+/// The run store a command reads or writes: --db, else the default.
+std::string dbPath(const CliOptions& o);
+/// A figure for JSON output: the value, or null when there is none.
+inline nlohmann::json optional(const std::optional<double>& v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+/// Bytes as a person reads them: "812 B", "45.2 MB", "1.31 GB" (powers of 1000, as df -H; CleanCommand.cpp).
+std::string readableBytes(int64_t bytes);
+
+} // namespace entrena::cli

@@ -1,0 +1,97 @@
+// `entrena-cli runs` (docs/cli.md): the runs of a store, as a table or JSON, with their comparison
+// with their data set's baseline and (--disk) what they take on disk.
+#include "Commands.h"
+#include "entrena/store/Baseline.h"
+#include "entrena/store/RunStore.h"
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace entrena::cli {
+namespace {
+
+constexpr double kBaselineTolerance = 0.005; // the GUI's default: half a percentage point
+
+/// A run's comparison with its data set's baseline, or null when that has none.
+nlohmann::json baselineJson(const std::map<int64_t, BaselineComparison>& versus, int64_t runId)
+{
+    const auto it = versus.find(runId);
+    if (it == versus.end())
+        return nullptr;
+    const BaselineComparison& c = it->second;
+    return {{"run", c.baselineRun},           {"is_baseline", c.isBaseline},
+            {"speedup", optional(c.speedup)}, {"delta_accuracy", optional(c.deltaAccuracy)},
+            {"accuracy", c.accuracyKind},     {"warning", c.warn()}};
+}
+
+} // namespace
+
+int runs(const CliOptions& o)
+{
+    RunStore store(dbPath(o));
+    RunFilter filter;
+    if (!o.status.empty())
+        filter.status = runStatusFromString(o.status);
+    filter.tag = o.tag;
+    filter.includeArchived = o.all;
+    const auto all = store.listRuns(filter);
+    const std::map<int64_t, int64_t> disk = o.disk ? store.diskUse() : std::map<int64_t, int64_t>();
+    if (o.json) {
+        const auto versus = compareWithBaselines(store, all, kBaselineTolerance);
+        nlohmann::json array = nlohmann::json::array();
+        for (const auto& r : all) {
+            array.push_back({{"id", r.id},
+                             {"uuid", r.uuid},
+                             {"name", r.name},
+                             {"status", toString(r.status)},
+                             {"created", r.created},
+                             {"ended", r.ended.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.ended)},
+                             {"experiment", r.experiment ? nlohmann::json(r.experiment) : nlohmann::json(nullptr)},
+                             {"trial", r.trial >= 0 ? nlohmann::json(r.trial) : nlohmann::json(nullptr)},
+                             {"parent_run", r.parentRun ? nlohmann::json(r.parentRun) : nlohmann::json(nullptr)},
+                             {"best_val_accuracy", optional(r.bestValAccuracy)},
+                             {"test_accuracy", optional(r.testAccuracy)},
+                             {"final_train_loss", optional(r.finalTrainLoss)},
+                             {"samples_per_s", optional(r.samplesPerSec)},
+                             {"seconds", optional(r.seconds)},
+                             {"tags", store.tags(r.id)},
+                             {"notes", r.notes},
+                             {"error", r.error},
+                             {"baseline", baselineJson(versus, r.id)}});
+            if (o.disk)
+                array.back()["disk_bytes"] = disk.count(r.id) ? disk.at(r.id) : 0;
+        }
+        std::cout << array.dump() << "\n";
+        return 0;
+    }
+    if (all.empty()) {
+        std::cout << "no runs in " << store.path() << "\n";
+        return 0;
+    }
+    std::printf("%5s  %-24s  %-11s  %-24s  %9s  %9s%s\n", "id", "name", "status", "created", "best val", "test",
+                o.disk ? "       disk" : "");
+    for (const auto& r : all) {
+        auto pct = [](const std::optional<double>& v) {
+            char b[16];
+            std::snprintf(b, sizeof b, v ? "%.2f%%" : "-", v ? *v * 100.0 : 0.0);
+            return std::string(b);
+        };
+        std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s", (long long)r.id, r.name.c_str(), toString(r.status),
+                    r.created.c_str(), pct(r.bestValAccuracy).c_str(), pct(r.testAccuracy).c_str());
+        if (o.disk)
+            std::printf("  %9s", readableBytes(disk.count(r.id) ? disk.at(r.id) : 0).c_str());
+        std::printf("\n");
+    }
+    if (o.disk) {
+        int64_t files = 0;
+        for (const auto& [id, bytes] : store.diskUse()) // every run's, the archived too
+            files += bytes;
+        std::printf("checkpoints and images: %s; the store file: %s (free space: entrena-cli clean)\n",
+                    readableBytes(files).c_str(), readableBytes(store.storeFileBytes()).c_str());
+    }
+    return 0;
+}
+
+} // namespace entrena::cli
