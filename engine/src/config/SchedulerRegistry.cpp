@@ -68,9 +68,8 @@ double oneCycle(const S& s, const ScheduleClock& c, bool momentum)
     const std::array<Phase, 3> three = {{{s.pctStart * total - 1, initial, maxLr, maxM, baseM},
                                          {2 * s.pctStart * total - 2, maxLr, initial, baseM, maxM},
                                          {total - 1, initial, minLr, maxM, maxM}}};
-    const std::array<Phase, 3> two = {{{s.pctStart * total - 1, initial, maxLr, maxM, baseM},
-                                       {total - 1, maxLr, minLr, baseM, maxM},
-                                       {}}};
+    const std::array<Phase, 3> two = {
+        {{s.pctStart * total - 1, initial, maxLr, maxM, baseM}, {total - 1, maxLr, minLr, baseM, maxM}, {}}};
     const std::array<Phase, 3>& phases = s.threePhase ? three : two;
     const size_t count = s.threePhase ? 3 : 2;
     const double step = double(std::min(c.step, c.cycleSteps - 1));
@@ -111,7 +110,7 @@ void checkOneCycle(const RunConfig& c)
 {
     if (c.scheduler.pctStart <= 0.0 || c.scheduler.pctStart >= 1.0)
         throw ConfigError("scheduler.pct_start must be between 0 and 1 (exclusive), got " + fmt(c.scheduler.pctStart));
-    if (c.scheduler.cycleMomentum && c.optimizer.kind == OptimizerKind::Sgd && c.optimizer.momentum <= 0.0)
+    if (c.scheduler.cycleMomentum && !registryEntry(c.optimizer.kind).cyclesMomentum(c.optimizer))
         throw ConfigError("scheduler.cycle_momentum needs an optimizer with momentum: set optimizer.momentum > 0 "
                           "or scheduler.cycle_momentum to false");
 }

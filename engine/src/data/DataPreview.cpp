@@ -1,6 +1,7 @@
 #include "entrena/data/DataPreview.h"
 
 #include "data/Cifar10Reader.h"
+#include "data/DataShapes.h"
 #include "data/Dataset.h"
 #include "data/ImageDecode.h"
 #include "entrena/config/Registry.h"
@@ -52,7 +53,9 @@ std::vector<uint8_t> bytesOf(const torch::Tensor& image)
     return std::vector<uint8_t>(c.data_ptr<uint8_t>(), c.data_ptr<uint8_t>() + c.numel());
 }
 
-DataPreview previewFolder(const DataSpec& spec, int perClass, uint64_t seed)
+} // namespace
+
+DataPreview previewImageFolder(const DataSpec& spec, int perClass, uint64_t seed)
 {
     const ImageFolderListing listing = listImageFolder(spec.path, folderOptions(spec));
     DataPreview p;
@@ -84,53 +87,41 @@ DataPreview previewFolder(const DataSpec& spec, int perClass, uint64_t seed)
     return p;
 }
 
-} // namespace
+DataShape fashionMnistShape(const DataSpec&)
+{
+    return {fashionMnistClasses(), 1, 28, 28};
+}
+
+DataShape tenClassesOf28Shape(const DataSpec&)
+{
+    return {numberedClasses(10), 1, 28, 28};
+}
+
+DataShape cifar10Shape(const DataSpec& spec)
+{
+    return {readCifar10ClassNames(spec.path), 3, 32, 32};
+}
+
+DataShape imageFolderShape(const DataSpec& spec)
+{
+    const ImageFolderListing l = listImageFolder(spec.path, folderOptions(spec));
+    return {l.classes, l.channels, l.height, l.width};
+}
 
 DataShape probeDataShape(const DataSpec& spec)
 {
-    DataShape s;
-    switch (spec.dataset) {
-    case DatasetKind::FashionMnist:
-    case DatasetKind::Mnist:
-    case DatasetKind::Synthetic: {
-        s.channels = 1;
-        s.height = s.width = 28;
-        if (spec.dataset == DatasetKind::FashionMnist)
-            s.classes = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                         "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
-        else
-            s.classes = numberedClasses(10);
-        return s;
-    }
-    case DatasetKind::Cifar10:
-        s.channels = 3;
-        s.height = s.width = 32;
-        s.classes = readCifar10ClassNames(spec.path);
-        return s;
-    case DatasetKind::ImageFolder: {
-        const ImageFolderListing l = listImageFolder(spec.path, folderOptions(spec));
-        s.channels = l.channels;
-        s.height = l.height;
-        s.width = l.width;
-        s.classes = l.classes;
-        return s;
-    }
-    case DatasetKind::Csv: break;
-    }
+    if (const auto shape = registryEntry(spec.dataset).shape)
+        return shape(spec);
     DataSpec small = spec;
     small.valFraction = 0;
     const DataSplits d = loadData(small, 1);
-    s.channels = d.channels();
-    s.height = d.height();
-    s.width = d.width();
-    s.classes = d.classNames;
-    return s;
+    return {d.classNames, d.channels(), d.height(), d.width()};
 }
 
 DataPreview previewData(const DataSpec& spec, int perClass, uint64_t seed)
 {
-    if (spec.dataset == DatasetKind::ImageFolder) {
-        DataPreview p = previewFolder(spec, perClass, seed);
+    if (const auto preview = registryEntry(spec.dataset).preview) {
+        DataPreview p = preview(spec, perClass, seed);
         describeImbalance(p);
         return p;
     }

@@ -108,7 +108,7 @@ void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch
 /// A data set's samples before the validation split and normalisation.
 struct RawData {
     torch::Tensor trainX, trainY, testX, testY; ///< images as floats in [0, 1], or as their bytes (uint8)
-    bool perFeature = false; // tables are standardised per column, images over all pixels
+    bool perFeature = false;                    // tables are standardised per column, images over all pixels
 };
 
 DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, std::vector<std::string> names = {})
@@ -167,7 +167,9 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, s
 
 } // namespace
 
-DataSplits loadIdxData(const DataSpec& spec, uint64_t seed)
+namespace {
+
+DataSplits loadIdx(const DataSpec& spec, uint64_t seed, std::vector<std::string> classNames)
 {
     // The limits keep the first images of each file, so only those are read.
     RawData r;
@@ -182,17 +184,30 @@ DataSplits loadIdxData(const DataSpec& spec, uint64_t seed)
     if (testImages != testLabels)
         throw std::runtime_error("the test images (" + std::to_string(testImages) + ") and labels (" +
                                  std::to_string(testLabels) + ") in '" + spec.path + "' do not match");
-    // Fashion-MNIST's names as torchvision's FashionMNIST.classes gives them.
-    static const std::vector<std::string> fashion = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                                                     "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
-    return splitAndNormalise(std::move(r), spec, seed,
-                             spec.dataset == DatasetKind::FashionMnist ? fashion : std::vector<std::string>{});
+    return splitAndNormalise(std::move(r), spec, seed, std::move(classNames));
 }
 
-void preloadDataFiles(const DataSpec& spec)
+} // namespace
+
+const std::vector<std::string>& fashionMnistClasses()
 {
-    if (spec.dataset != DatasetKind::FashionMnist && spec.dataset != DatasetKind::Mnist)
-        return;
+    static const std::vector<std::string> names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                                   "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
+    return names;
+}
+
+DataSplits loadFashionMnistData(const DataSpec& spec, uint64_t seed)
+{
+    return loadIdx(spec, seed, fashionMnistClasses());
+}
+
+DataSplits loadMnistData(const DataSpec& spec, uint64_t seed)
+{
+    return loadIdx(spec, seed, {});
+}
+
+void preloadIdxFiles(const DataSpec& spec)
+{
     keepIdxReads(true);
     try {
         readIdxImages(findFile(spec.path, "train-images-idx3"), spec.trainLimit);
@@ -246,6 +261,12 @@ DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed)
 DataSplits loadData(const DataSpec& spec, uint64_t seed)
 {
     return registryEntry(spec.dataset).load(spec, seed);
+}
+
+void preloadDataFiles(const DataSpec& spec)
+{
+    if (const auto preload = registryEntry(spec.dataset).preload)
+        preload(spec);
 }
 
 std::vector<std::string> numberedClasses(int64_t n)

@@ -38,11 +38,18 @@ struct DataSplits {
 DataSplits loadData(const DataSpec& spec, uint64_t seed);
 
 // The registry's loaders (data/DatasetRegistry.cpp).
-DataSplits loadIdxData(const DataSpec& spec, uint64_t seed);         ///< fashion-mnist, mnist
-DataSplits loadCsvData(const DataSpec& spec, uint64_t seed);         ///< csv
-DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed);   ///< synthetic
-DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed); ///< image-folder (data/ImageData.cpp)
-DataSplits loadCifar10Data(const DataSpec& spec, uint64_t seed);     ///< cifar10 (data/ImageData.cpp)
+DataSplits loadFashionMnistData(const DataSpec& spec, uint64_t seed); ///< fashion-mnist
+DataSplits loadMnistData(const DataSpec& spec, uint64_t seed);        ///< mnist
+DataSplits loadCsvData(const DataSpec& spec, uint64_t seed);          ///< csv
+DataSplits loadSyntheticData(const DataSpec& spec, uint64_t seed);    ///< synthetic
+DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed);  ///< image-folder (data/ImageData.cpp)
+DataSplits loadCifar10Data(const DataSpec& spec, uint64_t seed);      ///< cifar10 (data/ImageData.cpp)
+
+/// Reads fashion-mnist's or mnist's four IDX files into memory once (the trial server's preload).
+void preloadIdxFiles(const DataSpec& spec);
+
+/// Fashion-MNIST's class names as torchvision's FashionMNIST.classes gives them.
+const std::vector<std::string>& fashionMnistClasses();
 
 /// Class names for class numbers 0 … n−1 ("0", "1", …).
 std::vector<std::string> numberedClasses(int64_t n);

@@ -207,20 +207,12 @@ static std::runtime_error sizesDiffer(const fs::path& root,
                                  "] (the most common size)");
 }
 
-ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOptions& options)
-{
-    if (options.channels != 0 && options.channels != 1 && options.channels != 3)
-        throw std::invalid_argument("image folder '" + path + "': channels must be 0 (automatic), 1 or 3");
-    if (options.height < 0 || options.width < 0 || (options.height == 0) != (options.width == 0))
-        throw std::invalid_argument("image folder '" + path + "': give the image size on both axes, or neither");
-    const fs::path root(path);
-    std::error_code ec;
-    if (!fs::is_directory(root, ec))
-        throw folderError(root, std::string(fs::exists(root, ec) ? "is not a folder" : "does not exist") +
-                                    "; point data.path at a folder with " + kLayoutHint);
+namespace {
 
-    ImageFolderListing listing;
-    listing.root = path;
+/// The class folders (directly under `root`, or under its train/ beside val/ and test/) and the
+/// image files of each split, checked for a layout a classifier can learn from.
+std::vector<SplitScan> scanLayout(const fs::path& root, ImageFolderListing& listing)
+{
     const std::vector<std::string> top = subfolders(root);
     const auto has = [&](const char* name) { return std::binary_search(top.begin(), top.end(), std::string(name)); };
     listing.splitFolders = has("train");
@@ -245,6 +237,14 @@ ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOpt
     if (listing.hasTest)
         splits.push_back(scanSplit(root / "test", "test", listing.classes));
 
+    return splits;
+}
+
+/// Reads every file's header in parallel and keeps the readable ones in the listing's splits (the
+/// others in `skipped`); returns whether any has colour, and counts the sizes in `sizes`.
+bool keepReadable(std::vector<SplitScan>& splits, int threads, ImageFolderListing& listing,
+                  std::map<std::pair<int, int>, std::pair<size_t, std::string>>& sizes)
+{
     // Headers of all splits, read in parallel; each file's result lands in its own slot.
     std::vector<const std::string*> files;
     for (const auto& s : splits)
@@ -252,7 +252,7 @@ ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOpt
             files.push_back(&f);
     std::vector<ImageHeader> headers(files.size());
     std::vector<std::string> errors(files.size());
-    parallelFor(files.size(), options.threads, [&](size_t i) {
+    parallelFor(files.size(), threads, [&](size_t i) {
         try {
             headers[i] = probeImage(*files[i]);
         } catch (const ImageDecodeError& e) {
@@ -261,7 +261,6 @@ ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOpt
     });
 
     // Keep what was readable, in order; count sizes and colour over the kept images.
-    std::map<std::pair<int, int>, std::pair<size_t, std::string>> sizes; // (h, w) -> (count, an example)
     bool anyColour = false;
     size_t at = 0;
     for (auto& s : splits) {
@@ -282,6 +281,28 @@ ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOpt
         (s.name == "val" ? listing.val : s.name == "test" ? listing.test : listing.train) = std::move(kept);
     }
 
+    return anyColour;
+}
+
+} // namespace
+
+ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOptions& options)
+{
+    if (options.channels != 0 && options.channels != 1 && options.channels != 3)
+        throw std::invalid_argument("image folder '" + path + "': channels must be 0 (automatic), 1 or 3");
+    if (options.height < 0 || options.width < 0 || (options.height == 0) != (options.width == 0))
+        throw std::invalid_argument("image folder '" + path + "': give the image size on both axes, or neither");
+    const fs::path root(path);
+    std::error_code ec;
+    if (!fs::is_directory(root, ec))
+        throw folderError(root, std::string(fs::exists(root, ec) ? "is not a folder" : "does not exist") +
+                                    "; point data.path at a folder with " + kLayoutHint);
+
+    ImageFolderListing listing;
+    listing.root = path;
+    std::vector<SplitScan> splits = scanLayout(root, listing);
+    std::map<std::pair<int, int>, std::pair<size_t, std::string>> sizes; // (h, w) -> (count, an example)
+    const bool anyColour = keepReadable(splits, options.threads, listing, sizes);
     listing.channels = options.channels != 0 ? options.channels : (anyColour ? 3 : 1);
     if (options.height > 0) {
         listing.height = options.height;

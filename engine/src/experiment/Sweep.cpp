@@ -252,8 +252,8 @@ private:
             // must not stay `running`.
             t.status = RunStatus::Failed;
             const int code = r.process->exitCode();
-            const std::string why = code > 128 ? "was killed by signal " + std::to_string(code - 128)
-                                               : "exited with status " + std::to_string(code);
+            const std::string why =
+                code > 128 ? "was killed by signal " + std::to_string(code - 128) : "exited with status " + std::to_string(code);
             const std::string last = r.process->lastError();
             const std::string error =
                 "the trial's process " + why + " before the run ended" + (last.empty() ? std::string() : ": " + last);
@@ -408,7 +408,7 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
         throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + s.method + "'");
     if (s.metric != "val_accuracy" && s.metric != "val_loss")
         throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
-    if (base.data.valFraction <= 0 && base.data.dataset != DatasetKind::ImageFolder)
+    if (base.data.valFraction <= 0 && !registryEntry(base.data.dataset).ownValidation)
         throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");
     SweepPlan plan{base, SearchSpace::fromJson(spaceJson, base), s};
     SweepSettings& p = plan.settings;
@@ -453,8 +453,7 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
                                             "train.epochs from its space");
     if (method->copiesState)
         for (const auto& [key, d] : plan.space.params())
-            if (key.rfind("model.", 0) == 0 || key == "data.dataset" || key == "optimizer.name" ||
-                key == "scheduler.name")
+            if (key.rfind("model.", 0) == 0 || key == "data.dataset" || key == "optimizer.name" || key == "scheduler.name")
                 throw SpaceError(p.method +
                                  " copies weights and optimizer state between trials, so they must have the "
                                  "same model, data and optimizer: remove " +

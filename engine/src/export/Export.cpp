@@ -1,13 +1,14 @@
 #include "entrena/export/Export.h"
 
 #include "data/Dataset.h"
+#include "entrena/config/Registry.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Version.h"
 #include "model/Model.h"
 #include "model/Models.h"
-#include "store/Checkpoint.h"
-#include "train/Evaluate.h"
+#include "store/CheckpointFile.h"
+#include "train/SplitEvaluation.h"
 
 #include <algorithm>
 #include <cstring>
@@ -128,7 +129,7 @@ struct Weights {
 Weights loadWeights(const RunConfig& config, const CheckpointRecord& record, ExportResult& result)
 {
     Weights w;
-    w.script = config.model.arch == ModelArch::TorchScript;
+    w.script = registryEntry(config.model.arch).fromFile;
     // The data set gives the input shape and the normalisation the weights expect, and a test set
     // to measure the exported weights on. Without it the export still happens, with less said.
     try {
@@ -214,10 +215,11 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
         throw std::runtime_error("no run " + std::to_string(runId) + " in " + store.path());
     const auto record = chooseCheckpoint(store, runId, which);
     if (!record)
-        throw CheckpointError("run " + std::to_string(runId) + " ('" + run->name + "') has no " +
-                              (which == "best" ? "best checkpoint (it had no validation split?)" : "checkpoint") +
-                              "; it ended before its first one, kept none (train.checkpoint_every 0 and no validation split), or they "
-                              "were deleted to free space (its events say so)");
+        throw CheckpointError(
+            "run " + std::to_string(runId) + " ('" + run->name + "') has no " +
+            (which == "best" ? "best checkpoint (it had no validation split?)" : "checkpoint") +
+            "; it ended before its first one, kept none (train.checkpoint_every 0 and no validation split), or they "
+            "were deleted to free space (its events say so)");
     const std::string ext = lowerExtension(out);
     if (ext != ".pt" && ext != ".pth" && ext != ".safetensors")
         throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");

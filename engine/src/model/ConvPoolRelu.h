@@ -6,7 +6,7 @@
 // the weight's and bias's gradients are summed from the pooled output's gradient and the window codes
 // (model/Lanes.h), each thread over its own rows; the data needs no gradient. Same outputs as oneDNN's
 // convolution and ATen's pooling to float rounding (a different order of the nine products);
-// tst_pool_relu. docs/architecture.md, "Where time goes".
+// tst_pool_relu. bench/README.md, "Where time goes in a step".
 
 #include <torch/torch.h>
 

@@ -1,5 +1,6 @@
 #include "model/Model.h"
 
+#include "entrena/config/Registry.h"
 #include "model/Models.h"
 #include "model/PoolRelu.h"
 
@@ -20,7 +21,7 @@ Model Model::buildOn(const torch::Device& device, const ModelSpec& spec, int64_t
 Model Model::build(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     Model m;
-    if (spec.arch != ModelArch::TorchScript) {
+    if (!registryEntry(spec.arch).fromFile) {
         m.sequential_ = makeModel(spec, channels, height, width, classes);
         return m;
     }

@@ -1,6 +1,7 @@
 // The model architectures: one entry each, with the keys that shape it.
 #include "config/Keys.h"
 #include "entrena/config/Registry.h"
+#include "model/Models.h"
 
 namespace entrena {
 namespace {
@@ -38,7 +39,9 @@ std::vector<ModelEntry> makeEntries()
          [](const M& s) {
              if (s.hidden.empty())
                  throw ConfigError("model.hidden must list at least one layer width for the mlp");
-         }},
+         },
+         false,
+         makeMlp},
         {ModelArch::Cnn,
          "cnn",
          ENTRENA_LABEL("Registry", "CNN"),
@@ -51,7 +54,10 @@ std::vector<ModelEntry> makeEntries()
              if (s.channels.size() != 2)
                  throw ConfigError("model.channels must list 2 channel counts for the cnn, got " +
                                    std::to_string(s.channels.size()));
-         }},
+         },
+         false,
+         makeCnn,
+         true},
         {ModelArch::Resnet,
          "resnet",
          ENTRENA_LABEL("Registry", "ResNet"),
@@ -68,7 +74,10 @@ std::vector<ModelEntry> makeEntries()
          [](const M& s) {
              if (s.channels.empty())
                  throw ConfigError("model.channels must list at least one stage width for the resnet");
-         }},
+         },
+         false,
+         makeResnet,
+         true},
         {ModelArch::TorchScript,
          "torchscript",
          ENTRENA_LABEL("Registry", "TorchScript"),
@@ -81,7 +90,8 @@ std::vector<ModelEntry> makeEntries()
          [](const M& s) {
              if (s.path.empty())
                  throw ConfigError("model.path must name the TorchScript file when model.arch is 'torchscript'");
-         }},
+         },
+         true},
     };
 }
 

@@ -1,13 +1,12 @@
 #include "entrena/model/ModelSummary.h"
 
+#include "entrena/config/Registry.h"
 #include "model/Model.h"
 #include "model/Models.h"
 
-#include <torch/torch.h>
-
 #include <ATen/CPUGeneratorImpl.h>
-
 #include <mutex>
+#include <torch/torch.h>
 
 namespace entrena {
 namespace {
@@ -19,7 +18,10 @@ double convFlops(const torch::nn::Conv2dImpl& conv, const torch::Tensor& out)
     return 2.0 * double(o.in_channels() / o.groups()) * double(k) * double(out.numel());
 }
 
-double linearFlops(const torch::nn::LinearImpl& linear) { return 2.0 * double(linear.options.in_features() * linear.options.out_features()); }
+double linearFlops(const torch::nn::LinearImpl& linear)
+{
+    return 2.0 * double(linear.options.in_features() * linear.options.out_features());
+}
 
 // Convolutions inside a composite module (a residual block), each with the output size it produces:
 // run the module's own convolutions on the module's input to learn them.
@@ -70,7 +72,8 @@ ModelSummary summarizeScript(const ModelSpec& spec, int64_t channels, int64_t he
 // change what a run draws next (exact resume depends on it), so the generator is put back.
 class GeneratorStateGuard {
 public:
-    GeneratorStateGuard() : gen_(at::detail::getDefaultCPUGenerator())
+    GeneratorStateGuard()
+        : gen_(at::detail::getDefaultCPUGenerator())
     {
         std::lock_guard<std::mutex> lock(gen_.mutex());
         state_ = gen_.get_state();
@@ -89,7 +92,7 @@ private:
 ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     GeneratorStateGuard keepRandomState;
-    if (spec.arch == ModelArch::TorchScript)
+    if (registryEntry(spec.arch).fromFile)
         return summarizeScript(spec, channels, height, width, classes);
     torch::NoGradGuard noGrad;
     ModelSummary s;

@@ -1,5 +1,7 @@
 #include "model/Models.h"
 
+#include "entrena/config/Registry.h"
+
 namespace entrena {
 namespace nn = torch::nn;
 
@@ -102,18 +104,33 @@ nn::Sequential resnet(const ModelSpec& spec, int64_t channels, int64_t classes)
 
 } // namespace
 
-nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+nn::Sequential makeMlp(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
-    if (spec.arch == ModelArch::Mlp)
-        return mlp(spec, channels * height * width, classes);
-    if (spec.arch == ModelArch::Cnn)
-        return cnn(spec, channels, height, width, classes);
-    if (spec.arch == ModelArch::Resnet)
-        return resnet(spec, channels, classes);
-    throw std::runtime_error("model.arch '" + std::string(toString(spec.arch)) + "' is not available");
+    return mlp(spec, channels * height * width, classes);
 }
 
-bool prefersChannelsLast(const ModelSpec& spec) { return spec.arch == ModelArch::Cnn || spec.arch == ModelArch::Resnet; }
+nn::Sequential makeCnn(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    return cnn(spec, channels, height, width, classes);
+}
+
+nn::Sequential makeResnet(const ModelSpec& spec, int64_t channels, int64_t, int64_t, int64_t classes)
+{
+    return resnet(spec, channels, classes);
+}
+
+nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
+{
+    const ModelEntry& entry = registryEntry(spec.arch);
+    if (!entry.make)
+        throw std::runtime_error("model.arch '" + std::string(entry.name) + "' is read from a file, not built");
+    return entry.make(spec, channels, height, width, classes);
+}
+
+bool prefersChannelsLast(const ModelSpec& spec)
+{
+    return registryEntry(spec.arch).channelsLast;
+}
 
 void toChannelsLast(torch::nn::Module& model)
 {

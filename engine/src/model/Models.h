@@ -6,14 +6,18 @@
 
 namespace entrena {
 
-/// Builds the configured classifier for inputs of shape [N, channels, height, width].
-torch::nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width,
-                                int64_t classes);
+/// Builds the configured classifier for inputs of shape [N, channels, height, width], through its
+/// registry entry. Throws std::runtime_error for an architecture read from a file.
+torch::nn::Sequential makeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
+
+// The registry's builders (model/ModelRegistry.cpp), each for inputs [N, channels, height, width].
+torch::nn::Sequential makeMlp(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
+torch::nn::Sequential makeCnn(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
+torch::nn::Sequential makeResnet(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes);
 
 int64_t parameterCount(const torch::nn::Module& model);
 
-/// Convolutional models run faster with channels-last (NHWC) tensors on oneDNN's kernels:
-/// measured 1.3–1.5× for the cnn on 2 cores. The model computes the same function either way.
+/// Whether the architecture runs channels-last (its registry entry says).
 bool prefersChannelsLast(const ModelSpec& spec);
 /// Stores the model's 4-d weights channels-last (before the optimizer is created).
 void toChannelsLast(torch::nn::Module& model);

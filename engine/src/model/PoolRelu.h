@@ -4,7 +4,7 @@
 // before scattering into it, then runs the ReLU's own pass; here the backward finds each window's
 // maximum again from the saved input and writes every input gradient once. The same values and
 // gradients as relu(max_pool2d(x, 2)), ties and NaNs included (the first maximum of a window in row
-// order takes the gradient, as ATen's CPU kernel does). docs/architecture.md, "Where time goes".
+// order takes the gradient, as ATen's CPU kernel does). bench/README.md, "Where time goes in a step".
 
 #include <torch/torch.h>
 

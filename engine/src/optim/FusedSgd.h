@@ -10,7 +10,7 @@ namespace entrena {
 /// SGD::step (weight decay, momentum with dampening, Nesterov), which makes four to five passes, each
 /// allocating a temporary and, past ATen's grain size, waking the OpenMP threads. Its state is SGD's
 /// (the same momentum buffers, saved and loaded the same way), so checkpoints do not change; any other
-/// parameter (CUDA, half precision, sparse) takes SGD::step. docs/architecture.md, "Where time goes".
+/// parameter (CUDA, half precision, sparse) takes SGD::step. bench/README.md, "Where time goes in a step".
 class FusedSgd : public torch::optim::SGD {
 public:
     using torch::optim::SGD::SGD;

@@ -3,6 +3,7 @@
 #include "entrena/config/Registry.h"
 #include "optim/FusedSgd.h"
 
+#include <stdexcept>
 #include <torch/torch.h>
 
 namespace entrena {
@@ -14,10 +15,10 @@ using O = OptimizerSpec;
 std::unique_ptr<torch::optim::Optimizer> makeSgd(const O& s, const std::vector<at::Tensor>& parameters)
 {
     return std::make_unique<FusedSgd>(parameters, torch::optim::SGDOptions(s.lr)
-                                                               .momentum(s.momentum)
-                                                               .nesterov(s.nesterov)
-                                                               .dampening(s.dampening)
-                                                               .weight_decay(s.weightDecay));
+                                                      .momentum(s.momentum)
+                                                      .nesterov(s.nesterov)
+                                                      .dampening(s.dampening)
+                                                      .weight_decay(s.weightDecay));
 }
 
 std::unique_ptr<torch::optim::Optimizer> makeAdam(const O& s, const std::vector<at::Tensor>& parameters)
@@ -40,6 +41,61 @@ std::unique_ptr<torch::optim::Optimizer> makeRmsProp(const O& s, const std::vect
                                                                    .momentum(s.momentum)
                                                                    .centered(s.centered)
                                                                    .weight_decay(s.weightDecay));
+}
+
+// Each algorithm's options, set on a group of an optimizer that exists (after a checkpoint's state
+// is loaded, the configuration's values hold; a sweep may change them between a trial's stages).
+template <class Options>
+Options& optionsOf(torch::optim::OptimizerOptions& group)
+{
+    // The entry's own factory made the optimizer; a mismatch is a bug, named rather than undefined.
+    auto* options = dynamic_cast<Options*>(&group);
+    if (!options)
+        throw std::logic_error("an optimizer's options are not those of the configured algorithm");
+    return *options;
+}
+
+void applySgd(torch::optim::OptimizerOptions& group, const O& s)
+{
+    optionsOf<torch::optim::SGDOptions>(group)
+        .momentum(s.momentum)
+        .nesterov(s.nesterov)
+        .dampening(s.dampening)
+        .weight_decay(s.weightDecay);
+}
+
+template <class Options>
+void applyAdam(torch::optim::OptimizerOptions& group, const O& s)
+{
+    optionsOf<Options>(group).betas({s.beta1, s.beta2}).eps(s.eps).weight_decay(s.weightDecay);
+}
+
+void applyRmsProp(torch::optim::OptimizerOptions& group, const O& s)
+{
+    optionsOf<torch::optim::RMSpropOptions>(group)
+        .alpha(s.alpha)
+        .eps(s.eps)
+        .momentum(s.momentum)
+        .centered(s.centered)
+        .weight_decay(s.weightDecay);
+}
+
+template <class Options>
+void setMomentumOf(torch::optim::OptimizerOptions& group, double momentum)
+{
+    optionsOf<Options>(group).momentum(momentum);
+}
+
+template <class Options>
+void setBeta1Of(torch::optim::OptimizerOptions& group, double beta1)
+{
+    auto& o = optionsOf<Options>(group);
+    o.betas({beta1, std::get<1>(o.betas())});
+}
+
+bool always(const O&)
+{
+    return true;
 }
 
 void checkSgd(const O& s)
@@ -72,12 +128,14 @@ std::vector<OptimizerEntry> makeEntries()
           number<&O::dampening>("dampening", 0.0, 1.0, "dampening of the momentum")},
          nullptr,
          checkSgd,
-         true,
-         makeSgd},
-        {OptimizerKind::Adam, "adam", "Adam", "torch.optim.Adam", adamKeys(), [](O& s) { s.weightDecay = 0.0; }, nullptr, true,
-         makeAdam},
+         [](const O& s) { return s.momentum > 0.0; },
+         makeSgd,
+         applySgd,
+         setMomentumOf<torch::optim::SGDOptions>},
+        {OptimizerKind::Adam, "adam", "Adam", "torch.optim.Adam", adamKeys(), [](O& s) { s.weightDecay = 0.0; }, nullptr, always,
+         makeAdam, applyAdam<torch::optim::AdamOptions>, setBeta1Of<torch::optim::AdamOptions>},
         {OptimizerKind::AdamW, "adamw", "AdamW", "torch.optim.AdamW", adamKeys(), [](O& s) { s.weightDecay = 0.01; }, nullptr,
-         true, makeAdamW},
+         always, makeAdamW, applyAdam<torch::optim::AdamWOptions>, setBeta1Of<torch::optim::AdamWOptions>},
         {OptimizerKind::RmsProp,
          "rmsprop",
          "RMSprop",
@@ -90,8 +148,10 @@ std::vector<OptimizerEntry> makeEntries()
              s.momentum = 0.0;
          },
          nullptr,
-         true,
-         makeRmsProp},
+         always,
+         makeRmsProp,
+         applyRmsProp,
+         setMomentumOf<torch::optim::RMSpropOptions>},
     };
 }
 

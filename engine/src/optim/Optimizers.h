@@ -2,14 +2,12 @@
 
 #include "entrena/config/Config.h"
 
-#include <torch/torch.h>
-
 #include <memory>
+#include <torch/torch.h>
 
 namespace entrena {
 
-std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec,
-                                                       const std::vector<torch::Tensor>& parameters);
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerSpec& spec, const std::vector<torch::Tensor>& parameters);
 
 /// Sets every parameter group's options (momentum, betas, weight decay, …) from `spec`: after a
 /// checkpoint's optimizer state is loaded, the configuration's values hold (a sweep may have changed
@@ -22,8 +20,8 @@ void dropGradients(torch::optim::Optimizer& optimizer);
 /// Sets every parameter group's learning rate.
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
 
-/// Sets the momentum (SGD, RMSprop) or beta1 (Adam, AdamW) of every group, as PyTorch's
-/// OneCycleLR does when it cycles momentum.
-void setMomentum(torch::optim::Optimizer& optimizer, double momentum);
+/// Sets the momentum (SGD, RMSprop) or beta1 (Adam, AdamW) of every group of an optimizer of
+/// `kind`, as PyTorch's OneCycleLR does when it cycles momentum.
+void setMomentum(torch::optim::Optimizer& optimizer, OptimizerKind kind, double momentum);
 
 } // namespace entrena

@@ -1,8 +1,6 @@
-#include "data/BatchLoader.h"
 #include "search/LrRangeTest.h"
 #include "system/DeviceChoice.h"
 #include "optim/Optimizers.h"
-#include "train/Snapshot.h"
 #include "entrena/system/Runtime.h"
 
 #include <algorithm>
@@ -10,7 +8,6 @@
 #include <stdexcept>
 
 namespace entrena {
-namespace F = torch::nn::functional;
 
 std::vector<double> despike(const std::vector<double>& losses)
 {
@@ -108,72 +105,6 @@ LrSuggestion suggestLearningRate(const std::vector<double>& lrs, const std::vect
     }
     s.steepestLr = lrs[std::size_t(at)];
     return s;
-}
-
-LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const DataSplits& data, const RunConfig& c,
-                         const torch::Device& device, const LrFinderOptions& o, const StopToken& stop,
-                         const std::function<void(int, double, double)>& progress)
-{
-    if (!(o.startLr > 0) || !(o.endLr > o.startLr) || o.steps < 5)
-        throw std::runtime_error("the learning-rate range must grow from a positive start (got " + std::to_string(o.startLr) +
-                                 " to " + std::to_string(o.endLr) + " over " + std::to_string(o.steps) +
-                                 " steps); give e.g. 1e-6 to 10 over 100 steps");
-    // Snapshot: every parameter and buffer, the optimizer's state and rates. Restored however
-    // the sweep ends (the Lightning finder's best-known bug was not doing so).
-    Snapshot snapshot;
-    snapshot.take(model, optimizer);
-    const bool wasTraining = model.isScript() ? model.script().is_training() : model.sequential()->is_training();
-    auto restore = [&] {
-        snapshot.restore(model, optimizer, device);
-        model.train(wasTraining);
-    };
-
-    LrFinderResult r;
-    try {
-        model.train(true);
-        // Its own loader on its own seed: the run's data order is not touched.
-        int64_t epoch = 1;
-        auto loader = std::make_unique<BatchLoader>(data.trainX, data.trainY, c.data.batchSize, c.seed + 7919, epoch, 0, device);
-        double best = INFINITY;
-        for (int i = 0; i < o.steps && !stop.stopRequested(); ++i) {
-            const double lr = o.startLr * std::pow(o.endLr / o.startLr, double(i) / double(o.steps - 1));
-            auto batch = loader->next();
-            if (!batch) {
-                loader =
-                    std::make_unique<BatchLoader>(data.trainX, data.trainY, c.data.batchSize, c.seed + 7919, ++epoch, 0, device);
-                batch = loader->next();
-            }
-            setLearningRate(optimizer, lr);
-            optimizer.zero_grad();
-            auto loss = F::cross_entropy(model.forward(batch->x), batch->y);
-            const double value = loss.item<double>();
-            if (!std::isfinite(value)) {
-                r.diverged = true;
-                break;
-            }
-            loss.backward();
-            optimizer.step();
-            r.lrs.push_back(lr);
-            r.losses.push_back(value);
-            r.smoothed = smoothLosses(r.losses, o.beta);
-            if (progress)
-                progress(i + 1, lr, value);
-            best = std::min(best, r.smoothed.back());
-            if (i >= 5 && r.smoothed.back() > o.divergeFactor * best) {
-                r.diverged = true;
-                break;
-            }
-        }
-    } catch (...) {
-        restore();
-        throw;
-    }
-    restore();
-    // The live curve (above) only decides when to stop; the finished one is read without lag.
-    r.smoothed = smoothFinishedSweep(r.losses);
-    if (r.lrs.size() >= 5)
-        r.suggestion = suggestLearningRate(r.lrs, r.smoothed);
-    return r;
 }
 
 LrFinderResult findLearningRate(const RunConfig& c, const LrFinderOptions& options, const StopToken& stop,

@@ -61,6 +61,56 @@ std::string copyImages(const std::string& evaluationJson, const fs::path& folder
     }
 }
 
+/// The other store's experiments that this one lacks (by uuid), copied; every one's id here, by its id there.
+std::map<int64_t, int64_t> importExperiments(sqlite3* db, ImportResult& result)
+{
+    std::map<int64_t, int64_t> ids;
+    Statement s(db, "SELECT id, uuid FROM other.experiments");
+    while (s.step()) {
+        Statement mine(db, "SELECT id FROM experiments WHERE uuid=?");
+        mine.bind(1, s.text(1));
+        if (mine.step()) {
+            ids[s.integer(0)] = mine.integer(0);
+            continue;
+        }
+        Statement copy(db, "INSERT INTO experiments (uuid, name, method, space, metric, status, created, "
+                           "base_config, settings) SELECT uuid, name, method, space, metric, status, created, "
+                           "base_config, settings FROM other.experiments WHERE id=?");
+        copy.bind(1, s.integer(0));
+        copy.step();
+        ids[s.integer(0)] = sqlite3_last_insert_rowid(db);
+        ++result.experiments;
+    }
+    return ids;
+}
+
+/// Copies the other store's run `old` with its metrics, events and tags; returns its id here. A run
+/// that was running there is interrupted here.
+int64_t importRunRows(sqlite3* db, int64_t old)
+{
+    Statement copy(db, "INSERT INTO runs (uuid, name, status, created, started, ended, config, environment, "
+                       "notes, error, best_val_accuracy, test_accuracy, final_train_loss, samples_per_s, seconds, "
+                       "archived, peak_memory_bytes, final_val_loss, data, evaluation, trial) "
+                       "SELECT uuid, name, CASE status WHEN 'running' THEN 'interrupted' ELSE status END, created, "
+                       "started, ended, config, environment, notes, error, best_val_accuracy, test_accuracy, "
+                       "final_train_loss, samples_per_s, seconds, archived, peak_memory_bytes, final_val_loss, "
+                       "data, evaluation, trial FROM other.runs WHERE id=?");
+    copy.bind(1, old);
+    copy.step();
+    const int64_t id = sqlite3_last_insert_rowid(db);
+    for (const char* sql :
+         {"INSERT INTO metrics (run, key, step, epoch, wall_time, value) SELECT ?1, key, step, epoch, wall_time, "
+          "value FROM other.metrics WHERE run=?2",
+          "INSERT INTO events (run, step, time, kind, message) SELECT ?1, step, time, kind, message FROM "
+          "other.events WHERE run=?2",
+          "INSERT INTO tags (run, tag) SELECT ?1, tag FROM other.tags WHERE run=?2"}) {
+        Statement rows(db, sql);
+        rows.bind(1, id).bind(2, old);
+        rows.step();
+    }
+    return id;
+}
+
 } // namespace
 
 ImportResult RunStore::importFrom(const std::string& otherPath)
@@ -79,25 +129,8 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
     try {
         Transaction t(db_);
         // Experiments first, by uuid; then runs, mapping the other store's ids to this one's.
-        std::map<int64_t, int64_t> experimentIds, runIds;
-        {
-            Statement s(db_, "SELECT id, uuid FROM other.experiments");
-            while (s.step()) {
-                Statement mine(db_, "SELECT id FROM experiments WHERE uuid=?");
-                mine.bind(1, s.text(1));
-                if (mine.step()) {
-                    experimentIds[s.integer(0)] = mine.integer(0);
-                    continue;
-                }
-                Statement copy(db_, "INSERT INTO experiments (uuid, name, method, space, metric, status, created, "
-                                    "base_config, settings) SELECT uuid, name, method, space, metric, status, created, "
-                                    "base_config, settings FROM other.experiments WHERE id=?");
-                copy.bind(1, s.integer(0));
-                copy.step();
-                experimentIds[s.integer(0)] = sqlite3_last_insert_rowid(db_);
-                ++result.experiments;
-            }
-        }
+        const std::map<int64_t, int64_t> experimentIds = importExperiments(db_, result);
+        std::map<int64_t, int64_t> runIds;
         Statement runs(db_, "SELECT id, uuid FROM other.runs ORDER BY id");
         while (runs.step()) {
             const int64_t old = runs.integer(0);
@@ -108,28 +141,9 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
                 ++result.skipped;
                 continue;
             }
-            Statement copy(db_, "INSERT INTO runs (uuid, name, status, created, started, ended, config, environment, "
-                                "notes, error, best_val_accuracy, test_accuracy, final_train_loss, samples_per_s, seconds, "
-                                "archived, peak_memory_bytes, final_val_loss, data, evaluation, trial) "
-                                "SELECT uuid, name, CASE status WHEN 'running' THEN 'interrupted' ELSE status END, created, "
-                                "started, ended, config, environment, notes, error, best_val_accuracy, test_accuracy, "
-                                "final_train_loss, samples_per_s, seconds, archived, peak_memory_bytes, final_val_loss, "
-                                "data, evaluation, trial FROM other.runs WHERE id=?");
-            copy.bind(1, old);
-            copy.step();
-            const int64_t id = sqlite3_last_insert_rowid(db_);
+            const int64_t id = importRunRows(db_, old);
             runIds[old] = id;
             ++result.runs;
-            for (const char* sql :
-                 {"INSERT INTO metrics (run, key, step, epoch, wall_time, value) SELECT ?1, key, step, epoch, wall_time, "
-                  "value FROM other.metrics WHERE run=?2",
-                  "INSERT INTO events (run, step, time, kind, message) SELECT ?1, step, time, kind, message FROM "
-                  "other.events WHERE run=?2",
-                  "INSERT INTO tags (run, tag) SELECT ?1, tag FROM other.tags WHERE run=?2"}) {
-                Statement rows(db_, sql);
-                rows.bind(1, id).bind(2, old);
-                rows.step();
-            }
             // Checkpoints and evaluation images: copied into this run's own folder here, so the run
             // resumes and exports when the other store is gone (found wherever the other store keeps
             // them: resolved by it, as any reader of it would).
@@ -162,7 +176,7 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
                 setParentRun(id, runIds[parent]);
             if (const int64_t e = links.integer(2); e && experimentIds.count(e)) {
                 Statement set(db_, "UPDATE runs SET experiment=? WHERE id=?");
-                set.bind(1, experimentIds[e]).bind(2, id);
+                set.bind(1, experimentIds.at(e)).bind(2, id);
                 set.step();
             }
         }

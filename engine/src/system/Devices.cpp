@@ -1,11 +1,10 @@
 #include "entrena/system/Devices.h"
 
-#include "system/CpuInfo.h"
-#include "system/Environment.h"
-#include "system/GemmCeiling.h"
-#include "system/Nvml.h"
 #include "entrena/system/Runtime.h"
 #include "entrena/system/Version.h"
+#include "system/CpuInfo.h"
+#include "system/GemmCeiling.h"
+#include "system/Nvml.h"
 
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
@@ -16,13 +15,12 @@
 #include <cuda_runtime_api.h>
 #endif
 
-#include <dlfcn.h>
-#include <link.h>
-#include <unistd.h>
-
 #include <chrono>
+#include <dlfcn.h>
 #include <fstream>
+#include <link.h>
 #include <sstream>
+#include <unistd.h>
 
 namespace entrena {
 namespace {
@@ -77,41 +75,6 @@ std::string resolved(const std::string& libs)
 
 } // namespace
 
-int64_t residentMemoryBytes()
-{
-    std::ifstream in("/proc/self/statm");
-    long long pages = 0, resident = 0;
-    in >> pages >> resident;
-    return int64_t(resident) * int64_t(sysconf(_SC_PAGESIZE));
-}
-
-DeviceMemory cudaMemory(int index)
-{
-    DeviceMemory m;
-#ifdef ENTRENA_WITH_CUDA
-    // Reading the allocator's counters does not synchronise the device.
-    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(index);
-    constexpr size_t kAll = 0; // StatType::AGGREGATE
-    m.allocated = stats.allocated_bytes[kAll].current;
-    m.reserved = stats.reserved_bytes[kAll].current;
-    m.peak = stats.allocated_bytes[kAll].peak;
-    size_t freeBytes = 0, totalBytes = 0;
-    if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
-        m.total = int64_t(totalBytes);
-    if (const Nvml& nvml = Nvml::instance(); nvml.available()) {
-        char busId[32] = {};
-        if (cudaDeviceGetPCIBusId(busId, sizeof busId, index) == cudaSuccess) {
-            const NvmlReading r = nvml.readByBusId(busId);
-            m.used = r.usedBytes;
-            m.utilization = r.utilization;
-        }
-    }
-#else
-    (void)index;
-#endif
-    return m;
-}
-
 DeviceReport probeDevices(bool gemm)
 {
     DeviceReport r;
@@ -140,8 +103,8 @@ DeviceReport probeDevices(bool gemm)
     if (torch::cuda::is_available()) {
         for (int i = 0; i < int(torch::cuda::device_count()); ++i) {
             const auto* p = at::cuda::getDeviceProperties(i);
-            r.devices.push_back({"cuda", i, p->name, (long long)p->totalGlobalMem,
-                                 std::to_string(p->major) + "." + std::to_string(p->minor)});
+            r.devices.push_back(
+                {"cuda", i, p->name, (long long)p->totalGlobalMem, std::to_string(p->major) + "." + std::to_string(p->minor)});
         }
     }
 #endif
@@ -160,8 +123,8 @@ DeviceReport probeDevices(bool gemm)
         if (r.gemmGflops < 0.25 * expected) {
             std::ostringstream w;
             w.precision(3);
-            w << "matrix multiply runs at " << r.gemmGflops << " GFLOP/s, far below the " << expected
-              << " GFLOP/s this CPU's " << r.cpuIsa << " units can reach with " << r.torchThreads
+            w << "matrix multiply runs at " << r.gemmGflops << " GFLOP/s, far below the " << expected << " GFLOP/s this CPU's "
+              << r.cpuIsa << " units can reach with " << r.torchThreads
               << " thread(s): check the BLAS and that other programs are not using the cores";
             r.warnings.push_back(w.str());
         }
@@ -173,31 +136,22 @@ std::string toJson(const DeviceReport& r)
 {
     nlohmann::json devices = nlohmann::json::array();
     for (const auto& d : r.devices)
-        devices.push_back({{"type", d.type}, {"index", d.index}, {"name", d.name}, {"memory_bytes", d.memoryBytes},
+        devices.push_back({{"type", d.type},
+                           {"index", d.index},
+                           {"name", d.name},
+                           {"memory_bytes", d.memoryBytes},
                            {"capability", d.capability}});
-    nlohmann::json j = {{"cpu", {{"model", r.cpuModel}, {"logical_cpus", r.logicalCpus},
-                                 {"physical_cores", r.physicalCores}, {"isa", r.cpuIsa}}},
-                        {"torch_version", r.torchVersion},
-                        {"entrena_version", kVersion},
-                        {"threads", r.torchThreads},
-                        {"blas", {{"library", r.blasLibrary}, {"core", r.blasCore}, {"config", r.blasConfig}, {"threads", r.blasThreads}}},
-                        {"tuning", r.tuning},
-                        {"gemm_gflops", r.gemmGflops},
-                        {"nvml", r.nvml},
-                        {"devices", devices},
-                        {"warnings", r.warnings}};
-    return j.dump();
-}
-
-std::string environmentJson(int threads, int worldSize)
-{
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    const DeviceReport r = probeDevices(false);
-    nlohmann::json j = nlohmann::json::parse(toJson(r));
-    j["threads"] = threads;
-    j["world_size"] = worldSize;
-    j["host"] = host;
+    nlohmann::json j = {
+        {"cpu", {{"model", r.cpuModel}, {"logical_cpus", r.logicalCpus}, {"physical_cores", r.physicalCores}, {"isa", r.cpuIsa}}},
+        {"torch_version", r.torchVersion},
+        {"entrena_version", kVersion},
+        {"threads", r.torchThreads},
+        {"blas", {{"library", r.blasLibrary}, {"core", r.blasCore}, {"config", r.blasConfig}, {"threads", r.blasThreads}}},
+        {"tuning", r.tuning},
+        {"gemm_gflops", r.gemmGflops},
+        {"nvml", r.nvml},
+        {"devices", devices},
+        {"warnings", r.warnings}};
     return j.dump();
 }
 

@@ -1,4 +1,6 @@
 #pragma once
+// The process and its devices as a run records them: the environment's JSON, resident memory, the
+// CUDA allocator's and NVML's view of a device (system/Environment.cpp).
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 // The run's checkpoints: when to write one (each epoch's end as train.checkpoint_every says, the
 // last epoch, a new best, a stop mid-epoch) and writing it with its record in the store.
 
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 
 #include <string>
 

@@ -4,7 +4,7 @@
 // train.max_rollbacks, end the run `diverged`. On a GPU, and in data-parallel runs, the loss is
 // read at the log interval only, so that guarding costs no synchronisation per step.
 
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 #include "train/Snapshot.h"
 
 #include <deque>

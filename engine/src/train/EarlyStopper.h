@@ -4,7 +4,7 @@
 // TrainingState, so a resumed run counts on.
 
 #include "entrena/config/Config.h"
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 
 #include <optional>
 #include <string>

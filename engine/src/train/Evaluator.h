@@ -2,7 +2,7 @@
 // Evaluates a split: in one process, or in a data-parallel run by every rank on its part of the
 // split with rank 0's buffers (batch-norm statistics), summed across the ranks.
 
-#include "train/Evaluate.h"
+#include "train/SplitEvaluation.h"
 
 #include <vector>
 

@@ -3,7 +3,7 @@
 // under a softmax cross-entropy loss, written out by hand over raw fp32 buffers: every matrix product
 // one BLAS call on a slice, every element-wise pass fused into the pass beside it, all of a step in
 // one parallel region of the intra-op threads. Plain C++ without LibTorch; MlpStep feeds it a
-// torch::nn::Sequential's tensors. Why it exists: docs/architecture.md, "Where time goes".
+// torch::nn::Sequential's tensors. Why it exists: bench/README.md, "Where time goes in a step".
 
 #include <chrono>
 #include <cstdint>
@@ -33,15 +33,15 @@ struct Workspace {
 };
 
 struct StepResult {
-    double loss = 0;                                    ///< mean over the rows
-    std::chrono::steady_clock::time_point forwardEnd;   ///< when the loss was known
+    double loss = 0;                                  ///< mean over the rows
+    std::chrono::steady_clock::time_point forwardEnd; ///< when the loss was known
 };
 
 /// One step's forward and backward over `rows` samples x [rows, layers[0].in] with labels y (each in
 /// [0, classes), checked by the caller), cross-entropy with `smoothing` (as PyTorch's
 /// label_smoothing), mean over the rows. Writes every layer's gw and gb. `threads` threads share the
 /// work (OpenMP); BLAS must compute each call on the calling thread (the caller confines it).
-StepResult trainStep(Sgemm sgemm, const std::vector<Layer>& layers, Workspace& ws, const float* x, const int64_t* y,
-                     int rows, double smoothing, int threads);
+StepResult trainStep(Sgemm sgemm, const std::vector<Layer>& layers, Workspace& ws, const float* x, const int64_t* y, int rows,
+                     double smoothing, int threads);
 
 } // namespace entrena::mlp

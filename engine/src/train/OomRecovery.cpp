@@ -1,7 +1,7 @@
 #include "train/OomRecovery.h"
 
 #include "entrena/config/Config.h"
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 #include "train/Recorder.h"
 
 #include <stdexcept>

@@ -1,5 +1,6 @@
 #include "train/Precision.h"
 
+#include "entrena/config/Registry.h"
 #include "system/CpuInfo.h"
 
 #include <ATen/autocast_mode.h>
@@ -50,7 +51,7 @@ Precision effectivePrecision(const RunConfig& config)
 {
     if (config.train.precision != Precision::Auto)
         return config.train.precision;
-    const bool convolutional = config.model.arch == ModelArch::Cnn || config.model.arch == ModelArch::Resnet;
+    const bool convolutional = registryEntry(config.model.arch).needsImages;
     if (config.devices.type != DeviceType::Cpu || !convolutional)
         return Precision::Fp32;
     static const bool native = [] {

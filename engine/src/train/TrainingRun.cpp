@@ -192,7 +192,8 @@ void TrainingRun::buildParts()
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
     guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
-    checkpointer_.emplace(checkpoints_ ? store_ : nullptr, config_.train.keepCheckpoints, *model_, *optimizer_, *scheduler_, state_, recorder_);
+    checkpointer_.emplace(checkpoints_ ? store_ : nullptr, config_.train.keepCheckpoints, *model_, *optimizer_, *scheduler_,
+                          state_, recorder_);
     evaluator_.emplace(*model_, device_, channelsLast_, ranks_, buffers_);
     earlyStopper_.emplace(t, state_);
     reporter_.emplace(recorder_, *clock_, device_, t.precision, world_, flopsPerSample_, *step_, reducer_.get(),
@@ -274,7 +275,7 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
     epochLr = lr;
     setLearningRate(*optimizer_, lr);
     if (const double m = scheduler_->momentum(); m >= 0)
-        setMomentum(*optimizer_, m);
+        setMomentum(*optimizer_, config_.optimizer.kind, m);
     clock_->mark(&PhaseTimes::optimizer);
     const bool scaled = config_.train.precision == Precision::Fp16;
     torch::Tensor loss =

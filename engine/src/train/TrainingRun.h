@@ -17,7 +17,7 @@
 #include "data/Dataset.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 #include "system/MemoryMeter.h"
 #include "train/Checkpointer.h"
 #include "train/DivergenceGuard.h"

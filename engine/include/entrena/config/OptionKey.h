@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -44,5 +45,15 @@ struct OptionKey {
 
 /// The value as the JSON file writes it ("0.1", "[3, 6]", "\"cos\"", "true").
 std::string formatOptionValue(const OptionValue& value);
+
+/// Whether an entry has the key `name` ("momentum").
+template <class Spec>
+bool hasKey(const std::vector<OptionKey<Spec>>& keys, std::string_view name)
+{
+    for (const auto& k : keys)
+        if (name == k.key)
+            return true;
+    return false;
+}
 
 } // namespace entrena

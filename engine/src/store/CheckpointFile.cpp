@@ -1,4 +1,4 @@
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 
 #include "entrena/store/AtomicFile.h"
 

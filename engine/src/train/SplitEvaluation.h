@@ -1,4 +1,6 @@
 #pragma once
+// Loss and accuracy (and confusion counts) over one split in this process, in large batches without
+// gradients. train/Evaluator spreads it over the ranks of a data-parallel run.
 
 #include "data/Samples.h"
 #include "entrena/train/Events.h"

@@ -1,4 +1,6 @@
 #pragma once
+// A checkpoint file: its format, writing and reading it, and TrainingState, what it restores. When to
+// write one is train/Checkpointer's; where, the store's (RunStore::runFolder).
 
 #include "entrena/optim/LrScheduler.h"
 #include "entrena/store/Checkpoints.h"

@@ -1,4 +1,4 @@
-#include "train/Evaluate.h"
+#include "train/SplitEvaluation.h"
 
 namespace entrena {
 
