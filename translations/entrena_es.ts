@@ -2289,10 +2289,6 @@ durante la ejecución</translation>
         <translation>Tasa de aprendizaje:</translation>
     </message>
     <message>
-        <source>Momentum:</source>
-        <translation>Momento:</translation>
-    </message>
-    <message>
         <source>Weight decay:</source>
         <translation>Decaimiento de pesos:</translation>
     </message>

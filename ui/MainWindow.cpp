@@ -7,22 +7,22 @@
 #include "charts/LiveCharts.h"
 #include "charts/RunHistory.h"
 #include "dialogs/DataPreviewDialog.h"
-#include "dialogs/LrFinderDialog.h"
+#include "finders/LrFinderDialog.h"
 #include "entrena/search/BatchSizeFinder.h"
 #include "entrena/system/Devices.h"
 #include "experiment/ExperimentsPanel.h"
 #include "experiment/SweepDialog.h"
-#include "panels/DiskUseBar.h"
-#include "panels/NoticeBanner.h"
+#include "widgets/DiskUseBar.h"
+#include "widgets/NoticeBanner.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
-#include "panels/RunNaming.h"
-#include "panels/RunQueue.h"
+#include "runs/RunNaming.h"
+#include "runs/RunQueue.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 #include "settings/Settings.h"
-#include "tools/BatchSizeAnswer.h"
-#include "tools/BatchSizeSearch.h"
+#include "finders/BatchSizeAnswer.h"
+#include "finders/BatchSizeSearch.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -46,27 +46,10 @@
 
 namespace entrena::ui {
 
-MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, LanguageManager& languages, QWidget* parent)
-    : QMainWindow(parent)
-    , dbPath_(dbPath)
-    , languages_(languages)
-    , controller_(new app::TrainingController(this))
-    , config_(new RunConfigPanel)
-    , charts_(new LiveCharts)
-    , banner_(new NoticeBanner)
-    , runs_(new RunsPanel)
-    , queue_(new RunQueue(RunQueue::fileFor(dbPath), this))
-    , queuePanel_(new QueuePanel(queue_))
-    , experiments_(new ExperimentsPanel)
-    , lowerTabs_(new QTabWidget)
-    , batchSearch_(new BatchSizeSearch(this))
+// The form on the left (it scrolls; Start and Stop stay in view beneath it), the charts above
+// the runs, queue and experiments on the right. Returns the form's side.
+QWidget* MainWindow::buildCentre()
 {
-    setObjectName(QStringLiteral("mainWindow"));
-    setWindowIcon(applicationIcon());
-    config_->setConfig(initial);
-    config_->setDevices(probeDevices(false).devices);
-    config_->setConfig(initial); // again, now that the device list is complete
-
     formScroll_ = new QScrollArea;
     formScroll_->setWidget(config_);
     formScroll_->setWidgetResizable(true);
@@ -104,7 +87,11 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     horizontal_->addWidget(vertical_);
     horizontal_->setStretchFactor(1, 1);
     setCentralWidget(horizontal_);
+    return left;
+}
 
+void MainWindow::buildStatusBar()
+{
     progress_ = new QProgressBar;
     progress_->setMaximumWidth(260);
     progress_->setTextVisible(true);
@@ -123,11 +110,11 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         }
     });
     connect(diskUse_, &DiskUseBar::freed, runs_, &RunsPanel::refresh);
+}
 
-    layout_ = new WindowLayout(this, {horizontal_, vertical_, left, lowerTabs_, runs_->header()});
-    createMenus();
-    retranslate();
-
+// The form's requests, and the batch-size search it starts.
+void MainWindow::connectForm()
+{
     connect(config_, &RunConfigPanel::startRequested, this, &MainWindow::startTraining);
     connect(config_, &RunConfigPanel::stopRequested, controller_, &app::TrainingController::stop);
     connect(config_, &RunConfigPanel::lrFinderRequested, this, &MainWindow::findLearningRate);
@@ -149,6 +136,11 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
         statusBar()->clearMessage();
         showError(tr("Cannot find a batch size"), message);
     });
+}
+
+// The training controller's events, and the runs list's requests.
+void MainWindow::connectTraining()
+{
     connect(controller_, &app::TrainingController::started, this, &MainWindow::onStarted);
     connect(controller_, &app::TrainingController::steps, this, &MainWindow::onSteps);
     connect(controller_, &app::TrainingController::epochEnded, this, &MainWindow::onEpoch);
@@ -165,7 +157,37 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     });
     connect(runs_, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
     connect(runs_, &RunsPanel::compareRequested, this, &MainWindow::compareRuns);
+}
 
+MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, LanguageManager& languages, QWidget* parent)
+    : QMainWindow(parent)
+    , dbPath_(dbPath)
+    , languages_(languages)
+    , controller_(new app::TrainingController(this))
+    , config_(new RunConfigPanel)
+    , charts_(new LiveCharts)
+    , banner_(new NoticeBanner)
+    , runs_(new RunsPanel)
+    , queue_(new RunQueue(RunQueue::fileFor(dbPath), this))
+    , queuePanel_(new QueuePanel(queue_))
+    , experiments_(new ExperimentsPanel)
+    , lowerTabs_(new QTabWidget)
+    , batchSearch_(new BatchSizeSearch(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(applicationIcon());
+    config_->setConfig(initial);
+    config_->setDevices(probeDevices(false).devices);
+    config_->setConfig(initial); // again, now that the device list is complete
+
+    auto* left = buildCentre();
+    buildStatusBar();
+    layout_ = new WindowLayout(this, {horizontal_, vertical_, left, lowerTabs_, runs_->header()});
+    createMenus();
+    retranslate();
+
+    connectForm();
+    connectTraining();
     const QString error = runs_->open(dbPath_);
     if (!error.isEmpty()) {
         lastError_ = error;

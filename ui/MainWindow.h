@@ -5,7 +5,6 @@
 
 #include <QElapsedTimer>
 #include <QMainWindow>
-
 #include <optional>
 
 class QAction;
@@ -88,10 +87,19 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // The constructor's parts.
+    QWidget* buildCentre();
+    void buildStatusBar();
+    void connectForm();
+    void connectTraining();
     void fitToScreen();
     /// Keeps the window's arrangement and the form for the next session.
     void remember();
     void createMenus();
+    void createFileMenu();
+    void createEditMenu();
+    void createRunMenu();
+    void createHelpMenu();
     void retranslate();
     void showError(const QString& title, const QString& message);
     void showBatchSizeAnswer(const BatchSizeResult& result);

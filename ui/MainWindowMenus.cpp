@@ -26,7 +26,7 @@
 
 namespace entrena::ui {
 
-void MainWindow::createMenus()
+void MainWindow::createFileMenu()
 {
     fileMenu_ = menuBar()->addMenu(QString());
     openAction_ = fileMenu_->addAction(QString(), this, &MainWindow::openConfig);
@@ -53,7 +53,10 @@ void MainWindow::createMenus()
     fileMenu_->addSeparator();
     quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
     quitAction_->setShortcut(QKeySequence::Quit);
+}
 
+void MainWindow::createEditMenu()
+{
     editMenu_ = menuBar()->addMenu(QString());
     settingsAction_ = editMenu_->addAction(QString(), this, [this] {
         SettingsDialog dialog(languages_, this);
@@ -66,7 +69,10 @@ void MainWindow::createMenus()
         settingsKeys << QKeySequence(Qt::CTRL | Qt::Key_Comma);
     settingsAction_->setShortcuts(settingsKeys);
     settingsAction_->setObjectName(QStringLiteral("settingsAction"));
+}
 
+void MainWindow::createRunMenu()
+{
     // The buttons' work from the keyboard: each action clicks its button, so a disabled button
     // (a run training, a form with a problem) is a disabled shortcut too.
     runMenu_ = menuBar()->addMenu(QString());
@@ -96,8 +102,10 @@ void MainWindow::createMenus()
     sweepAction_ = runMenu_->addAction(QString(), this, &MainWindow::openSweep);
     sweepAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     sweepAction_->setObjectName(QStringLiteral("sweepAction"));
+}
 
-    layout_->addViewMenu();
+void MainWindow::createHelpMenu()
+{
     helpMenu_ = menuBar()->addMenu(QString());
     aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
         QApplication::setOverrideCursor(Qt::WaitCursor);
@@ -107,6 +115,15 @@ void MainWindow::createMenus()
         dialog.exec();
     });
     aboutAction_->setObjectName(QStringLiteral("aboutAction"));
+}
+
+void MainWindow::createMenus()
+{
+    createFileMenu();
+    createEditMenu();
+    createRunMenu();
+    layout_->addViewMenu();
+    createHelpMenu();
 }
 
 void MainWindow::retranslate()

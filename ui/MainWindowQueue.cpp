@@ -9,7 +9,7 @@
 #include "experiment/SweepDialog.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
-#include "panels/RunQueue.h"
+#include "runs/RunQueue.h"
 #include "panels/RunsPanel.h"
 
 #include <QMessageBox>

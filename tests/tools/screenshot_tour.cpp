@@ -19,7 +19,7 @@
 #include "dialogs/DataPreviewDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/EvaluationTab.h"
-#include "dialogs/LrFinderDialog.h"
+#include "finders/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "entrena/experiment/Sweep.h"
@@ -32,10 +32,10 @@
 #include "experiment/ParallelCoordinates.h"
 #include "experiment/SweepDialog.h"
 #include "experiment/SweepSpaceEditor.h"
-#include "panels/NoticeBanner.h"
+#include "widgets/NoticeBanner.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
-#include "panels/RunQueue.h"
+#include "runs/RunQueue.h"
 #include "settings/LanguageManager.h"
 #include "settings/Theme.h"
 
@@ -49,6 +49,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QProcess>
+#include <QScrollArea>
 #include <QScreen>
 #include <QStyleFactory>
 #include <QTabWidget>
@@ -278,6 +279,17 @@ public:
             const QString reading = first.configPanel()->summaryText();
             waitFor([&] { return first.configPanel()->summaryText() != reading; }, 30000);
             shoot(QStringLiteral("01-image-folder-form"), &first);
+            // An optimizer's own rows: Adam has no momentum row, and one-cycle cycles its beta1.
+            RunConfig adam = tourRun("fmnist-adam", 3, 20000);
+            adam.optimizer.kind = OptimizerKind::Adam;
+            adam.optimizer.lr = 0.001;
+            adam.scheduler.kind = SchedulerKind::OneCycle;
+            first.configPanel()->setConfig(adam);
+            if (auto* scroll = first.findChild<QScrollArea*>())
+                if (auto* lr = first.findChild<QWidget*>(QStringLiteral("learningRateBox")))
+                    scroll->ensureWidgetVisible(lr, 50, 250);
+            settle(200);
+            shoot(QStringLiteral("01-form-adam"), &first);
         }
         MainWindow w(db, tourRun("fmnist-mlp", 3, 20000), languages_);
         show(w, size);

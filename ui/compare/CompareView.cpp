@@ -59,7 +59,121 @@ QIcon swatch(const QColor& color)
     return QIcon(p);
 }
 
+// Time to the chosen validation accuracy: from the run's start to the first epoch reaching it.
+SummaryRow timeToTarget(const CompareData& data, double target, const QString& targetText)
+{
+    SummaryRow time{CompareView::tr("Time to %1 validation accuracy (s)").arg(targetText), {}, false, 1, -1};
+    for (const CompareRun& r : data.runs) {
+        std::optional<double> seconds;
+        const auto it = r.metrics.find(QStringLiteral("val_accuracy"));
+        if (it != r.metrics.end())
+            for (std::size_t i = 0; i < it->second.size(); ++i)
+                if (it->second.value[i] >= target) {
+                    seconds = it->second.wall[i] - r.startWall;
+                    break;
+                }
+        time.values.push_back(seconds);
+    }
+    Report::markBest(time);
+    return time;
+}
+
+// Against each run's baseline (its data set's, when marked): the speed-up to the baseline's final
+// accuracy and the change in final accuracy, inserted as rows 3 and 4; returns the latter's index
+// (a faster run that ends worse is flagged there), or -1 without baselines.
+int insertBaselineRows(const CompareData& data, std::vector<SummaryRow>& rows)
+{
+    if (data.baselines.empty())
+        return -1;
+    SummaryRow speedup{CompareView::tr("Speed-up vs baseline (×)"), {}, true, 2, -1};
+    SummaryRow delta{CompareView::tr("Δ final accuracy vs baseline (pp)"), {}, true, 2, -1};
+    for (const CompareRun& r : data.runs) {
+        const auto it = data.baselines.find(r.record.id);
+        const BaselineComparison* c = it == data.baselines.end() ? nullptr : &it->second;
+        speedup.values.push_back(c ? c->speedup : std::nullopt);
+        delta.values.push_back(c && c->deltaAccuracy ? std::optional<double>(*c->deltaAccuracy * 100.0) : std::nullopt);
+    }
+    Report::markBest(speedup);
+    rows.insert(rows.begin() + 3, speedup);
+    rows.insert(rows.begin() + 4, delta);
+    return 4;
+}
+
 } // namespace
+
+// The toolbar (x-axis, smoothing, log scale), the legend and the grid of charts.
+QWidget* CompareView::chartsSide()
+{
+    auto* toolbar = new QHBoxLayout;
+    toolbar->addWidget(xLabel_);
+    // Never narrower than its words (in a run's details the Spanish "Paso" was cut to "P"); the note
+    // on the slider goes on a line of its own, under the toolbar.
+    xMode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    smoothingNote_->setWordWrap(true);
+    toolbar->addWidget(xMode_);
+    toolbar->addSpacing(16);
+    toolbar->addWidget(smoothingLabel_);
+    toolbar->addWidget(smoothing_);
+    smoothingNote_->setObjectName(QStringLiteral("smoothingNote"));
+    smoothingNote_->setVisible(false);
+    toolbar->addSpacing(16);
+    toolbar->addWidget(logScale_);
+    toolbar->addStretch(1);
+    toolbar->addWidget(status_);
+
+    auto* grid = new QGridLayout;
+    int i = 0;
+    for (const auto& [metric, scale] : kCharts) {
+        auto* chart = new CompareChart(QString::fromLatin1(metric), scale);
+        ChartMenu::install(chart);
+        connect(chart, &CompareChart::xRangeChanged, this, [this, chart](const QCPRange& r) { linkX(chart, r); });
+        grid->addWidget(chart, i / 2, i % 2);
+        charts_ << chart;
+        ++i;
+    }
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->addLayout(toolbar);
+    leftLayout->addWidget(smoothingNote_);
+    leftLayout->addLayout(legend_);
+    leftLayout->addLayout(grid, 1);
+    return left;
+}
+
+// The side tabs: the summary with its target accuracy, the parameters, the per-class comparison.
+void CompareView::buildTabs()
+{
+    auto* paramsPage = new QWidget;
+    auto* paramsLayout = new QVBoxLayout(paramsPage);
+    paramsLayout->addWidget(onlyDifferences_);
+    paramsLayout->addWidget(parameters_);
+    auto* summaryPage = new QWidget;
+    auto* summaryLayout = new QVBoxLayout(summaryPage);
+    auto* targetRow = new QHBoxLayout;
+    targetRow->addWidget(targetLabel_);
+    targetRow->addWidget(target_);
+    targetRow->addStretch(1);
+    summaryLayout->addLayout(targetRow);
+    summaryLayout->addWidget(summary_);
+    tabs_->addTab(summaryPage, QString());
+    tabs_->addTab(paramsPage, QString());
+    tabs_->addTab(perClass_, QString());
+    tabs_->setTabVisible(2, runIds_.size() > 1);
+}
+
+void CompareView::connectControls()
+{
+    connect(xMode_, &QComboBox::currentIndexChanged, this, [this](int index) { setXMode(XAxisMode(index)); });
+    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) { setSmoothing(v / 100.0); });
+    connect(logScale_, &QCheckBox::toggled, this, &CompareView::setLogScale);
+    connect(onlyDifferences_, &QCheckBox::toggled, this, &CompareView::setOnlyDifferences);
+    connect(target_, &QDoubleSpinBox::valueChanged, this, &CompareView::setTargetAccuracy);
+    // A window of its own, closed with Escape as a dialog is. Not inside a run's details, whose
+    // own Escape closes the dialog (enabled when shown: see showEvent).
+    escape_ = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape_->setEnabled(false);
+    connect(escape_, &QShortcut::activated, this, &QWidget::close);
+}
 
 CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWidget* parent)
     : QWidget(parent)
@@ -94,57 +208,8 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     target_->setValue(85);
     target_->setSuffix(QStringLiteral(" %"));
 
-    auto* toolbar = new QHBoxLayout;
-    toolbar->addWidget(xLabel_);
-    // Never narrower than its words (in a run's details the Spanish "Paso" was cut to "P"); the note
-    // on the slider goes on a line of its own, under the toolbar.
-    xMode_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    smoothingNote_->setWordWrap(true);
-    toolbar->addWidget(xMode_);
-    toolbar->addSpacing(16);
-    toolbar->addWidget(smoothingLabel_);
-    toolbar->addWidget(smoothing_);
-    smoothingNote_->setObjectName(QStringLiteral("smoothingNote"));
-    smoothingNote_->setVisible(false);
-    toolbar->addSpacing(16);
-    toolbar->addWidget(logScale_);
-    toolbar->addStretch(1);
-    toolbar->addWidget(status_);
-
-    auto* grid = new QGridLayout;
-    int i = 0;
-    for (const auto& [metric, scale] : kCharts) {
-        auto* chart = new CompareChart(QString::fromLatin1(metric), scale);
-        ChartMenu::install(chart);
-        connect(chart, &CompareChart::xRangeChanged, this, [this, chart](const QCPRange& r) { linkX(chart, r); });
-        grid->addWidget(chart, i / 2, i % 2);
-        charts_ << chart;
-        ++i;
-    }
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->addLayout(toolbar);
-    leftLayout->addWidget(smoothingNote_);
-    leftLayout->addLayout(legend_);
-    leftLayout->addLayout(grid, 1);
-
-    auto* paramsPage = new QWidget;
-    auto* paramsLayout = new QVBoxLayout(paramsPage);
-    paramsLayout->addWidget(onlyDifferences_);
-    paramsLayout->addWidget(parameters_);
-    auto* summaryPage = new QWidget;
-    auto* summaryLayout = new QVBoxLayout(summaryPage);
-    auto* targetRow = new QHBoxLayout;
-    targetRow->addWidget(targetLabel_);
-    targetRow->addWidget(target_);
-    targetRow->addStretch(1);
-    summaryLayout->addLayout(targetRow);
-    summaryLayout->addWidget(summary_);
-    tabs_->addTab(summaryPage, QString());
-    tabs_->addTab(paramsPage, QString());
-    tabs_->addTab(perClass_, QString());
-    tabs_->setTabVisible(2, runIds.size() > 1);
-
+    auto* left = chartsSide();
+    buildTabs();
     splitter_ = new QSplitter(Qt::Horizontal);
     splitter_->addWidget(left);
     splitter_->addWidget(tabs_);
@@ -154,16 +219,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter_);
 
-    connect(xMode_, &QComboBox::currentIndexChanged, this, [this](int index) { setXMode(XAxisMode(index)); });
-    connect(smoothing_, &QSlider::valueChanged, this, [this](int v) { setSmoothing(v / 100.0); });
-    connect(logScale_, &QCheckBox::toggled, this, &CompareView::setLogScale);
-    connect(onlyDifferences_, &QCheckBox::toggled, this, &CompareView::setOnlyDifferences);
-    connect(target_, &QDoubleSpinBox::valueChanged, this, &CompareView::setTargetAccuracy);
-    // A window of its own, closed with Escape as a dialog is. Not inside a run's details, whose
-    // own Escape closes the dialog (enabled when shown: see showEvent).
-    escape_ = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    escape_->setEnabled(false);
-    connect(escape_, &QShortcut::activated, this, &QWidget::close);
+    connectControls();
     retranslate();
 
     status_->setText(tr("Loading %n run(s)…", nullptr, int(runIds.size())));
@@ -405,39 +461,9 @@ void CompareView::fillSummary()
     std::vector<RunRecord> records;
     const QStringList headers = runColumns(tr("Figure"), records);
     std::vector<SummaryRow> rows = Report::summaryRows(records);
-    // Time to the chosen validation accuracy: from the run's start to the first epoch reaching it.
-    const double target = target_->value() / 100.0;
-    SummaryRow time{tr("Time to %1 validation accuracy (s)").arg(target_->text()), {}, false, 1, -1};
-    for (const CompareRun& r : data_.runs) {
-        std::optional<double> seconds;
-        const auto it = r.metrics.find(QStringLiteral("val_accuracy"));
-        if (it != r.metrics.end())
-            for (std::size_t i = 0; i < it->second.size(); ++i)
-                if (it->second.value[i] >= target) {
-                    seconds = it->second.wall[i] - r.startWall;
-                    break;
-                }
-        time.values.push_back(seconds);
-    }
-    Report::markBest(time);
+    SummaryRow time = timeToTarget(data_, target_->value() / 100.0, target_->text());
     rows.insert(rows.begin() + 2, time);
-    // Against each run's baseline (its data set's, when marked): the speed-up to the baseline's
-    // final accuracy and the change in final accuracy; a faster run that ends worse is flagged.
-    int deltaRow = -1;
-    if (!data_.baselines.empty()) {
-        SummaryRow speedup{tr("Speed-up vs baseline (×)"), {}, true, 2, -1};
-        SummaryRow delta{tr("Δ final accuracy vs baseline (pp)"), {}, true, 2, -1};
-        for (const CompareRun& r : data_.runs) {
-            const auto it = data_.baselines.find(r.record.id);
-            const BaselineComparison* c = it == data_.baselines.end() ? nullptr : &it->second;
-            speedup.values.push_back(c ? c->speedup : std::nullopt);
-            delta.values.push_back(c && c->deltaAccuracy ? std::optional<double>(*c->deltaAccuracy * 100.0) : std::nullopt);
-        }
-        Report::markBest(speedup);
-        rows.insert(rows.begin() + 3, speedup);
-        rows.insert(rows.begin() + 4, delta);
-        deltaRow = 4;
-    }
+    const int deltaRow = insertBaselineRows(data_, rows);
 
     summary_->clear();
     summary_->setColumnCount(int(headers.size()));

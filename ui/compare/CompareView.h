@@ -64,6 +64,10 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // The constructor's parts.
+    QWidget* chartsSide();
+    void buildTabs();
+    void connectControls();
     void retranslate();
     void updateSmoothingNote();
     void startLoad(bool overview);

@@ -46,22 +46,9 @@ QString className(const EvaluationReport& report, int64_t index)
 
 } // namespace
 
-EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
-    : QWidget(parent)
+// What the matrix shows, on which split, and the share right.
+QLabel* EvaluationTab::captionFor(const EvaluationReport& report)
 {
-    setObjectName(QStringLiteral("evaluationTab"));
-    auto* layout = new QVBoxLayout(this);
-    if (report.empty()) {
-        empty_ = new QLabel(tr("This run has no evaluation. Entrena measures what a model gets wrong, class by class, "
-                               "when a run finishes: runs that failed or were stopped, and runs from before this "
-                               "version, have none."));
-        empty_->setObjectName(QStringLiteral("noEvaluation"));
-        empty_->setWordWrap(true);
-        empty_->setAlignment(Qt::AlignCenter);
-        layout->addWidget(empty_);
-        return;
-    }
-
     const QLocale locale;
     int64_t total = 0, right = 0;
     for (std::size_t t = 0; t < report.confusion.size(); ++t)
@@ -76,12 +63,13 @@ EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
                                         locale.toString(total > 0 ? 100.0 * double(right) / double(total) : 0.0, 'f', 2)));
     caption->setObjectName(QStringLiteral("evaluationCaption"));
     caption->setWordWrap(true);
-    layout->addWidget(caption);
+    return caption;
+}
 
-    matrix_ = new ConfusionMatrixChart;
-    matrix_->setReport(report);
-    matrix_->setMinimumSize(320, 300);
-
+// Precision, recall and support of each class, sortable.
+void EvaluationTab::buildPerClassTable(const EvaluationReport& report)
+{
+    const QLocale locale;
     perClass_ = new QTableWidget(0, 4);
     perClass_->setObjectName(QStringLiteral("perClassTable"));
     perClass_->setHorizontalHeaderLabels({tr("Class"), tr("Precision (%)"), tr("Recall (%)"), tr("Support")});
@@ -107,6 +95,31 @@ EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
     for (int c = 0; c < perClass_->columnCount(); ++c)
         tableWidth_ += perClass_->columnWidth(c);
     perClass_->horizontalHeader()->setStretchLastSection(true);
+}
+
+EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("evaluationTab"));
+    auto* layout = new QVBoxLayout(this);
+    if (report.empty()) {
+        empty_ = new QLabel(tr("This run has no evaluation. Entrena measures what a model gets wrong, class by class, "
+                               "when a run finishes: runs that failed or were stopped, and runs from before this "
+                               "version, have none."));
+        empty_->setObjectName(QStringLiteral("noEvaluation"));
+        empty_->setWordWrap(true);
+        empty_->setAlignment(Qt::AlignCenter);
+        layout->addWidget(empty_);
+        return;
+    }
+
+    layout->addWidget(captionFor(report));
+
+    matrix_ = new ConfusionMatrixChart;
+    matrix_->setReport(report);
+    matrix_->setMinimumSize(320, 300);
+
+    buildPerClassTable(report);
 
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);

@@ -33,6 +33,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    QLabel* captionFor(const EvaluationReport& report);
+    void buildPerClassTable(const EvaluationReport& report);
     QWidget* wrongExamples(const EvaluationReport& report);
 
     ConfusionMatrixChart* matrix_ = nullptr;

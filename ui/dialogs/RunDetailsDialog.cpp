@@ -81,23 +81,10 @@ void addRow(QTableWidget* t, const QStringList& cells)
 
 } // namespace
 
-RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* parent)
-    : QDialog(parent)
-    , store_(store)
-    , runId_(runId)
-    , notes_(new QPlainTextEdit)
-    , tags_(new QLineEdit)
-    , exportButton_(new QPushButton(tr("Export weights…")))
-    , exportStatus_(new QLabel)
+// What was trained and how it went, the figures a person asks first; the tags and notes to edit.
+QWidget* RunDetailsDialog::summaryTab(const std::optional<RunRecord>& run)
 {
-    notes_->setObjectName(QStringLiteral("notesEdit"));
-    tags_->setObjectName(QStringLiteral("tagsEdit"));
-    const auto run = store.findRun(std::to_string(runId));
-    setWindowTitle(tr("Run %1").arg(runId));
-    sizeToScreen(this, QSize(1100, 760));
-    auto* tabs = new QTabWidget;
     const QLocale locale;
-
     auto* summary = new QWidget;
     auto* form = new QFormLayout(summary);
     if (run) {
@@ -132,7 +119,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
             form->addRow(tr("Error:"), error);
         }
         QStringList tags;
-        for (const auto& t : store.tags(runId))
+        for (const auto& t : store_.tags(runId_))
             tags << QString::fromStdString(t);
         tags_->setText(tags.join(QStringLiteral(", ")));
         tags_->setPlaceholderText(tr("comma-separated, e.g. baseline, cnn"));
@@ -140,34 +127,36 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     }
     form->addRow(tr("Tags:"), tags_);
     form->addRow(tr("Notes:"), notes_);
-    tabs->addTab(summary, tr("Summary"));
+    return summary;
+}
 
-    // The run's charts: the compare view with one run (smoothing, x-axis modes, hover, export).
-    auto* charts = new CompareView(QString::fromStdString(store.path()), {runId});
-    charts->setWindowFlag(Qt::Window, false);
-    charts->setAttribute(Qt::WA_DeleteOnClose, false);
-    tabs->addTab(charts, tr("Charts"));
-
-    // What the finished model gets wrong, class by class (stored with the run since schema 6).
-    tabs->addTab(new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{}), tr("Evaluation"));
-
+QWidget* RunDetailsDialog::configurationTab(const std::optional<RunRecord>& run)
+{
     auto* config = new QPlainTextEdit;
     config->setReadOnly(true);
     config->setObjectName(QStringLiteral("configText"));
     if (run)
         config->setPlainText(QString::fromUtf8(
             QJsonDocument::fromJson(QByteArray::fromStdString(run->configJson)).toJson(QJsonDocument::Indented)));
-    tabs->addTab(config, tr("Configuration"));
+    return config;
+}
 
+QWidget* RunDetailsDialog::eventsTab()
+{
     auto* events = table({tr("Step"), tr("Time"), tr("Kind"), tr("Message")});
-    for (const auto& e : store.events(runId))
+    for (const auto& e : store_.events(runId_))
         addRow(events, {QString::number(e.step), readableTime(e.time), kindText(e.kind), QString::fromStdString(e.message)});
     events->resizeColumnsToContents(); // whole times, not "2026-12-04T…"
     events->horizontalHeader()->setStretchLastSection(true);
-    tabs->addTab(events, tr("Events"));
+    return events;
+}
 
+// The checkpoints on disk (a missing one said so), and the export of the best or the last.
+QWidget* RunDetailsDialog::checkpointsTab()
+{
+    const QLocale locale;
     auto* checkpoints = table({tr("Epoch"), tr("Step"), tr("Best"), tr("Size"), tr("File")});
-    for (const auto& c : store.checkpoints(runId)) {
+    for (const auto& c : store_.checkpoints(runId_)) {
         const QString path = QString::fromStdString(c.path);
         const bool exists = QFileInfo::exists(path);
         missing_ += exists ? 0 : 1;
@@ -180,7 +169,7 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     exportMenu->addAction(tr("Best checkpoint…"), this, [this] { chooseExport(QStringLiteral("best")); });
     exportMenu->addAction(tr("Last checkpoint…"), this, [this] { chooseExport(QStringLiteral("last")); });
     exportButton_->setMenu(exportMenu);
-    exportButton_->setEnabled(store.checkpoints(runId).size() > std::size_t(missing_));
+    exportButton_->setEnabled(store_.checkpoints(runId_).size() > std::size_t(missing_));
     exportStatus_->setWordWrap(true);
     exportStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* checkpointsPage = new QWidget;
@@ -190,7 +179,37 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     exportRow->addWidget(exportButton_);
     exportRow->addWidget(exportStatus_, 1);
     checkpointsLayout->addLayout(exportRow);
-    tabs->addTab(checkpointsPage, tr("Checkpoints"));
+    return checkpointsPage;
+}
+
+RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* parent)
+    : QDialog(parent)
+    , store_(store)
+    , runId_(runId)
+    , notes_(new QPlainTextEdit)
+    , tags_(new QLineEdit)
+    , exportButton_(new QPushButton(tr("Export weights…")))
+    , exportStatus_(new QLabel)
+{
+    notes_->setObjectName(QStringLiteral("notesEdit"));
+    tags_->setObjectName(QStringLiteral("tagsEdit"));
+    const auto run = store.findRun(std::to_string(runId));
+    setWindowTitle(tr("Run %1").arg(runId));
+    sizeToScreen(this, QSize(1100, 760));
+    auto* tabs = new QTabWidget;
+    tabs->addTab(summaryTab(run), tr("Summary"));
+    // The run's charts: the compare view with one run (smoothing, x-axis modes, hover, export).
+    auto* charts = new CompareView(QString::fromStdString(store.path()), {runId});
+    charts->setWindowFlag(Qt::Window, false);
+    charts->setAttribute(Qt::WA_DeleteOnClose, false);
+    tabs->addTab(charts, tr("Charts"));
+
+    // What the finished model gets wrong, class by class (stored with the run since schema 6).
+    tabs->addTab(new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{}), tr("Evaluation"));
+
+    tabs->addTab(configurationTab(run), tr("Configuration"));
+    tabs->addTab(eventsTab(), tr("Events"));
+    tabs->addTab(checkpointsTab(), tr("Checkpoints"));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

@@ -32,6 +32,11 @@ Q_SIGNALS:
     void exportFinished(bool ok, const QString& message);
 
 private:
+    // The tabs, each built from the store.
+    QWidget* summaryTab(const std::optional<RunRecord>& run);
+    QWidget* configurationTab(const std::optional<RunRecord>& run);
+    QWidget* eventsTab();
+    QWidget* checkpointsTab();
     void chooseExport(const QString& which);
     void onExported(bool ok, const QString& message);
 

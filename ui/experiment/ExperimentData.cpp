@@ -46,6 +46,36 @@ const TrialRow* ExperimentData::trialOfRun(int64_t runId) const
     return nullptr;
 }
 
+namespace {
+
+/// A PBT exploit event as a row: which run's weights were taken, and the settings it changed.
+ExploitRow exploitOf(const EventRecord& ev, const RunRecord& r, int trial)
+{
+    ExploitRow x;
+    x.step = ev.step;
+    x.runId = r.id;
+    x.trial = trial;
+    // "took the weights and optimizer state of run 12 at step 430; optimizer.lr 0.01 -> 0.012"
+    const QString message = QString::fromStdString(ev.message);
+    const auto source = QRegularExpression(QStringLiteral("\\brun (\\d+)")).match(message);
+    x.sourceRun = source.hasMatch() ? source.captured(1).toLongLong() : r.parentRun;
+    const qsizetype semicolon = message.indexOf(QLatin1Char(';'));
+    // "; optimizer.lr 0.2035905655 -> 0.0520260812" as "optimizer.lr 0.2036 → 0.05203"
+    QStringList changes;
+    for (const QString& part : message.mid(semicolon + 1).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QStringList words = part.trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (words.size() == 4 && words[2] == QLatin1String("->"))
+            changes << QStringLiteral("%1 %2 → %3")
+                           .arg(words[0], valueText(words[1].toStdString()), valueText(words[3].toStdString()));
+        else
+            changes << part.trimmed();
+    }
+    x.changes = semicolon < 0 ? QString() : changes.join(QStringLiteral("; "));
+    return x;
+}
+
+} // namespace
+
 ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
 {
     const auto e = store.findExperiment(std::to_string(experimentId));
@@ -87,27 +117,7 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
         for (const EventRecord& ev : store.events(r.id)) {
             if (ev.kind != "exploit")
                 continue;
-            ExploitRow x;
-            x.step = ev.step;
-            x.runId = r.id;
-            x.trial = t.trial;
-            // "took the weights and optimizer state of run 12 at step 430; optimizer.lr 0.01 -> 0.012"
-            const QString message = QString::fromStdString(ev.message);
-            const auto source = QRegularExpression(QStringLiteral("\\brun (\\d+)")).match(message);
-            x.sourceRun = source.hasMatch() ? source.captured(1).toLongLong() : r.parentRun;
-            const qsizetype semicolon = message.indexOf(QLatin1Char(';'));
-            // "; optimizer.lr 0.2035905655 -> 0.0520260812" as "optimizer.lr 0.2036 → 0.05203"
-            QStringList changes;
-            for (const QString& part : message.mid(semicolon + 1).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-                const QStringList words = part.trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-                if (words.size() == 4 && words[2] == QLatin1String("->"))
-                    changes << QStringLiteral("%1 %2 → %3")
-                                   .arg(words[0], valueText(words[1].toStdString()), valueText(words[3].toStdString()));
-                else
-                    changes << part.trimmed();
-            }
-            x.changes = semicolon < 0 ? QString() : changes.join(QStringLiteral("; "));
-            d.exploits.push_back(x);
+            d.exploits.push_back(exploitOf(ev, r, t.trial));
         }
         d.trials.push_back(t);
     }

@@ -5,7 +5,7 @@
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "experiment/BestSoFarChart.h"
 #include "experiment/ParallelCoordinates.h"
-#include "panels/KeyField.h"
+#include "form/KeyField.h"
 #include "widgets/ScreenFit.h"
 
 #include <QEvent>
@@ -56,6 +56,75 @@ private:
     bool all_ = true;
 };
 
+// The trials' table (sorted by its numbers) and the lineage of copied weights, as tabs.
+void ExperimentView::setUpTabs()
+{
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(kSortRole);
+    table_->setObjectName(QStringLiteral("trialsTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(0, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+
+    lineage_->setObjectName(QStringLiteral("lineageList"));
+    lineage_->setRootIsDecorated(false);
+    lineage_->setColumnCount(4);
+    lineageNote_->setWordWrap(true);
+    auto* lineageLayout = new QVBoxLayout(lineagePage_);
+    lineageLayout->addWidget(lineageNote_);
+    lineageLayout->addWidget(lineage_, 1);
+    tabs_->addTab(table_, QString());
+    tabs_->addTab(lineagePage_, QString());
+}
+
+// The parallel coordinates and the best-so-far curve above the tabs.
+QSplitter* ExperimentView::chartsOverTabs()
+{
+    auto* charts = new QSplitter(Qt::Horizontal);
+    charts->addWidget(parallel_);
+    charts->addWidget(best_);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    charts->setSizes({3000, 1600});
+    auto* body = new QSplitter(Qt::Vertical);
+    body->addWidget(charts);
+    body->addWidget(tabs_);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 2);
+    body->setSizes({3000, 2000}); // the charts first: they are what the table is read against
+    return body;
+}
+
+void ExperimentView::connectControls()
+{
+    connect(parallel_, &ParallelCoordinates::selectionChanged, this, &ExperimentView::followBrushes);
+    connect(clearBrushes_, &QPushButton::clicked, parallel_, &ParallelCoordinates::clearBrushes);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        QList<qint64> runs;
+        for (const QModelIndex& i : table_->selectionModel()->selectedRows())
+            runs << i.data(kRunRole).toLongLong();
+        parallel_->setHighlighted(runs);
+        updateSummary();
+    });
+    connect(compare_, &QPushButton::clicked, this, [this] {
+        if (runsToCompare().size() >= 2)
+            Q_EMIT compareRequested(runsToCompare());
+    });
+    connect(resume_, &QPushButton::clicked, this, [this] { Q_EMIT resumeRequested(experimentId_); });
+    // While the sweep runs its trials progress: read them again every few seconds.
+    live_->setInterval(2000);
+    connect(live_, &QTimer::timeout, this, &ExperimentView::reload);
+    // A window of its own, closed with Escape as a dialog is.
+    auto* close = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(close, &QShortcut::activated, this, &QWidget::close);
+}
+
 ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidget* parent)
     : QWidget(parent)
     , dbPath_(dbPath)
@@ -89,42 +158,8 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     resume_->setObjectName(QStringLiteral("resumeExperimentButton"));
     resume_->setVisible(false);
 
-    proxy_->setSourceModel(model_);
-    proxy_->setSortRole(kSortRole);
-    table_->setObjectName(QStringLiteral("trialsTable"));
-    table_->setModel(proxy_);
-    table_->setSortingEnabled(true);
-    table_->sortByColumn(0, Qt::AscendingOrder);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(true);
-
-    lineage_->setObjectName(QStringLiteral("lineageList"));
-    lineage_->setRootIsDecorated(false);
-    lineage_->setColumnCount(4);
-    lineageNote_->setWordWrap(true);
-    auto* lineageLayout = new QVBoxLayout(lineagePage_);
-    lineageLayout->addWidget(lineageNote_);
-    lineageLayout->addWidget(lineage_, 1);
-    tabs_->addTab(table_, QString());
-    tabs_->addTab(lineagePage_, QString());
-
-    auto* charts = new QSplitter(Qt::Horizontal);
-    charts->addWidget(parallel_);
-    charts->addWidget(best_);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 2);
-    charts->setSizes({3000, 1600});
-    auto* body = new QSplitter(Qt::Vertical);
-    body->addWidget(charts);
-    body->addWidget(tabs_);
-    body->setStretchFactor(0, 3);
-    body->setStretchFactor(1, 2);
-    body->setSizes({3000, 2000}); // the charts first: they are what the table is read against
-
+    setUpTabs();
+    auto* body = chartsOverTabs();
     auto* bar = new QHBoxLayout;
     bar->addWidget(selection_, 1);
     bar->addWidget(clearBrushes_);
@@ -135,26 +170,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     layout->addLayout(bar);
     layout->addWidget(body, 1);
 
-    connect(parallel_, &ParallelCoordinates::selectionChanged, this, &ExperimentView::followBrushes);
-    connect(clearBrushes_, &QPushButton::clicked, parallel_, &ParallelCoordinates::clearBrushes);
-    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        QList<qint64> runs;
-        for (const QModelIndex& i : table_->selectionModel()->selectedRows())
-            runs << i.data(kRunRole).toLongLong();
-        parallel_->setHighlighted(runs);
-        updateSummary();
-    });
-    connect(compare_, &QPushButton::clicked, this, [this] {
-        if (runsToCompare().size() >= 2)
-            Q_EMIT compareRequested(runsToCompare());
-    });
-    connect(resume_, &QPushButton::clicked, this, [this] { Q_EMIT resumeRequested(experimentId_); });
-    // While the sweep runs its trials progress: read them again every few seconds.
-    live_->setInterval(2000);
-    connect(live_, &QTimer::timeout, this, &ExperimentView::reload);
-    // A window of its own, closed with Escape as a dialog is.
-    auto* close = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    connect(close, &QShortcut::activated, this, &QWidget::close);
+    connectControls();
     retranslate();
     reload();
 }

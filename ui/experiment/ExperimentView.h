@@ -10,6 +10,7 @@ class QLabel;
 class QPushButton;
 class QStandardItemModel;
 class QTabWidget;
+class QSplitter;
 class QTableView;
 class QTimer;
 class QTreeWidget;
@@ -60,6 +61,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's parts.
+    void setUpTabs();
+    QSplitter* chartsOverTabs();
+    void connectControls();
     void retranslate();
     void onLoaded(const ExperimentData& data);
     void fillTable();

@@ -310,22 +310,11 @@ int ParallelCoordinates::halfTitle(const Axis& a) const
     return best / 2 + 4;
 }
 
-void ParallelCoordinates::paintEvent(QPaintEvent*)
+// The trials' lines: faded ones first, so the chosen ones (inside every brush) are drawn over them.
+void ParallelCoordinates::paintLines(QPainter& p, const QRect& area)
 {
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
-    p.fillRect(rect(), pal.color(QPalette::Base));
-    const QColor text = pal.color(QPalette::WindowText);
-    const QFontMetrics fm(font());
-    if (axes_.size() <= 1 || lines_.empty()) {
-        p.setPen(pal.color(QPalette::Disabled, QPalette::WindowText));
-        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("No trials yet."));
-        return;
-    }
-    const QRect area = plotArea();
     const bool brushed = hasBrush();
-    // Faded lines first, so the chosen ones are drawn over them.
     for (int pass = 0; pass < 2; ++pass) {
         for (const Line& l : lines_) {
             const bool chosen = !brushed || inside(l);
@@ -355,53 +344,75 @@ void ParallelCoordinates::paintEvent(QPaintEvent*)
             p.drawPath(path);
         }
     }
-    // Axes, their brushes, ticks and titles.
+}
+
+// Axis `i`: its line, brush, ticks and title (the metric's, the last, with its colours beside it).
+void ParallelCoordinates::paintAxis(QPainter& p, const QRect& area, int i)
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QFontMetrics fm(font());
     QColor brushFill = pal.color(QPalette::Highlight);
     brushFill.setAlpha(70);
-    for (int i = 0; i < axisCount(); ++i) {
-        const Axis& a = axes_[i];
-        const int x = axisX(i);
-        if (i + 1 == axisCount()) { // the metric's colours beside its axis
-            QLinearGradient g(0, area.bottom(), 0, area.top());
-            for (double s = 0; s <= 1.0001; s += 0.25)
-                g.setColorAt(s, ramp(higherIsBetter_ ? s : 1.0 - s));
-            p.fillRect(QRect(x + 4, area.top(), 8, area.height()), g);
-        }
-        p.setPen(QPen(text, 1.2));
-        p.drawLine(x, area.top(), x, area.bottom());
-        if (a.brush) {
-            const QRectF r(x - 8, area.bottom() - a.brush->second * area.height(), 16,
-                           (a.brush->second - a.brush->first) * area.height());
-            p.fillRect(r, brushFill);
-            p.setPen(QPen(pal.color(QPalette::Highlight), 1));
-            p.drawRect(r);
-        }
-        p.setPen(text);
-        QList<double> ticks;
-        if (a.categorical)
-            for (int c = 0; c < a.categories.size(); ++c)
-                ticks << (a.categories.size() == 1 ? 0.5 : double(c) / double(a.categories.size() - 1));
-        else
-            ticks = {0.0, 0.5, 1.0};
-        for (double t : ticks) {
-            const int y = area.bottom() - int(std::lround(t * area.height()));
-            p.drawLine(x - 3, y, x, y);
-            const QString label = tickText(a, t);
-            const int w = fm.horizontalAdvance(label);
-            p.drawText(QRect(x - w - 6, y - fm.height() / 2, w, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
-        }
-        // The title above the axis, in the room between its neighbours, kept inside the widget.
-        // Its share of the width, centred on it: titles wrap rather than run into their neighbours'
-        // or off the edge (the margins leave the edge axes room for two lines).
-        const int spacing = axisCount() > 1 ? axisX(1) - axisX(0) - 8 : area.width();
-        const int room = std::max(40, std::min(spacing, 2 * std::min(x, width() - x) - 2));
-        const QRect title(x - room / 2, 2, room, 2 * fm.height() + 2);
-        QFont bold = font();
-        bold.setBold(true);
-        p.setFont(bold);
-        p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, a.title);
-        p.setFont(font());
+    const Axis& a = axes_[i];
+    const int x = axisX(i);
+    if (i + 1 == axisCount()) { // the metric's colours beside its axis
+        QLinearGradient g(0, area.bottom(), 0, area.top());
+        for (double s = 0; s <= 1.0001; s += 0.25)
+            g.setColorAt(s, ramp(higherIsBetter_ ? s : 1.0 - s));
+        p.fillRect(QRect(x + 4, area.top(), 8, area.height()), g);
     }
+    p.setPen(QPen(text, 1.2));
+    p.drawLine(x, area.top(), x, area.bottom());
+    if (a.brush) {
+        const QRectF r(x - 8, area.bottom() - a.brush->second * area.height(), 16,
+                       (a.brush->second - a.brush->first) * area.height());
+        p.fillRect(r, brushFill);
+        p.setPen(QPen(pal.color(QPalette::Highlight), 1));
+        p.drawRect(r);
+    }
+    p.setPen(text);
+    QList<double> ticks;
+    if (a.categorical)
+        for (int c = 0; c < a.categories.size(); ++c)
+            ticks << (a.categories.size() == 1 ? 0.5 : double(c) / double(a.categories.size() - 1));
+    else
+        ticks = {0.0, 0.5, 1.0};
+    for (double t : ticks) {
+        const int y = area.bottom() - int(std::lround(t * area.height()));
+        p.drawLine(x - 3, y, x, y);
+        const QString label = tickText(a, t);
+        const int w = fm.horizontalAdvance(label);
+        p.drawText(QRect(x - w - 6, y - fm.height() / 2, w, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
+    }
+    // The title above the axis, in the room between its neighbours, kept inside the widget.
+    // Its share of the width, centred on it: titles wrap rather than run into their neighbours'
+    // or off the edge (the margins leave the edge axes room for two lines).
+    const int spacing = axisCount() > 1 ? axisX(1) - axisX(0) - 8 : area.width();
+    const int room = std::max(40, std::min(spacing, 2 * std::min(x, width() - x) - 2));
+    const QRect title(x - room / 2, 2, room, 2 * fm.height() + 2);
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, a.title);
+    p.setFont(font());
+}
+
+void ParallelCoordinates::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    if (axes_.size() <= 1 || lines_.empty()) {
+        p.setPen(pal.color(QPalette::Disabled, QPalette::WindowText));
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("No trials yet."));
+        return;
+    }
+    const QRect area = plotArea();
+    paintLines(p, area);
+    for (int i = 0; i < axisCount(); ++i)
+        paintAxis(p, area, i);
 }
 
 void ParallelCoordinates::mousePressEvent(QMouseEvent* event)

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+class QPainter;
+
 namespace entrena::ui {
 
 /// The trials of an experiment as lines across one vertical axis per parameter and a last axis
@@ -54,6 +56,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void paintLines(QPainter& p, const QRect& area);
+    void paintAxis(QPainter& p, const QRect& area, int i);
     struct Axis {
         QString title;
         bool categorical = false;

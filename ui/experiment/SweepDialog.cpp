@@ -28,36 +28,8 @@
 
 namespace entrena::ui {
 
-SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QString& program, QWidget* parent)
-    : QDialog(parent)
-    , dbPath_(dbPath)
-    , program_(program)
-    , cores_(std::max(1, physicalCoreCount()))
-    , runner_(new SweepRunner(this))
-    , intro_(new QLabel)
-    , spaceBox_(new QGroupBox)
-    , space_(new SweepSpaceEditor)
-    , methodBox_(new QGroupBox)
-    , methodForm_(new QFormLayout)
-    , method_(new QComboBox)
-    , methodNote_(new QLabel)
-    , trials_(new QSpinBox)
-    , parallel_(new QSpinBox)
-    , metric_(new QComboBox)
-    , name_(new QLineEdit)
-    , seed_(new QSpinBox)
-    , problemLabel_(new QLabel)
-    , progressBox_(new QGroupBox)
-    , progress_(new QProgressBar)
-    , status_(new QLabel)
-    , log_(new QPlainTextEdit)
-    , open_(new QPushButton)
-    , resume_(new QPushButton)
-    , start_(new QPushButton)
-    , close_(new QPushButton)
+void SweepDialog::setUpFields()
 {
-    setObjectName(QStringLiteral("sweepDialog"));
-    sizeToScreen(this, QSize(1180, 640));
     intro_->setWordWrap(true);
     const SweepSettings defaults;
     for (const SweepMethodEntry& m : sweepMethodRegistry())
@@ -76,7 +48,11 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     metric_->setObjectName(QStringLiteral("sweepMetric"));
     seed_->setRange(0, 1'000'000'000);
     seed_->setValue(int(defaults.seed));
+}
 
+// The space's rows beside the method and its settings.
+QHBoxLayout* SweepDialog::methodAndSpace()
+{
     methodBox_->setLayout(methodForm_);
     methodBox_->setMaximumWidth(400); // the rows of the space take the rest
     for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_})
@@ -87,7 +63,11 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     auto* middle = new QHBoxLayout;
     middle->addWidget(spaceBox_, 1);
     middle->addWidget(methodBox_);
+    return middle;
+}
 
+void SweepDialog::setUpProgress()
+{
     problemLabel_->setObjectName(QStringLiteral("sweepProblem"));
     problemLabel_->setWordWrap(true);
     problemLabel_->setStyleSheet(QStringLiteral("color: #d33f3f; font-weight: bold;"));
@@ -105,7 +85,10 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     progressLayout->addLayout(progressRow);
     progressLayout->addWidget(log_);
     progressBox_->setVisible(false);
+}
 
+QHBoxLayout* SweepDialog::buttonRow()
+{
     start_->setObjectName(QStringLiteral("startSweepButton"));
     start_->setDefault(true);
     open_->setObjectName(QStringLiteral("openExperimentFromSweep"));
@@ -118,14 +101,12 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     buttons->addWidget(resume_);
     buttons->addWidget(start_);
     buttons->addWidget(close_);
+    return buttons;
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(intro_);
-    layout->addLayout(middle, 1);
-    layout->addWidget(problemLabel_);
-    layout->addWidget(progressBox_);
-    layout->addLayout(buttons);
-
+// Every field rechecks the sweep; the buttons start, stop, close and open.
+void SweepDialog::connectFields()
+{
     connect(space_, &SweepSpaceEditor::changed, this, &SweepDialog::check);
     connect(method_, &QComboBox::currentIndexChanged, this, [this] {
         updateMethodRows();
@@ -148,6 +129,11 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
         if (experimentId() > 0)
             Q_EMIT openExperimentRequested(experimentId());
     });
+}
+
+// What the running sweep reports: its news, its end, a stop, a failure.
+void SweepDialog::connectRunner()
+{
     connect(runner_, &SweepRunner::news, this, &SweepDialog::onNews);
     connect(runner_, &SweepRunner::finished, this, [this](const SweepResult& r) {
         setRunning(false);
@@ -179,6 +165,51 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
         note(tr("The sweep failed: %1").arg(message));
         Q_EMIT sweepEnded(experimentId());
     });
+}
+
+SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QString& program, QWidget* parent)
+    : QDialog(parent)
+    , dbPath_(dbPath)
+    , program_(program)
+    , cores_(std::max(1, physicalCoreCount()))
+    , runner_(new SweepRunner(this))
+    , intro_(new QLabel)
+    , spaceBox_(new QGroupBox)
+    , space_(new SweepSpaceEditor)
+    , methodBox_(new QGroupBox)
+    , methodForm_(new QFormLayout)
+    , method_(new QComboBox)
+    , methodNote_(new QLabel)
+    , trials_(new QSpinBox)
+    , parallel_(new QSpinBox)
+    , metric_(new QComboBox)
+    , name_(new QLineEdit)
+    , seed_(new QSpinBox)
+    , problemLabel_(new QLabel)
+    , progressBox_(new QGroupBox)
+    , progress_(new QProgressBar)
+    , status_(new QLabel)
+    , log_(new QPlainTextEdit)
+    , open_(new QPushButton)
+    , resume_(new QPushButton)
+    , start_(new QPushButton)
+    , close_(new QPushButton)
+{
+    setObjectName(QStringLiteral("sweepDialog"));
+    sizeToScreen(this, QSize(1180, 640));
+    setUpFields();
+    auto* middle = methodAndSpace();
+    setUpProgress();
+    auto* buttons = buttonRow();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(intro_);
+    layout->addLayout(middle, 1);
+    layout->addWidget(problemLabel_);
+    layout->addWidget(progressBox_);
+    layout->addLayout(buttons);
+
+    connectFields();
+    connectRunner();
     retranslate();
     setBase(base);
     // A first row to edit: the learning rate, the parameter searched most.

@@ -3,7 +3,7 @@
 #include "entrena/config/Config.h"
 #include "entrena/experiment/Sweep.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
-#include "panels/KeyField.h"
+#include "form/KeyField.h"
 
 #include <QDialog>
 #include <vector>
@@ -11,6 +11,7 @@
 class QComboBox;
 class QFormLayout;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -77,6 +78,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's parts.
+    void setUpFields();
+    QHBoxLayout* methodAndSpace();
+    void setUpProgress();
+    QHBoxLayout* buttonRow();
+    void connectFields();
+    void connectRunner();
     void retranslate();
     void check();
     void updateMethodRows();

@@ -82,54 +82,33 @@ std::vector<SweepKey> sweepableKeys(const RunConfig& base)
     return all;
 }
 
-SweepRowStart startFor(const SweepKey& k)
+namespace {
+
+// An integer: a batch size in powers of two around the base, else from half to twice it.
+SweepRowStart integerStart(const SweepKey& k, bool ok, double v)
 {
     SweepRowStart s;
-    bool ok = false;
-    const double v = k.value.toDouble(&ok);
+    const qint64 n = ok ? qint64(v) : qint64(k.low);
+    if (k.key == QLatin1String("data.batch_size")) { // powers of two around the base
+        s.kind = Distribution::Kind::Choice;
+        s.choices = QStringLiteral("%1, %2, %3").arg(std::max<qint64>(1, n / 2)).arg(n).arg(n * 2);
+        return s;
+    }
+    s.kind = Distribution::Kind::IntUniform;
+    s.low = std::max(k.low, double(n > 0 ? std::max<qint64>(1, n / 2) : 0));
+    s.high = std::min(k.high, double(n > 0 ? n * 2 : 4));
+    if (s.low >= s.high) {
+        s.low = k.low;
+        s.high = std::min(k.high, k.low + 4);
+    }
+    return s;
+}
+
+// A number: in its logarithm where it spans orders of magnitude, else a range around the base.
+SweepRowStart numberStart(const SweepKey& k, bool ok, double v)
+{
+    SweepRowStart s;
     const QString name = k.key.section(QLatin1Char('.'), -1);
-    switch (k.kind) {
-    case ValueKind::Boolean:
-        s.kind = Distribution::Kind::Choice;
-        s.choices = QStringLiteral("true, false");
-        return s;
-    case ValueKind::Choice: {
-        s.kind = Distribution::Kind::Choice;
-        QStringList quoted;
-        for (const QString& c : k.choices)
-            quoted << QLatin1Char('"') + c + QLatin1Char('"');
-        s.choices = quoted.join(QStringLiteral(", "));
-        return s;
-    }
-    case ValueKind::IntegerList: {
-        // The base's widths, and twice as wide.
-        s.kind = Distribution::Kind::Choice;
-        const QJsonArray widths = QJsonDocument::fromJson(k.value.toUtf8()).array();
-        QJsonArray wider;
-        for (const QJsonValue w : widths)
-            wider.append(std::min<qint64>(qint64(k.high), 2 * w.toInteger()));
-        s.choices = k.value + QStringLiteral(", ") + QString::fromUtf8(QJsonDocument(wider).toJson(QJsonDocument::Compact));
-        return s;
-    }
-    case ValueKind::Integer: {
-        const qint64 n = ok ? qint64(v) : qint64(k.low);
-        if (k.key == QLatin1String("data.batch_size")) { // powers of two around the base
-            s.kind = Distribution::Kind::Choice;
-            s.choices = QStringLiteral("%1, %2, %3").arg(std::max<qint64>(1, n / 2)).arg(n).arg(n * 2);
-            return s;
-        }
-        s.kind = Distribution::Kind::IntUniform;
-        s.low = std::max(k.low, double(n > 0 ? std::max<qint64>(1, n / 2) : 0));
-        s.high = std::min(k.high, double(n > 0 ? n * 2 : 4));
-        if (s.low >= s.high) {
-            s.low = k.low;
-            s.high = std::min(k.high, k.low + 4);
-        }
-        return s;
-    }
-    case ValueKind::Number:
-    default: break;
-    }
     // Rates, decays and epsilons span orders of magnitude: searched in their logarithm.
     const bool logarithmic = name.contains(QLatin1String("lr")) || name.contains(QLatin1String("decay")) ||
                              name == QLatin1String("eps") || name == QLatin1String("eta_min");
@@ -156,6 +135,43 @@ SweepRowStart startFor(const SweepKey& k)
     s.low = number(s.low).toDouble(); // shortest: what the row shows is what is searched
     s.high = number(s.high).toDouble();
     return s;
+}
+
+} // namespace
+
+SweepRowStart startFor(const SweepKey& k)
+{
+    SweepRowStart s;
+    bool ok = false;
+    const double v = k.value.toDouble(&ok);
+    switch (k.kind) {
+    case ValueKind::Boolean:
+        s.kind = Distribution::Kind::Choice;
+        s.choices = QStringLiteral("true, false");
+        return s;
+    case ValueKind::Choice: {
+        s.kind = Distribution::Kind::Choice;
+        QStringList quoted;
+        for (const QString& c : k.choices)
+            quoted << QLatin1Char('"') + c + QLatin1Char('"');
+        s.choices = quoted.join(QStringLiteral(", "));
+        return s;
+    }
+    case ValueKind::IntegerList: {
+        // The base's widths, and twice as wide.
+        s.kind = Distribution::Kind::Choice;
+        const QJsonArray widths = QJsonDocument::fromJson(k.value.toUtf8()).array();
+        QJsonArray wider;
+        for (const QJsonValue w : widths)
+            wider.append(std::min<qint64>(qint64(k.high), 2 * w.toInteger()));
+        s.choices = k.value + QStringLiteral(", ") + QString::fromUtf8(QJsonDocument(wider).toJson(QJsonDocument::Compact));
+        return s;
+    }
+    case ValueKind::Integer: return integerStart(k, ok, v);
+    case ValueKind::Number:
+    default: break;
+    }
+    return numberStart(k, ok, v);
 }
 
 } // namespace entrena::ui

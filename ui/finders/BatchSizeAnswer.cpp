@@ -1,4 +1,4 @@
-#include "tools/BatchSizeAnswer.h"
+#include "finders/BatchSizeAnswer.h"
 
 #include "entrena/search/BatchSizeFinder.h"
 

@@ -1,4 +1,4 @@
-#include "tools/BatchSizeSearch.h"
+#include "finders/BatchSizeSearch.h"
 
 #include "JobRunner.h"
 

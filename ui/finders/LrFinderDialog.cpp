@@ -1,4 +1,4 @@
-#include "dialogs/LrFinderDialog.h"
+#include "finders/LrFinderDialog.h"
 
 #include "JobRunner.h"
 #include "charts/ChartMenu.h"

@@ -1,6 +1,7 @@
-#include "panels/DataShapeProbe.h"
+#include "form/DataShapeProbe.h"
 
 #include "JobRunner.h"
+#include "entrena/config/Registry.h"
 
 namespace entrena::ui {
 namespace {
@@ -8,12 +9,6 @@ namespace {
 // A failure is kept this long before it is read again: a summary redrawn as the form is edited
 // does not read a missing folder on every keystroke, and a folder fixed meanwhile is noticed.
 constexpr qint64 kRetryFailureMs = 3000;
-
-/// Shapes the engine knows without reading a file (probeDataShape answers these from constants).
-bool knownWithoutReading(DatasetKind kind)
-{
-    return kind == DatasetKind::FashionMnist || kind == DatasetKind::Mnist || kind == DatasetKind::Synthetic;
-}
 
 } // namespace
 
@@ -40,8 +35,8 @@ QString DataShapeProbe::key(const DataSpec& spec)
         QStringLiteral("%1|%2|%3|%4")
             .arg(QString::fromLatin1(toString(spec.dataset)), QString::fromStdString(spec.path), size.join(QLatin1Char('x')))
             .arg(spec.channels);
-    if (spec.dataset == DatasetKind::Csv) // a table's width depends on which column is the label
-        k += QStringLiteral("|%1|%2").arg(QString::fromStdString(spec.labelColumn)).arg(spec.header);
+    // A table's width depends on which column is the label (other data sets ignore these).
+    k += QStringLiteral("|%1|%2").arg(QString::fromStdString(spec.labelColumn)).arg(spec.header);
     return k;
 }
 
@@ -50,7 +45,7 @@ DataShapeProbe::Answer DataShapeProbe::shapeOf(const DataSpec& spec)
     // The latest request supersedes one still waiting for the typing to pause: a form loaded
     // field by field passes through combinations (the new data set with the old path) not to read.
     debounce_.stop();
-    if (knownWithoutReading(spec.dataset)) {
+    if (registryEntry(spec.dataset).shapeReadsNoFile) {
         Answer a;
         a.ready = true;
         a.shape = probeDataShape(spec);

@@ -1,4 +1,4 @@
-#include "panels/DevicePicker.h"
+#include "form/DevicePicker.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "panels/FormCheck.h"
+#include "form/FormCheck.h"
 
 #include <QAbstractButton>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "panels/KeyField.h"
+#include "form/KeyField.h"
 
 #include "widgets/DecimalSpinBox.h"
 

@@ -1,8 +1,8 @@
-#include "panels/ModelSummaryLine.h"
+#include "form/ModelSummaryLine.h"
 
 #include "entrena/config/Registry.h"
 #include "entrena/model/ModelSummary.h"
-#include "panels/DataShapeProbe.h"
+#include "form/DataShapeProbe.h"
 
 #include <QLocale>
 
@@ -28,7 +28,7 @@ void ModelSummaryLine::setDataProblem(const QString& problem)
 void ModelSummaryLine::showFor(const RunConfig& c)
 {
     shown_ = c;
-    if (c.model.arch == ModelArch::TorchScript && c.model.path.empty()) {
+    if (registryEntry(c.model.arch).fromFile && c.model.path.empty()) {
         setDataProblem({});
         setText(tr("Choose the TorchScript file."));
         return;

@@ -1,6 +1,6 @@
 #include "panels/QueuePanel.h"
 
-#include "panels/RunQueue.h"
+#include "runs/RunQueue.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
 // RunConfigPanel's fields as the configuration names them, and the check of the form as it is
 // edited: which key each labelled field edits, and the engine's verdict in the form's words.
-#include "panels/DevicePicker.h"
-#include "panels/FormCheck.h"
-#include "panels/ModelSummaryLine.h"
+#include "form/DevicePicker.h"
+#include "form/FormCheck.h"
+#include "form/ModelSummaryLine.h"
 #include "panels/RunConfigPanel.h"
 
 #include <QCheckBox>
@@ -38,6 +38,27 @@ void RunConfigPanel::buildDataKeyRows()
         }
 }
 
+void RunConfigPanel::buildOptimizerKeyRows()
+{
+    for (const OptimizerEntry& e : optimizerRegistry())
+        for (const auto& k : e.keys) {
+            const bool known = std::any_of(optimizerKeyRows_.begin(), optimizerKeyRows_.end(),
+                                           [&k](const OptimizerKeyRow& r) { return std::strcmp(r.field.key->key, k.key) == 0; });
+            if (!k.form.label || known)
+                continue;
+            optimizerKeyRows_.push_back({KeyField<OptimizerSpec>::make(k)});
+            optimizerKeyRows_.back().field.widget->setObjectName(QStringLiteral("optimizer.") + QString::fromLatin1(k.key));
+            addRow(optimForm_, optimizerKeyRows_.back().field.widget);
+        }
+}
+
+bool RunConfigPanel::OptimizerKeyRow::shownFor(OptimizerKind kind) const
+{
+    const auto& keys = registryEntry(kind).keys;
+    return std::any_of(keys.begin(), keys.end(),
+                       [this](const auto& k) { return k.form.label && std::strcmp(k.key, field.key->key) == 0; });
+}
+
 std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
 {
     std::vector<FieldText> fields = {
@@ -58,7 +79,6 @@ std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
         {dropout_, QStringLiteral("model.dropout"), tr("Dropout:")},
         {optimizer_, QStringLiteral("optimizer.name"), tr("Algorithm:")},
         {lr_, QStringLiteral("optimizer.lr"), tr("Learning rate:")},
-        {momentum_, QStringLiteral("optimizer.momentum"), tr("Momentum:")},
         {weightDecay_, QStringLiteral("optimizer.weight_decay"), tr("Weight decay:")},
         {scheduler_, QStringLiteral("scheduler.name"), tr("Schedule:")},
         {warmup_, QStringLiteral("scheduler.warmup_steps"), tr("Warm-up (steps):")},
@@ -77,6 +97,9 @@ std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
                 {f.widget, QStringLiteral("scheduler.") + QString::fromLatin1(f.key->key), registryText(f.key->form.label)});
     for (const DataKeyRow& row : dataKeyRows_)
         fields.push_back({row.field.widget, QStringLiteral("data.") + QString::fromLatin1(row.field.key->key),
+                          registryText(row.field.key->form.label)});
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        fields.push_back({row.field.widget, QStringLiteral("optimizer.") + QString::fromLatin1(row.field.key->key),
                           registryText(row.field.key->form.label)});
     return fields;
 }

@@ -2,10 +2,10 @@
 
 #include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
-#include "panels/DevicePicker.h"
-#include "panels/FormCheck.h"
-#include "panels/ModelSummaryLine.h"
-#include "panels/WheelGuard.h"
+#include "form/DevicePicker.h"
+#include "form/FormCheck.h"
+#include "form/ModelSummaryLine.h"
+#include "widgets/WheelGuard.h"
 #include "widgets/DecimalSpinBox.h"
 
 #include <QCheckBox>
@@ -66,12 +66,6 @@ std::string selectedAt(const QComboBox* box, int index)
     return box->itemData(index).toString().toStdString();
 }
 
-template <class Spec>
-bool hasKey(const std::vector<OptionKey<Spec>>& keys, const char* name)
-{
-    return std::any_of(keys.begin(), keys.end(), [name](const OptionKey<Spec>& k) { return std::strcmp(k.key, name) == 0; });
-}
-
 QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
 {
     auto* row = new QHBoxLayout;
@@ -124,8 +118,7 @@ const RunConfigPanel::SchedulerPage& RunConfigPanel::shownSchedulerPage() const
     return schedPages_.at(size_t(std::max(0, scheduler_->currentIndex())));
 }
 
-RunConfigPanel::RunConfigPanel(QWidget* parent)
-    : QWidget(parent)
+void RunConfigPanel::buildDataBox()
 {
     name_ = new QLineEdit;
     dataset_ = choices(choiceNames<DatasetKind>());
@@ -139,40 +132,6 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     batchSize_ = intBox(1, 65536);
     crop_ = intBox(0, 16);
     flip_ = new QCheckBox;
-
-    arch_ = choices(choiceNames<ModelArch>());
-    modelPath_ = new QLineEdit;
-    browseModel_ = new QToolButton;
-    arch_->setObjectName(QStringLiteral("archCombo"));
-    hidden_ = new QLineEdit;
-    channels_ = new QLineEdit;
-    blocks_ = intBox(1, 16);
-    dropout_ = doubleBox(0.0, 0.9, 2, 0.05);
-    summary_ = new ModelSummaryLine;
-
-    optimizer_ = new QComboBox;
-    for (const OptimizerEntry& e : optimizerRegistry()) // the algorithms' own names, in every language
-        optimizer_->addItem(QString::fromLatin1(e.label), QString::fromLatin1(e.name));
-    lr_ = doubleBox(-10.0, 10.0, 6, 0.001); // a minus sign typed is kept, and the check says why not
-    lr_->setObjectName(QStringLiteral("learningRateBox"));
-    momentum_ = doubleBox(0.0, 0.999, 3, 0.05);
-    weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
-
-    scheduler_ = choices(choiceNames<SchedulerKind>());
-    scheduler_->setObjectName(QStringLiteral("schedulerCombo"));
-    warmup_ = intBox(0, 1000000);
-    preview_ = new SchedulePreview;
-    schedParams_ = new QStackedWidget;
-    buildSchedulerPages();
-
-    epochs_ = intBox(1, 100000);
-    gradClip_ = doubleBox(0.0, 1000.0, 2, 0.5);
-    accumulate_ = intBox(1, 1024);
-    labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
-    earlyStop_ = intBox(0, 1000);
-    precision_ = choices(choiceNames<Precision>());
-    device_ = new DevicePicker;
-    threads_ = intBox(0, 1024);
 
     dataBox_ = new QGroupBox;
     dataForm_ = new QFormLayout(dataBox_);
@@ -193,6 +152,19 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     previewRow->addStretch(1);
     previewRow->addWidget(previewData_);
     dataForm_->addRow(previewRow);
+}
+
+void RunConfigPanel::buildModelBox()
+{
+    arch_ = choices(choiceNames<ModelArch>());
+    modelPath_ = new QLineEdit;
+    browseModel_ = new QToolButton;
+    arch_->setObjectName(QStringLiteral("archCombo"));
+    hidden_ = new QLineEdit;
+    channels_ = new QLineEdit;
+    blocks_ = intBox(1, 16);
+    dropout_ = doubleBox(0.0, 0.9, 2, 0.05);
+    summary_ = new ModelSummaryLine;
 
     modelBox_ = new QGroupBox;
     modelForm_ = new QFormLayout(modelBox_);
@@ -204,13 +176,33 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     addRow(modelForm_, blocks_);
     addRow(modelForm_, dropout_);
     modelForm_->addRow(summary_);
+}
+
+void RunConfigPanel::buildOptimizerBox()
+{
+    optimizer_ = new QComboBox;
+    for (const OptimizerEntry& e : optimizerRegistry()) // the algorithms' own names, in every language
+        optimizer_->addItem(QString::fromLatin1(e.label), QString::fromLatin1(e.name));
+    lr_ = doubleBox(-10.0, 10.0, 6, 0.001); // a minus sign typed is kept, and the check says why not
+    lr_->setObjectName(QStringLiteral("learningRateBox"));
+    weightDecay_ = doubleBox(0.0, 1.0, 6, 0.0001);
 
     optimBox_ = new QGroupBox;
     optimForm_ = new QFormLayout(optimBox_);
     addRow(optimForm_, optimizer_);
     addRow(optimForm_, lr_);
-    addRow(optimForm_, momentum_);
+    buildOptimizerKeyRows();
     addRow(optimForm_, weightDecay_);
+}
+
+void RunConfigPanel::buildScheduleBox()
+{
+    scheduler_ = choices(choiceNames<SchedulerKind>());
+    scheduler_->setObjectName(QStringLiteral("schedulerCombo"));
+    warmup_ = intBox(0, 1000000);
+    preview_ = new SchedulePreview;
+    schedParams_ = new QStackedWidget;
+    buildSchedulerPages();
 
     schedBox_ = new QGroupBox;
     schedForm_ = new QFormLayout(schedBox_);
@@ -218,6 +210,18 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     schedForm_->addRow(schedParams_);
     addRow(schedForm_, warmup_);
     schedForm_->addRow(preview_);
+}
+
+void RunConfigPanel::buildTrainingBox()
+{
+    epochs_ = intBox(1, 100000);
+    gradClip_ = doubleBox(0.0, 1000.0, 2, 0.5);
+    accumulate_ = intBox(1, 1024);
+    labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
+    earlyStop_ = intBox(0, 1000);
+    precision_ = choices(choiceNames<Precision>());
+    device_ = new DevicePicker;
+    threads_ = intBox(0, 1024);
 
     trainBox_ = new QGroupBox;
     trainForm_ = new QFormLayout(trainBox_);
@@ -229,7 +233,10 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     addRow(trainForm_, precision_);
     addRow(trainForm_, device_);
     addRow(trainForm_, threads_);
+}
 
+void RunConfigPanel::buildButtonBar()
+{
     start_ = new QPushButton;
     start_->setObjectName(QStringLiteral("startButton"));
     start_->setDefault(true);
@@ -262,12 +269,12 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     buttons->addWidget(stop_);
     buttons->addWidget(findLr_);
     buttons->addWidget(findBatch_);
+}
 
-    auto* layout = new QVBoxLayout(this);
-    for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
-        layout->addWidget(w);
-    layout->addStretch(1);
-
+// Every field's signal to what follows from it: the model summary, the schedule's preview, the
+// rows shown, and the requests the buttons make.
+void RunConfigPanel::connectFields()
+{
     connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(queue_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
@@ -303,7 +310,24 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     for (const SchedulerPage& page : schedPages_)
         for (const auto& f : page.fields)
             onKeyValueChanged(f.widget, this, [this] { updatePreview(); });
+}
 
+RunConfigPanel::RunConfigPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    // Box by box, in the form's order (the order focus moves in).
+    buildDataBox();
+    buildModelBox();
+    buildOptimizerBox();
+    buildScheduleBox();
+    buildTrainingBox();
+    buildButtonBar();
+    auto* layout = new QVBoxLayout(this);
+    for (QWidget* w : std::initializer_list<QWidget*>{dataBox_, modelBox_, optimBox_, schedBox_, trainBox_})
+        layout->addWidget(w);
+    layout->addStretch(1);
+
+    connectFields();
     setDevices({ComputeDevice{"cpu", 0, {}, 0, {}}});
     retranslate();
     setConfig(RunConfig{});
@@ -351,8 +375,8 @@ void RunConfigPanel::retranslate()
     precision_->setItemText(1, tr("bf16 (autocast)"));
     precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
     precision_->setItemText(3, tr("auto (bf16 on CPUs with native bf16)"));
-    precision_->setItemData(3, tr("bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32"),
-                            Qt::ToolTipRole);
+    precision_->setItemData(
+        3, tr("bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32"), Qt::ToolTipRole);
     hidden_->setPlaceholderText(tr("e.g. 256, 128"));
     channels_->setPlaceholderText(tr("e.g. 32, 64"));
     threads_->setSpecialValueText(tr("automatic"));
@@ -364,6 +388,8 @@ void RunConfigPanel::retranslate()
     browse_->setText(tr("Browse…"));
     browse_->setToolTip(tr("Choose the data set's folder (images) or training file (CSV)"));
     browseTest_->setText(tr("Browse…"));
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
     for (const DataKeyRow& row : dataKeyRows_) {
         retranslateKeyWidget(row.field.widget, row.field.key->form);
         if (auto* edit = qobject_cast<QLineEdit*>(row.field.widget); edit && std::strcmp(row.field.key->key, "image_size") == 0)
@@ -401,7 +427,8 @@ int RunConfigPanel::ranks() const
 void RunConfigPanel::updateVisibility()
 {
     schedParams_->setCurrentIndex(scheduler_->currentIndex());
-    momentum_->setEnabled(hasKey(registryEntry(selectedKind<OptimizerKind>(optimizer_)).keys, "momentum"));
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        optimForm_->setRowVisible(row.field.widget, row.shownFor(selectedKind<OptimizerKind>(optimizer_)));
     const DatasetEntry& data = registryEntry(selectedKind<DatasetKind>(dataset_));
     dataForm_->setRowVisible(pathRow_, data.needsPath);
     dataForm_->setRowVisible(testRow_, hasKey(data.keys, "test_path"));
@@ -414,7 +441,7 @@ void RunConfigPanel::updateVisibility()
     modelForm_->setRowVisible(hidden_, hasKey(model.keys, "hidden"));
     modelForm_->setRowVisible(channels_, hasKey(model.keys, "channels"));
     modelForm_->setRowVisible(blocks_, hasKey(model.keys, "blocks"));
-    modelForm_->setRowVisible(dropout_, model.arch != ModelArch::TorchScript);
+    modelForm_->setRowVisible(dropout_, !registryEntry(model.arch).fromFile);
     modelForm_->setRowVisible(modelPathRow_, hasKey(model.keys, "path"));
     if (QLabel* l = labels_.value(pathRow_))
         l->setText(data.pathIsFile ? tr("Training file:") : tr("Folder:"));
@@ -476,7 +503,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     dropout_->setValue(c.model.dropout);
     select(optimizer_, toString(c.optimizer.kind));
     lr_->setValue(c.optimizer.lr);
-    momentum_->setValue(c.optimizer.momentum);
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        row.field.load(c.optimizer);
     weightDecay_->setValue(c.optimizer.weightDecay);
     select(scheduler_, toString(c.scheduler.kind));
     for (const SchedulerPage& page : schedPages_) {
@@ -528,11 +556,22 @@ RunConfig RunConfigPanel::config() const
     c.model.blocks = blocks_->value();
     c.model.dropout = dropout_->value();
     const OptimizerKind optimizer = selectedKind<OptimizerKind>(optimizer_);
-    if (optimizer != c.optimizer.kind && optimizer == OptimizerKind::Sgd)
-        c.optimizer.nesterov = false; // switched from another algorithm: plain momentum unless asked
+    if (optimizer != c.optimizer.kind) {
+        // Switched algorithm: its keys the form does not show (SGD's nesterov, Adam's betas) take
+        // their defaults, not what an earlier configuration of another algorithm left there.
+        const OptimizerEntry& entry = registryEntry(optimizer);
+        OptimizerSpec fresh;
+        if (entry.defaults)
+            entry.defaults(fresh);
+        for (const auto& key : entry.keys)
+            if (!key.form.label)
+                key.set(c.optimizer, key.get(fresh));
+    }
     c.optimizer.kind = optimizer;
     c.optimizer.lr = lr_->value();
-    c.optimizer.momentum = momentum_->value();
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        if (row.shownFor(optimizer))
+            row.field.store(c.optimizer);
     c.optimizer.weightDecay = weightDecay_->value();
     if (c.optimizer.nesterov && c.optimizer.momentum <= 0)
         c.optimizer.nesterov = false;
@@ -542,7 +581,7 @@ RunConfig RunConfigPanel::config() const
     for (const auto& f : page.fields)
         f.store(c.scheduler);
     // A schedule that cycles momentum needs one to cycle: SGD without momentum has none.
-    if (page.entry->momentum && optimizer == OptimizerKind::Sgd && c.optimizer.momentum <= 0)
+    if (page.entry->momentum && !registryEntry(optimizer).cyclesMomentum(c.optimizer))
         c.scheduler.cycleMomentum = false;
     c.train.epochs = epochs_->value();
     c.train.gradClip = gradClip_->value();

@@ -2,8 +2,8 @@
 
 #include "entrena/config/Config.h"
 #include "entrena/config/Registry.h"
-#include "panels/KeyField.h"
 #include "entrena/system/Devices.h"
+#include "form/KeyField.h"
 
 #include <QHash>
 #include <QWidget>
@@ -83,9 +83,20 @@ private:
         QLabel* note; ///< for a schedule with nothing to set: what it does
         std::vector<KeyField<SchedulerSpec>> fields;
     };
+    // The constructor's parts: each box's fields and its form, the buttons, the connections.
+    void buildDataBox();
+    void buildModelBox();
+    void buildOptimizerBox();
+    void buildScheduleBox();
+    void buildTrainingBox();
+    void buildButtonBar();
+    void connectFields();
     void buildSchedulerPages();
     /// A data set's own keys with a form label (image size, channels): rows shown with that data set.
     void buildDataKeyRows();
+    /// The optimizers' own keys with a form label (momentum): a row each, shown with every algorithm
+    /// that has the key.
+    void buildOptimizerKeyRows();
     const SchedulerPage& shownSchedulerPage() const;
     std::vector<FieldText> fieldTexts() const;
     void showProblem(const QString& problem);
@@ -93,7 +104,11 @@ private:
     /// The identifier behind a combo box's current choice ("reduce_on_plateau").
     static std::string selected(const QComboBox* box);
     /// The entry behind a combo box of a registry's names.
-    template <class Kind> static Kind selectedKind(const QComboBox* box) { return *fromString<Kind>(selected(box)); }
+    template <class Kind>
+    static Kind selectedKind(const QComboBox* box)
+    {
+        return *fromString<Kind>(selected(box));
+    }
     /// The folder a data set lives in on Debian ("" when it has none).
     static QString defaultPath(DatasetKind dataset);
     void retranslate();
@@ -148,7 +163,12 @@ private:
     // optimizer
     QComboBox* optimizer_;
     QDoubleSpinBox* lr_;
-    QDoubleSpinBox* momentum_;
+    /// An optimizer key that the form shows, by its name: SGD's and RMSprop's momentum are one row.
+    struct OptimizerKeyRow {
+        KeyField<OptimizerSpec> field;
+        bool shownFor(OptimizerKind kind) const;
+    };
+    std::vector<OptimizerKeyRow> optimizerKeyRows_;
     QDoubleSpinBox* weightDecay_;
     // schedule
     QComboBox* scheduler_;

@@ -2,9 +2,9 @@
 
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
-#include "panels/DiskUseBar.h"
-#include "panels/RunFilterProxy.h"
-#include "panels/SortArrowStyle.h"
+#include "widgets/DiskUseBar.h"
+#include "runs/RunFilterProxy.h"
+#include "widgets/SortArrowStyle.h"
 #include "report/Report.h"
 #include "report/ReportWriter.h"
 #include "settings/Settings.h"
@@ -38,16 +38,8 @@ namespace {
 constexpr int kMinimumVisibleRuns = 5;
 }
 
-RunsPanel::RunsPanel(QWidget* parent)
-    : QWidget(parent)
-    , model_(new app::RunTableModel(this))
-    , proxy_(new RunFilterProxy(this))
-    , view_(new QTableView(this))
-    , filter_(new QLineEdit(this))
-    , status_(new QComboBox(this))
-    , tag_(new QComboBox(this))
-    , compare_(new QPushButton(this))
-    , liveRefresh_(new QTimer(this))
+// The table: sorted, filtered through the proxy, several rows selectable, room for five runs.
+void RunsPanel::setUpView()
 {
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::EditRole);
@@ -69,6 +61,11 @@ RunsPanel::RunsPanel(QWidget* parent)
     view_->setMinimumHeight(view_->horizontalHeader()->sizeHint().height() +
                             kMinimumVisibleRuns * view_->verticalHeader()->defaultSectionSize() +
                             view_->horizontalScrollBar()->sizeHint().height() + 2 * view_->frameWidth());
+}
+
+// The text, status and tag filters and the compare button above the table.
+QHBoxLayout* RunsPanel::filterBar()
+{
     filter_->setClearButtonEnabled(true);
     status_->addItem(QString(), QString());
     for (const char* s : {"running", "finished", "stopped", "failed", "diverged", "interrupted", "pruned"})
@@ -88,11 +85,11 @@ RunsPanel::RunsPanel(QWidget* parent)
     bar->addWidget(compare_);
     compare_->setObjectName(QStringLiteral("compareButton"));
     compare_->setEnabled(false);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(bar);
-    layout->addWidget(view_);
+    return bar;
+}
 
+void RunsPanel::connectControls()
+{
     connect(filter_, &QLineEdit::textChanged, this, &RunsPanel::setTextFilter);
     connect(status_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setStatus(status_->currentData().toString()); });
     connect(tag_, &QComboBox::currentIndexChanged, this, [this] { proxy_->setTag(tag_->currentData().toString()); });
@@ -114,6 +111,27 @@ RunsPanel::RunsPanel(QWidget* parent)
             Q_EMIT compareRequested(selectedRunIds());
     });
     connect(view_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { showDetails(runIdAt(i)); });
+}
+
+RunsPanel::RunsPanel(QWidget* parent)
+    : QWidget(parent)
+    , model_(new app::RunTableModel(this))
+    , proxy_(new RunFilterProxy(this))
+    , view_(new QTableView(this))
+    , filter_(new QLineEdit(this))
+    , status_(new QComboBox(this))
+    , tag_(new QComboBox(this))
+    , compare_(new QPushButton(this))
+    , liveRefresh_(new QTimer(this))
+{
+    setUpView();
+    auto* bar = filterBar();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(view_);
+
+    connectControls();
     retranslate();
 }
 
@@ -142,8 +160,8 @@ void RunsPanel::fitStatusColumn()
     const QFontMetrics metrics(view_->font());
     int widest = view_->horizontalHeader()->sectionSize(app::RunTableModel::Status);
     const int margins = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_) + 1) + 2;
-    for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed,
-                        RunStatus::Diverged, RunStatus::Interrupted, RunStatus::Pruned})
+    for (RunStatus s : {RunStatus::Running, RunStatus::Finished, RunStatus::Stopped, RunStatus::Failed, RunStatus::Diverged,
+                        RunStatus::Interrupted, RunStatus::Pruned})
         widest = std::max(widest, metrics.horizontalAdvance(app::RunTableModel::statusText(s)) + margins);
     if (view_->columnWidth(app::RunTableModel::Status) < widest)
         view_->setColumnWidth(app::RunTableModel::Status, widest);
@@ -391,6 +409,71 @@ QString RunsPanel::exportReport(const QList<qint64>& runIds, const QString& path
     return error;
 }
 
+// Mark the run as its data set's baseline, or clear it where it is one.
+void RunsPanel::addBaselineAction(QMenu& menu, const RunRecord& r)
+{
+    const BaselineComparison* vs = model_->comparison(r.id);
+    if (vs && vs->isBaseline) {
+        menu.addAction(tr("Clear baseline"), this, [this, r] { model_->setBaseline(r.id, false); });
+    } else {
+        const QString dataset = QString::fromStdString(datasetKey(r.configJson));
+        QAction* mark = menu.addAction(tr("Mark as baseline for %1").arg(dataset), this, [this, r] {
+            const QString error = model_->setBaseline(r.id, true);
+            if (!error.isEmpty())
+                QMessageBox::warning(this, tr("Baseline"), error);
+        });
+        mark->setObjectName(QStringLiteral("markBaselineAction"));
+        mark->setEnabled(r.status == RunStatus::Finished);
+    }
+}
+
+// What changes the store: rename, archive, free the checkpoints' space, delete.
+void RunsPanel::addStoreActions(QMenu& menu, const RunRecord& r, RunStore* store)
+{
+    menu.addAction(tr("Rename…"), this, [this, r, store] {
+        bool ok = false;
+        const QString name =
+            QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal, QString::fromStdString(r.name), &ok);
+        if (ok && !name.trimmed().isEmpty()) {
+            store->rename(r.id, name.trimmed().toStdString());
+            refresh();
+        }
+    });
+    menu.addAction(tr("Archive"), this, [this, r, store] {
+        store->setArchived(r.id, true);
+        refresh();
+    });
+    QAction* freeSpace = menu.addAction(tr("Delete checkpoints (keep metrics)…"), this, [this, r, store] {
+        if (DiskUseBar::freeCheckpoints(this, *store, {r}))
+            refresh();
+    });
+    freeSpace->setObjectName(QStringLiteral("deleteCheckpointsAction"));
+    freeSpace->setEnabled(r.status != RunStatus::Running);
+    QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] { deleteAsked(r, *store); });
+    remove->setEnabled(r.status != RunStatus::Running);
+}
+
+void RunsPanel::deleteAsked(const RunRecord& r, RunStore& store)
+{
+    const auto answer =
+        QMessageBox::question(this, tr("Delete run"),
+                              tr("Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.")
+                                  .arg(r.id)
+                                  .arg(QString::fromStdString(r.name)));
+    if (answer != QMessageBox::Yes)
+        return;
+    try {
+        const auto left = store.deleteRun(r.id);
+        if (!left.empty())
+            QMessageBox::warning(
+                this, tr("Delete run"),
+                tr("The run was deleted, but %n checkpoint file(s) could not be removed.", nullptr, int(left.size())));
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
+    }
+    refresh();
+}
+
 void RunsPanel::contextMenu(const QPoint& pos)
 {
     const QModelIndex index = view_->indexAt(pos);
@@ -420,58 +503,8 @@ void RunsPanel::contextMenu(const QPoint& pos)
         exportReportOfSelection();
     });
     menu.addSeparator();
-    const BaselineComparison* vs = model_->comparison(r.id);
-    if (vs && vs->isBaseline) {
-        menu.addAction(tr("Clear baseline"), this, [this, r] { model_->setBaseline(r.id, false); });
-    } else {
-        const QString dataset = QString::fromStdString(datasetKey(r.configJson));
-        QAction* mark = menu.addAction(tr("Mark as baseline for %1").arg(dataset), this, [this, r] {
-            const QString error = model_->setBaseline(r.id, true);
-            if (!error.isEmpty())
-                QMessageBox::warning(this, tr("Baseline"), error);
-        });
-        mark->setObjectName(QStringLiteral("markBaselineAction"));
-        mark->setEnabled(r.status == RunStatus::Finished);
-    }
-    menu.addAction(tr("Rename…"), this, [this, r, store] {
-        bool ok = false;
-        const QString name =
-            QInputDialog::getText(this, tr("Rename run"), tr("Name:"), QLineEdit::Normal, QString::fromStdString(r.name), &ok);
-        if (ok && !name.trimmed().isEmpty()) {
-            store->rename(r.id, name.trimmed().toStdString());
-            refresh();
-        }
-    });
-    menu.addAction(tr("Archive"), this, [this, r, store] {
-        store->setArchived(r.id, true);
-        refresh();
-    });
-    QAction* freeSpace = menu.addAction(tr("Delete checkpoints (keep metrics)…"), this, [this, r, store] {
-        if (DiskUseBar::freeCheckpoints(this, *store, {r}))
-            refresh();
-    });
-    freeSpace->setObjectName(QStringLiteral("deleteCheckpointsAction"));
-    freeSpace->setEnabled(r.status != RunStatus::Running);
-    QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] {
-        const auto answer =
-            QMessageBox::question(this, tr("Delete run"),
-                                  tr("Delete run %1 “%2” with its metrics and checkpoint files? This cannot be undone.")
-                                      .arg(r.id)
-                                      .arg(QString::fromStdString(r.name)));
-        if (answer != QMessageBox::Yes)
-            return;
-        try {
-            const auto left = store->deleteRun(r.id);
-            if (!left.empty())
-                QMessageBox::warning(
-                    this, tr("Delete run"),
-                    tr("The run was deleted, but %n checkpoint file(s) could not be removed.", nullptr, int(left.size())));
-        } catch (const std::exception& e) {
-            QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
-        }
-        refresh();
-    });
-    remove->setEnabled(r.status != RunStatus::Running);
+    addBaselineAction(menu, r);
+    addStoreActions(menu, r, store);
     menu.exec(view_->viewport()->mapToGlobal(pos));
 }
 

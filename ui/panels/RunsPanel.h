@@ -1,9 +1,10 @@
 #pragma once
 
-#include "panels/RunNaming.h"
+#include "runs/RunNaming.h"
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QHeaderView;
 
 class QComboBox;
@@ -13,6 +14,10 @@ class QTimer;
 class QPushButton;
 class QTableView;
 
+namespace entrena {
+struct RunRecord;
+class RunStore;
+} // namespace entrena
 namespace entrena::app {
 class RunTableModel;
 }
@@ -74,8 +79,16 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's parts.
+    void setUpView();
+    QHBoxLayout* filterBar();
+    void connectControls();
     void retranslate();
     void contextMenu(const QPoint& pos);
+    void addBaselineAction(QMenu& menu, const RunRecord& r);
+    void addStoreActions(QMenu& menu, const RunRecord& r, RunStore* store);
+    /// Deletes the run after asking, and says which files could not be removed.
+    void deleteAsked(const RunRecord& r, RunStore& store);
     void refreshTags();
     void fitStatusColumn();
     void fitNewNames();

@@ -70,17 +70,9 @@ QStringList runHeaders(const Report& report, const QString& first)
     return headers;
 }
 
-std::vector<Block> blocks(const Report& report)
+QString runsSection(const Report& report)
 {
     const QLocale locale;
-    std::vector<Block> out;
-    auto add = [&](const QString& html) { out.push_back({html, -1}); };
-
-    add(QStringLiteral("<h1>%1</h1><p>%2</p>")
-            .arg(esc(report.title),
-                 esc(Report::tr("Generated %1 by Entrena %2")
-                         .arg(locale.toString(report.generated, QLocale::LongFormat), QString::fromLatin1(kVersion)))));
-
     QString runs = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Runs")));
     runs += tableStart(
         {Report::tr("Run"), Report::tr("Status"), Report::tr("Created"), Report::tr("Duration (s)"), Report::tr("Tags")});
@@ -88,14 +80,21 @@ std::vector<Block> blocks(const Report& report)
         runs += tableRow({esc(Report::runLabel(r.record)), esc(app::RunTableModel::statusText(r.record.status)),
                           esc(r.record.created), r.record.seconds ? locale.toString(*r.record.seconds, 'f', 1) : QString(),
                           esc(r.tags.join(QStringLiteral(", ")))});
-    add(runs + kTableEnd);
+    return runs + kTableEnd;
+}
 
+QString environmentSection(const Report& report)
+{
     QString env = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Environment")));
     env += tableStart({Report::tr("Item"), Report::tr("Value")});
     for (const auto& [label, value] : report.environment)
         env += tableRow({esc(label), esc(value)});
-    add(env + kTableEnd);
+    return env + kTableEnd;
+}
 
+/// The settings; of several runs, only those that differ.
+QString configurationSection(const Report& report)
+{
     QString config = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Configuration")));
     if (report.runs.size() > 1)
         config += QStringLiteral("<p>%1</p>")
@@ -112,13 +111,12 @@ std::vector<Block> blocks(const Report& report)
     }
     if (report.configuration.isEmpty())
         config += tableRow({esc(Report::tr("(no differences)"))});
-    add(config + kTableEnd);
+    return config + kTableEnd;
+}
 
-    add(QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Charts"))));
-    const auto specs = Report::charts();
-    for (std::size_t i = 0; i < specs.size(); ++i)
-        out.push_back({QString(), int(i)});
-
+/// The figures of each run, the best of each row in bold.
+QString summarySection(const Report& report)
+{
     QString summary = QStringLiteral("<h2>%1</h2><p>%2</p>")
                           .arg(esc(Report::tr("Summary")),
                                esc(report.runs.size() > 1 ? Report::tr("The best value in each row is in bold.") : QString()));
@@ -133,11 +131,11 @@ std::vector<Block> blocks(const Report& report)
         }
         summary += tableRow(cells);
     }
-    add(summary + kTableEnd);
+    return summary + kTableEnd;
+}
 
-    if (const QString evaluation = evaluationSectionHtml(report); !evaluation.isEmpty())
-        add(evaluation);
-
+QString eventsSection(const Report& report)
+{
     QString events = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Events")));
     events += tableStart({Report::tr("Run"), Report::tr("Step"), Report::tr("Time"), Report::tr("Kind"), Report::tr("Message")});
     int eventCount = 0;
@@ -149,8 +147,12 @@ std::vector<Block> blocks(const Report& report)
         }
     if (eventCount == 0)
         events += tableRow({esc(Report::tr("(none)"))});
-    add(events + kTableEnd);
+    return events + kTableEnd;
+}
 
+/// Each run's notes and error, where it has any.
+QString notesSection(const Report& report)
+{
     QString notes = QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Notes")));
     bool anyNotes = false;
     for (const ReportRun& r : report.runs) {
@@ -166,7 +168,31 @@ std::vector<Block> blocks(const Report& report)
     }
     if (!anyNotes)
         notes += QStringLiteral("<p>%1</p>").arg(esc(Report::tr("(none)")));
-    add(notes);
+    return notes;
+}
+
+std::vector<Block> blocks(const Report& report)
+{
+    const QLocale locale;
+    std::vector<Block> out;
+    auto add = [&](const QString& html) { out.push_back({html, -1}); };
+
+    add(QStringLiteral("<h1>%1</h1><p>%2</p>")
+            .arg(esc(report.title),
+                 esc(Report::tr("Generated %1 by Entrena %2")
+                         .arg(locale.toString(report.generated, QLocale::LongFormat), QString::fromLatin1(kVersion)))));
+    add(runsSection(report));
+    add(environmentSection(report));
+    add(configurationSection(report));
+    add(QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Charts"))));
+    const auto specs = Report::charts();
+    for (std::size_t i = 0; i < specs.size(); ++i)
+        out.push_back({QString(), int(i)});
+    add(summarySection(report));
+    if (const QString evaluation = evaluationSectionHtml(report); !evaluation.isEmpty())
+        add(evaluation);
+    add(eventsSection(report));
+    add(notesSection(report));
     return out;
 }
 

@@ -1,4 +1,4 @@
-#include "panels/RunFilterProxy.h"
+#include "runs/RunFilterProxy.h"
 
 #include "RunTableModel.h"
 

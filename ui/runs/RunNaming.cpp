@@ -1,4 +1,4 @@
-#include "panels/RunNaming.h"
+#include "runs/RunNaming.h"
 
 #include "ConfigFlatten.h"
 

@@ -1,6 +1,7 @@
-#include "panels/RunQueue.h"
+#include "runs/RunQueue.h"
 
 #include "ChoiceLabels.h"
+#include "entrena/config/Registry.h"
 
 #include <QDir>
 #include <QFile>
@@ -32,8 +33,12 @@ QString RunQueue::summaryOf(const RunConfig& c)
 {
     const QLocale locale;
     QString model = app::ChoiceLabels::model(QString::fromLatin1(toString(c.model.arch)));
-    const std::vector<int64_t>& widths = c.model.arch == ModelArch::Mlp ? c.model.hidden : c.model.channels;
-    if (c.model.arch != ModelArch::TorchScript && !widths.empty()) {
+    // The widths the architecture reads: an mlp's hidden layers, a convolutional model's channels.
+    const auto& keys = registryEntry(c.model.arch).keys;
+    const bool hidden = hasKey(keys, "hidden");
+    const bool channels = hasKey(keys, "channels");
+    const std::vector<int64_t>& widths = hidden ? c.model.hidden : c.model.channels;
+    if ((hidden || channels) && !widths.empty()) {
         QStringList parts;
         for (int64_t w : widths)
             parts << QString::number(w);

@@ -1,4 +1,4 @@
-#include "panels/DiskUseBar.h"
+#include "widgets/DiskUseBar.h"
 
 #include "entrena/store/RunStore.h"
 

@@ -1,4 +1,4 @@
-#include "panels/NoticeBanner.h"
+#include "widgets/NoticeBanner.h"
 
 #include "charts/ChartTheme.h"
 

@@ -1,4 +1,4 @@
-#include "panels/SortArrowStyle.h"
+#include "widgets/SortArrowStyle.h"
 
 #include <QApplication>
 #include <QHeaderView>

@@ -1,4 +1,4 @@
-#include "panels/WheelGuard.h"
+#include "widgets/WheelGuard.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSlider>
