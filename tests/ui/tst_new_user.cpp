@@ -16,7 +16,7 @@
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 #include "settings/Theme.h"
-#include "tools/BatchSizeAnswer.h"
+#include "finders/BatchSizeAnswer.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -6,7 +6,7 @@
 #include "data/CsvReader.h"
 #include "data/ImageDecode.h"
 #include "data/ImageFolder.h"
-#include "../tools/ImageFixtures.h"
+#include "../../tools/ImageFixtures.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -7,10 +7,10 @@
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
 #include "model/Model.h"
-#include "store/Checkpoint.h"
+#include "store/CheckpointFile.h"
 
 // After LibTorch's headers: Qt's `slots` macro breaks LibTorch's `slots()`.
-#include "../tools/ImageFixtures.h"
+#include "../../tools/ImageFixtures.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,10 @@
 // The fused SGD step against PyTorch's own SGD: the same weights and momentum buffers after real
 // training steps on Fashion-MNIST, for every combination of its options, and checkpoints that either
 // one reads; the layouts it fuses and those it leaves to SGD; and a rollback to a snapshot taken
-// before the first step, which must forget the momentum made after it.
+// before the first step, which must forget the momentum made after it. Also each optimizer entry's
+// own setters: its options on an optimizer that exists, and the momentum a one-cycle schedule cycles.
 #include "data/Dataset.h"
+#include "entrena/config/Registry.h"
 #include "model/Model.h"
 #include "optim/FusedSgd.h"
 #include "optim/Optimizers.h"
@@ -69,14 +71,18 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("optimizer");
         QTest::addColumn<QByteArray>("model");
         const QByteArray mlp = R"({"arch": "mlp", "hidden": [64, 32]})";
-        QTest::newRow("resnet, nesterov") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})")
-                                          << QByteArray(R"({"arch": "resnet", "channels": [8, 16]})");
+        QTest::newRow("resnet, nesterov")
+            << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})")
+            << QByteArray(R"({"arch": "resnet", "channels": [8, 16]})");
         QTest::newRow("cnn, momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})")
                                        << QByteArray(R"({"arch": "cnn", "channels": [8, 16]})");
         QTest::newRow("plain") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false})") << mlp;
-        QTest::newRow("weight decay") << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false, "weight_decay": 0.01})") << mlp;
+        QTest::newRow("weight decay")
+            << QByteArray(R"({"name": "sgd", "lr": 0.1, "momentum": 0, "nesterov": false, "weight_decay": 0.01})") << mlp;
         QTest::newRow("momentum") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false})") << mlp;
-        QTest::newRow("dampening") << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false, "dampening": 0.3})") << mlp;
+        QTest::newRow("dampening") << QByteArray(
+                                          R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": false, "dampening": 0.3})")
+                                   << mlp;
         QTest::newRow("nesterov, decay")
             << QByteArray(R"({"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4})") << mlp;
     }
@@ -215,6 +221,52 @@ private Q_SLOTS:
         const auto a = rolled.parameters(), b = fresh.parameters();
         for (size_t i = 0; i < a.size(); ++i)
             QVERIFY(torch::equal(a[i], b[i]));
+    }
+
+    // After a checkpoint's state is loaded the configuration's values hold: each entry sets all
+    // its own options (not the rate) on an optimizer that exists, as if it had been made with them.
+    void everyEntrySetsItsOptionsOnAnOptimizerThatExists()
+    {
+        const std::vector<torch::Tensor> parameters = {torch::zeros({3, 2}, torch::requires_grad())};
+        for (const OptimizerEntry& entry : optimizerRegistry()) {
+            OptimizerSpec before;
+            before.kind = entry.kind;
+            if (entry.defaults)
+                entry.defaults(before);
+            OptimizerSpec after = before;
+            after.weightDecay = 0.0123;
+            after.momentum = 0.7;
+            after.dampening = 0.0;
+            after.beta1 = 0.8;
+            after.beta2 = 0.95;
+            after.eps = 1e-6;
+            after.alpha = 0.9;
+            after.centered = true;
+            auto made = makeOptimizer(before, parameters);
+            const auto wanted = makeOptimizer(after, parameters);
+            QVERIFY2(serialized(*made) != serialized(*wanted), entry.name);
+            applyOptimizerOptions(*made, after);
+            QVERIFY2(serialized(*made) == serialized(*wanted), entry.name);
+
+            // The momentum a schedule cycles: SGD's and RMSprop's momentum, Adam's beta1.
+            OptimizerSpec cycled = after;
+            (hasKey(entry.keys, "momentum") ? cycled.momentum : cycled.beta1) = 0.42;
+            setMomentum(*made, entry.kind, 0.42);
+            QVERIFY2(serialized(*made) == serialized(*makeOptimizer(cycled, parameters)), entry.name);
+        }
+    }
+
+    // A one-cycle schedule needs a momentum to cycle: SGD has none without momentum > 0.
+    void onlySgdWithoutMomentumHasNoneToCycle()
+    {
+        for (const OptimizerEntry& entry : optimizerRegistry()) {
+            OptimizerSpec s;
+            s.kind = entry.kind;
+            s.momentum = 0.0;
+            QCOMPARE(entry.cyclesMomentum(s), entry.kind != OptimizerKind::Sgd);
+            s.momentum = 0.9;
+            QVERIFY(entry.cyclesMomentum(s));
+        }
     }
 };
 

@@ -8,9 +8,9 @@
 #include "dialogs/DataPreviewDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/store/RunStore.h"
-#include "panels/DataShapeProbe.h"
-#include "panels/ModelSummaryLine.h"
-#include "panels/NoticeBanner.h"
+#include "form/DataShapeProbe.h"
+#include "form/ModelSummaryLine.h"
+#include "widgets/NoticeBanner.h"
 #include "panels/RunConfigPanel.h"
 #include "settings/LanguageManager.h"
 

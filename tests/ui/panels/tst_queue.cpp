@@ -6,7 +6,7 @@
 #include "TrainingController.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
-#include "panels/RunQueue.h"
+#include "runs/RunQueue.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 

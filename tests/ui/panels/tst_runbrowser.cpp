@@ -2,8 +2,8 @@
 // hyper-parameter columns, the live indicator, and selection kept across refreshes.
 #include "RunTableModel.h"
 #include "entrena/store/RunStore.h"
-#include "panels/RunFilterProxy.h"
-#include "panels/RunNaming.h"
+#include "runs/RunFilterProxy.h"
+#include "runs/RunNaming.h"
 #include "panels/RunsPanel.h"
 
 #include <QHeaderView>
