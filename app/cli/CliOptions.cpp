@@ -390,8 +390,7 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
     else if (arg == "--run") {
         o.run = value;
         o.runs.push_back(value);
-    }
-    else if (arg == "--checkpoint")
+    } else if (arg == "--checkpoint")
         o.checkpoint = value;
     else if (arg == "--metrics")
         o.metrics = value;
@@ -402,11 +401,11 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
     else if (arg == "--tag")
         o.tag = value;
     else if (arg == "--start-lr")
-        o.startLr = positiveNumber(c, arg, value);
+        o.lrFind.startLr = positiveNumber(c, arg, value);
     else if (arg == "--end-lr")
-        o.endLr = positiveNumber(c, arg, value);
+        o.lrFind.endLr = positiveNumber(c, arg, value);
     else if (arg == "--steps")
-        o.steps = int(wholeNumber(c, arg, value, 5));
+        o.lrFind.steps = int(wholeNumber(c, arg, value, 5));
     else if (arg == "--nproc")
         o.nproc = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--nodes")
@@ -432,11 +431,11 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
     else if (arg == "--name")
         o.name = value;
     else if (arg == "--start")
-        o.start = wholeNumber(c, arg, value, 1);
+        o.batchFind.start = wholeNumber(c, arg, value, 1);
     else if (arg == "--max")
-        o.max = wholeNumber(c, arg, value, 1);
+        o.batchFind.max = wholeNumber(c, arg, value, 1);
     else if (arg == "--trial-steps")
-        o.trialSteps = int(wholeNumber(c, arg, value, 1));
+        o.batchFind.trialSteps = int(wholeNumber(c, arg, value, 1));
 }
 
 bool endsWith(const std::string& s, const std::string& tail)
@@ -474,11 +473,13 @@ void checkCombinations(const CliOptions& o)
         if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors"))
             throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
     }
-    if (c == "lr-find" && !(o.endLr > o.startLr))
-        throw UsageError(
-            "--end-lr must be above --start-lr (got " + std::to_string(o.startLr) + " to " + std::to_string(o.endLr) + ")", c);
-    if (c == "batch-find" && o.max > 0 && o.max < o.start)
-        throw UsageError("--max must not be below --start (got " + std::to_string(o.max) + " < " + std::to_string(o.start) + ")",
+    if (c == "lr-find" && !(o.lrFind.endLr > o.lrFind.startLr))
+        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.lrFind.startLr) + " to " +
+                             std::to_string(o.lrFind.endLr) + ")",
+                         c);
+    if (c == "batch-find" && o.batchFind.max > 0 && o.batchFind.max < o.batchFind.start)
+        throw UsageError("--max must not be below --start (got " + std::to_string(o.batchFind.max) + " < " +
+                             std::to_string(o.batchFind.start) + ")",
                          c);
     if (!o.resume.empty() && o.nproc > 1)
         throw UsageError("--resume continues a run in one process; leave out --nproc", c);
@@ -545,12 +546,16 @@ CliOptions parseCommandLine(int argc, char** argv)
             if (inlineValue)
                 throw UsageError(arg + " takes no value", o.command);
             // Each option without a value switches one flag on.
-            static const std::pair<const char*, bool CliOptions::*> flags[] = {
-                {"--json", &CliOptions::json},         {"--all", &CliOptions::all},
-                {"--markdown", &CliOptions::markdown}, {"--strict", &CliOptions::strict},
-                {"--keep-pruned", &CliOptions::keepPruned}, {"--disk", &CliOptions::disk},
-                {"--dry-run", &CliOptions::dryRun},    {"--archived", &CliOptions::archived},
-                {"--pruned", &CliOptions::pruned},     {"--clear", &CliOptions::clear}};
+            static const std::pair<const char*, bool CliOptions::*> flags[] = {{"--json", &CliOptions::json},
+                                                                               {"--all", &CliOptions::all},
+                                                                               {"--markdown", &CliOptions::markdown},
+                                                                               {"--strict", &CliOptions::strict},
+                                                                               {"--keep-pruned", &CliOptions::keepPruned},
+                                                                               {"--disk", &CliOptions::disk},
+                                                                               {"--dry-run", &CliOptions::dryRun},
+                                                                               {"--archived", &CliOptions::archived},
+                                                                               {"--pruned", &CliOptions::pruned},
+                                                                               {"--clear", &CliOptions::clear}};
             for (const auto& [name, flag] : flags)
                 if (arg == name)
                     o.*flag = true;

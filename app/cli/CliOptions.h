@@ -1,6 +1,8 @@
 #pragma once
 
 #include "entrena/experiment/Sweep.h"
+#include "entrena/search/BatchSizeFinder.h"
+#include "entrena/search/LrFinder.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -39,7 +41,7 @@ struct CommandInfo {
     const char* synopsis; ///< what follows the name in the usage line
     const char* summary;  ///< one line, for the overview
     std::vector<OptionInfo> options;
-    const char* details; ///< a paragraph or two after the options
+    const char* details;                             ///< a paragraph or two after the options
     int (*run)(const CliOptions& options) = nullptr; ///< its handler (Commands.h)
 };
 
@@ -56,24 +58,24 @@ std::string commandHelp(const CommandInfo& command);
 std::string usageAfterError(const std::string& command);
 
 struct CliOptions {
-    std::string command; ///< a command of commands(), or help | version
-    std::string helpFor; ///< help: the command asked about ("" for the overview)
+    std::string command;           ///< a command of commands(), or help | version
+    std::string helpFor;           ///< help: the command asked about ("" for the overview)
     std::vector<std::string> args; ///< the command line as given, from the command on (a rank re-runs it)
     std::string config;
     std::vector<std::string> sets;
     std::string db;
     bool json = false;
     std::string resume;
-    int nproc = 0;   ///< train: ranks to start here; cluster-script: ranks per node
-    int nodes = 1;   ///< cluster-script: machines
+    int nproc = 0; ///< train: ranks to start here; cluster-script: ranks per node
+    int nodes = 1; ///< cluster-script: machines
     std::string run;
     std::string checkpoint;
     std::string metrics;
     std::string out;
-    std::string status; ///< runs: only runs of this status
-    std::string tag;    ///< runs: only runs with this tag
-    bool all = false;   ///< runs: archived runs too
-    bool clear = false; ///< baseline: stop being the baseline
+    std::string status;    ///< runs: only runs of this status
+    std::string tag;       ///< runs: only runs with this tag
+    bool all = false;      ///< runs: archived runs too
+    bool clear = false;    ///< baseline: stop being the baseline
     bool markdown = false; ///< config-keys: the registries' tables in Markdown
     // sweep (docs/experiments.md); --resume names the experiment there
     std::string space;
@@ -82,22 +84,18 @@ struct CliOptions {
     int parallel = 0;
     std::string metric = "val_accuracy";
     std::string name;
-    SweepSettings sweep; ///< sweep: each method's own settings (--min-epochs, …; the registry's keys)
-    std::string source; ///< import: the other store
-    bool strict = false;       ///< import: a file that could not be copied is a failure (exit 1)
-    bool keepPruned = false;   ///< sweep: keep pruned trials' checkpoints
-    bool disk = false;         ///< runs: each run's disk use, and the store's
-    bool dryRun = false;       ///< clean: say what would be freed, delete nothing
-    bool archived = false;     ///< clean: the archived runs
-    bool pruned = false;       ///< clean: the pruned runs
+    SweepSettings sweep;           ///< sweep: each method's own settings (--min-epochs, …; the registry's keys)
+    std::string source;            ///< import: the other store
+    bool strict = false;           ///< import: a file that could not be copied is a failure (exit 1)
+    bool keepPruned = false;       ///< sweep: keep pruned trials' checkpoints
+    bool disk = false;             ///< runs: each run's disk use, and the store's
+    bool dryRun = false;           ///< clean: say what would be freed, delete nothing
+    bool archived = false;         ///< clean: the archived runs
+    bool pruned = false;           ///< clean: the pruned runs
     std::vector<std::string> runs; ///< clean: --run, repeatable
-    int shard = 0, shards = 1; ///< sweep --shard K/N
-    double startLr = 1e-6; ///< lr-find: the sweep's range and length
-    double endLr = 10.0;
-    int steps = 100;
-    int64_t start = 16; ///< batch-find: the first size, the cap (0: the training set), steps per trial
-    int64_t max = 0;
-    int trialSteps = 3;
+    int shard = 0, shards = 1;     ///< sweep --shard K/N
+    LrFinderOptions lrFind;        ///< lr-find: --start-lr, --end-lr, --steps (the engine's defaults)
+    BatchSizeOptions batchFind;    ///< batch-find: --start, --max, --trial-steps (likewise)
 };
 
 /// Parses argv per the contract in docs/cli.md. Throws UsageError.

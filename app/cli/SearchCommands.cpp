@@ -29,10 +29,7 @@ int lrFind(const CliOptions& o)
     const RunConfig config = RunConfig::fromFile(o.config, o.sets);
     StopToken stop;
     StopOnSignals signals(stop);
-    LrFinderOptions options;
-    options.startLr = o.startLr;
-    options.endLr = o.endLr;
-    options.steps = o.steps;
+    const LrFinderOptions& options = o.lrFind;
     ProgressBar bar;
     // A line every 10 steps for a log; on a terminal the bar says it in place.
     const bool lines = !bar.enabled() || !isatty(fileno(stdout));
@@ -41,8 +38,8 @@ int lrFind(const CliOptions& o)
             std::cout << nlohmann::json{{"event", "lr_find_step"}, {"step", step}, {"lr", lr}, {"loss", loss}}.dump() << "\n";
             return;
         }
-        bar.draw(double(step) / double(o.steps), {"step " + std::to_string(step) + "/" + std::to_string(o.steps),
-                                                  format("lr %.3g", lr), format("loss %.4f", loss)});
+        bar.draw(double(step) / double(options.steps), {"step " + std::to_string(step) + "/" + std::to_string(options.steps),
+                                                        format("lr %.3g", lr), format("loss %.4f", loss)});
         if (lines && step % 10 == 0) {
             bar.clear();
             std::cout << "step " << step << ": lr " << lr << ", loss " << loss << std::endl;
@@ -82,10 +79,7 @@ int batchFind(const CliOptions& o)
     const RunConfig config = RunConfig::fromFile(o.config, o.sets);
     StopToken stop;
     StopOnSignals signals(stop);
-    BatchSizeOptions options;
-    options.start = o.start;
-    options.max = o.max;
-    options.trialSteps = o.trialSteps;
+    BatchSizeOptions options = o.batchFind;
     ProgressBar bar;
     int64_t fitted = 0;
     size_t trials = 0;

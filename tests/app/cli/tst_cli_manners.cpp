@@ -188,6 +188,34 @@ private Q_SLOTS:
                             "\"train\": {\"epochs\": 2, \"log_every\": 1}}");
     }
 
+    // The finders' defaults are the engine's (LrFinderOptions, BatchSizeOptions): what the help says
+    // and what a command line without the option gets are those values.
+    void theFindersHelpStatesTheEnginesDefaults()
+    {
+        const entrena::cli::CliOptions parsed;
+        const std::vector<std::pair<const char*, double>> defaults = {
+            {"--start-lr", entrena::LrFinderOptions{}.startLr},
+            {"--end-lr", entrena::LrFinderOptions{}.endLr},
+            {"--steps", double(entrena::LrFinderOptions{}.steps)},
+            {"--start", double(entrena::BatchSizeOptions{}.start)},
+            {"--trial-steps", double(entrena::BatchSizeOptions{}.trialSteps)}};
+        QCOMPARE(parsed.lrFind.startLr, entrena::LrFinderOptions{}.startLr);
+        QCOMPARE(parsed.batchFind.trialSteps, entrena::BatchSizeOptions{}.trialSteps);
+        int found = 0;
+        for (const char* command : {"lr-find", "batch-find"})
+            for (const auto& option : entrena::cli::findCommand(command)->options)
+                for (const auto& [name, value] : defaults) {
+                    if (std::string_view(option.name) != name)
+                        continue;
+                    const auto m =
+                        QRegularExpression(QStringLiteral("\\(default ([0-9.e+-]+)\\)")).match(QString::fromLatin1(option.help));
+                    QVERIFY2(m.hasMatch(), option.help);
+                    QCOMPARE(m.captured(1).toDouble(), value);
+                    ++found;
+                }
+        QCOMPARE(found, int(defaults.size()));
+    }
+
     void everyCommandHasItsOwnHelp_data()
     {
         QTest::addColumn<QString>("command");
