@@ -1,48 +1,29 @@
 // The main window end to end under the offscreen platform: Start trains in a worker thread,
 // the charts fill, the finished run appears in the list; bad input is refused with a message.
 #include "MainWindow.h"
-#include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
+#include "MainWindowFixture.h"
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
-#include "charts/StepTimeChart.h"
-#include "charts/SchedulePreview.h"
-#include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
-#include "dialogs/RunDetailsDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/store/RunStore.h"
-#include "form/DevicePicker.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QDir>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QLabel>
-#include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
 #include <QHeaderView>
-#include <QTableView>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QWheelEvent>
-#include <QMessageBox>
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QPushButton>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest>
-#include <qcustomplot.h>
-
-#include "MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -168,7 +149,9 @@ private Q_SLOTS:
         QCOMPARE(MainWindow::sizeWithin(QSize(1280, 820), QSize(1920, 1050)), QSize(1280, 820));
         MainWindow w(dir_.filePath(QStringLiteral("fit.sqlite")), smallRun(), languages_);
         const QRect screen = w.screen()->availableGeometry();
-        QVERIFY2(screen.contains(w.frameGeometry()), qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
+        QVERIFY2(
+            screen.contains(w.frameGeometry()),
+            qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
         for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
             w.resize(size);
             w.show();
@@ -178,12 +161,18 @@ private Q_SLOTS:
                 auto* widget = w.findChild<QWidget*>(QLatin1String(name));
                 QVERIFY(widget && widget->isVisible());
                 const QRect inWindow(widget->mapTo(&w, QPoint(0, 0)), widget->size());
-                QVERIFY2(w.rect().contains(inWindow), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(QLatin1String(name)).arg(inWindow.x()).arg(inWindow.y()).arg(inWindow.width()).arg(inWindow.height())));
+                QVERIFY2(w.rect().contains(inWindow), qPrintable(QStringLiteral("%1 at %2,%3 %4x%5")
+                                                                     .arg(QLatin1String(name))
+                                                                     .arg(inWindow.x())
+                                                                     .arg(inWindow.y())
+                                                                     .arg(inWindow.width())
+                                                                     .arg(inWindow.height())));
             }
             auto* view = w.findChild<QTableView*>(QStringLiteral("runsView"));
             QVERIFY2(view->viewport()->height() >= 5 * view->verticalHeader()->defaultSectionSize(),
                      qPrintable(QStringLiteral("%1 px for the runs").arg(view->viewport()->height())));
-            QVERIFY(w.statusBar()->isVisible() && w.rect().contains(QRect(w.statusBar()->mapTo(&w, QPoint(0, 0)), w.statusBar()->size())));
+            QVERIFY(w.statusBar()->isVisible() &&
+                    w.rect().contains(QRect(w.statusBar()->mapTo(&w, QPoint(0, 0)), w.statusBar()->size())));
         }
     }
 
@@ -373,4 +362,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestMainWindow)
+
 #include "tst_mainwindow.moc"

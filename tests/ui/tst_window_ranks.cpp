@@ -1,48 +1,22 @@
 // Data-parallel runs from the window: ranks launched and stopped together, ranks that never come,
 // and the cluster script written for the same configuration.
 #include "MainWindow.h"
-#include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
+#include "MainWindowFixture.h"
 #include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
-#include "charts/StepTimeChart.h"
-#include "charts/SchedulePreview.h"
 #include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
-#include "dialogs/RunDetailsDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/store/RunStore.h"
 #include "form/DevicePicker.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QDir>
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QLabel>
-#include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QWheelEvent>
-#include <QMessageBox>
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
-
-#include "MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -145,4 +119,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestWindowRanks)
+
 #include "tst_window_ranks.moc"

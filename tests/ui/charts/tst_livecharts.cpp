@@ -1,48 +1,15 @@
 // The live charts of a run from the window: device memory (every rank's), the step time's parts,
 // divergence rollbacks marked.
+#include "../MainWindowFixture.h"
 #include "MainWindow.h"
-#include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
-#include "RunTableModel.h"
 #include "TrainingController.h"
 #include "charts/LiveCharts.h"
 #include "charts/StepTimeChart.h"
-#include "charts/SchedulePreview.h"
-#include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
-#include "dialogs/RunDetailsDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
-#include "entrena/store/RunStore.h"
-#include "form/DevicePicker.h"
-#include "panels/RunConfigPanel.h"
-#include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QDir>
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QLabel>
-#include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QWheelEvent>
-#include <QMessageBox>
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
-
-#include "../MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -133,7 +100,8 @@ private Q_SLOTS:
         QVERIFY2(chart->hint().contains(QStringLiteral("data.workers")), qPrintable(chart->hint()));
         QVERIFY(chart->hint().contains(QStringLiteral("40")));
         QVERIFY(StepTimeChart::hintFor({0.0, 0.004, 0.004, 0.0, 0.0, 0.001}, 0.009, -1).contains(QStringLiteral("log_every")));
-        QVERIFY(StepTimeChart::hintFor({0.0, 0.002, 0.002, 0.0, 0.005, 0.0}, 0.009, -1).contains(QStringLiteral("batch per device")));
+        QVERIFY(
+            StepTimeChart::hintFor({0.0, 0.002, 0.002, 0.0, 0.005, 0.0}, 0.009, -1).contains(QStringLiteral("batch per device")));
         charts.clear();
         QCOMPARE(chart->points(), 0);
         QVERIFY(chart->hint().isEmpty());
@@ -155,4 +123,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestLiveCharts)
+
 #include "tst_livecharts.moc"

@@ -1,47 +1,16 @@
 // A run's details: what was trained and how it went, notes and tags saved, missing checkpoints said.
+#include "../MainWindowFixture.h"
 #include "MainWindow.h"
-#include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
-#include "RunTableModel.h"
-#include "TrainingController.h"
-#include "charts/LiveCharts.h"
-#include "charts/StepTimeChart.h"
-#include "charts/SchedulePreview.h"
-#include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
 #include "entrena/store/RunStore.h"
-#include "form/DevicePicker.h"
-#include "panels/RunConfigPanel.h"
-#include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QDir>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
-#include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QWheelEvent>
-#include <QMessageBox>
-#include <QSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <qcustomplot.h>
-
-#include "../MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -61,7 +30,8 @@ private Q_SLOTS:
         const QString db = dir_.filePath(QStringLiteral("summary.sqlite"));
         RunStore store(db.toStdString());
         const int64_t id = store.createRun("summarised", R"({"data": {"dataset": "fashion-mnist"}, "model": {"arch": "mlp"},
-            "optimizer": {"name": "adam"}, "scheduler": {"name": "one_cycle"}})", "{}");
+            "optimizer": {"name": "adam"}, "scheduler": {"name": "one_cycle"}})",
+                                           "{}");
         EndEvent end;
         end.testAccuracy = 0.8812;
         end.bestValAccuracy = 0.8934;
@@ -75,8 +45,9 @@ private Q_SLOTS:
         const QString all = texts.join(QLatin1Char('|'));
         QVERIFY2(all.contains(QStringLiteral("MLP on Fashion-MNIST, Adam, One-cycle")), qPrintable(all));
         const QLocale locale;
-        for (const QString& figure : {locale.toString(88.12, 'f', 2) + QLatin1Char('%'), locale.toString(89.34, 'f', 2) + QLatin1Char('%'),
-                                      locale.toString(0.3121, 'f', 4), locale.toString(42.5, 'f', 1) + QStringLiteral(" s")})
+        for (const QString& figure :
+             {locale.toString(88.12, 'f', 2) + QLatin1Char('%'), locale.toString(89.34, 'f', 2) + QLatin1Char('%'),
+              locale.toString(0.3121, 'f', 4), locale.toString(42.5, 'f', 1) + QStringLiteral(" s")})
             QVERIFY2(all.contains(figure), qPrintable(figure + QStringLiteral(" missing in ") + all));
         QVERIFY2(!all.contains(QRegularExpression(QStringLiteral("\\d{4}-\\d\\d-\\d\\dT"))), qPrintable(all)); // no raw ISO time
     }
@@ -100,4 +71,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestRunDetails)
+
 #include "tst_rundetails.moc"

@@ -1,47 +1,16 @@
 // The batch-size and learning-rate finders from the window: what they suggest, and applying it.
+#include "../MainWindowFixture.h"
 #include "MainWindow.h"
-#include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
-#include "RunTableModel.h"
-#include "TrainingController.h"
-#include "charts/LiveCharts.h"
-#include "charts/StepTimeChart.h"
-#include "charts/SchedulePreview.h"
-#include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
-#include "dialogs/RunDetailsDialog.h"
 #include "entrena/search/BatchSizeFinder.h"
-#include "entrena/store/RunStore.h"
-#include "form/DevicePicker.h"
+#include "finders/LrFinderDialog.h"
 #include "panels/RunConfigPanel.h"
-#include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QDir>
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QLabel>
-#include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QWheelEvent>
 #include <QMessageBox>
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
-
-#include "../MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -60,7 +29,8 @@ private Q_SLOTS:
         MainWindow w(dir_.filePath(QStringLiteral("batch.sqlite")), smallRun(), languages_);
         // As tst_memory and docs/configuration.md: the default MLP, 5,400 images, a 16 MiB budget.
         RunConfig c = RunConfig::fromJson(R"({"name": "batch", "seed": 3,
-            "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": 6000, "test_limit": 1000, "batch_size": 128, "workers": 0},
+            "data": {"path": ")" ENTRENA_FMNIST_DIR
+                                          R"(", "train_limit": 6000, "test_limit": 1000, "batch_size": 128, "workers": 0},
             "model": {"arch": "mlp"}, "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
             "scheduler": {"name": "constant"}, "train": {"epochs": 1, "memory_budget_mb": 16}, "devices": {"threads": 2}})");
         w.configPanel()->setConfig(c);
@@ -138,4 +108,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestFinders)
+
 #include "tst_finders.moc"

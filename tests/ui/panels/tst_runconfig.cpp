@@ -1,48 +1,25 @@
 // The run form: checked as it is edited, a configuration in and out unchanged, a page for every
 // schedule with its preview, the model's summary, the devices to choose.
-#include "MainWindow.h"
+#include "../MainWindowFixture.h"
 #include "ChoiceLabels.h"
-#include "entrena/config/Registry.h"
+#include "MainWindow.h"
 #include "RunTableModel.h"
-#include "TrainingController.h"
-#include "charts/LiveCharts.h"
-#include "charts/StepTimeChart.h"
 #include "charts/SchedulePreview.h"
-#include "dialogs/ClusterScriptDialog.h"
-#include "finders/LrFinderDialog.h"
-#include "dialogs/RunDetailsDialog.h"
-#include "entrena/search/BatchSizeFinder.h"
-#include "entrena/store/RunStore.h"
+#include "entrena/config/Registry.h"
 #include "form/DevicePicker.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QDir>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
-#include <QRegularExpression>
-#include <QScreen>
-#include <QStatusBar>
-#include <QHeaderView>
-#include <QTableView>
-#include <QScrollArea>
-#include <QScrollBar>
-#include <QWheelEvent>
-#include <QMessageBox>
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
-
-#include "../MainWindowFixture.h"
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -126,9 +103,10 @@ private Q_SLOTS:
                                             "label_column": "y"},
                 "model": {"arch": "mlp", "hidden": [32, 16]}, "optimizer": {"name": "rmsprop", "lr": 0.001},
                 "scheduler": {"name": "cosine", "T_max": 4, "eta_min": 0.0001}})");
-        QTest::newRow("rmsprop with momentum, alpha and centred")
-            << QStringLiteral(R"({"optimizer": {"name": "rmsprop", "lr": 0.001, "momentum": 0.5, "alpha": 0.95, "centered": true}})");
-        QTest::newRow("adam's betas kept") << QStringLiteral(R"({"optimizer": {"name": "adam", "lr": 0.001, "beta1": 0.8, "beta2": 0.99}})");
+        QTest::newRow("rmsprop with momentum, alpha and centred") << QStringLiteral(
+            R"({"optimizer": {"name": "rmsprop", "lr": 0.001, "momentum": 0.5, "alpha": 0.95, "centered": true}})");
+        QTest::newRow("adam's betas kept") << QStringLiteral(
+            R"({"optimizer": {"name": "adam", "lr": 0.001, "beta1": 0.8, "beta2": 0.99}})");
     }
 
     void panelRoundTripsTheConfiguration()
@@ -293,4 +271,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestRunConfig)
+
 #include "tst_runconfig.moc"
