@@ -29,19 +29,28 @@ void JsonEvents::write(const std::string& line)
 
 void JsonEvents::onStart(const StartEvent& e)
 {
-    write(json{{"event", "start"},
-               {"run_id", e.runId},
-               {"name", e.name},
-               {"world_size", e.worldSize},
-               {"device", e.device},
-               {"epochs", e.epochs},
-               {"total_steps", e.totalSteps},
-               {"parameters", e.parameters},
-               {"flops_per_sample", e.flopsPerSample},
-               {"precision", e.precision},
-               {"classes", e.classes},
-               {"input_shape", e.inputShape}}
-              .dump());
+    json j{{"event", "start"},
+           {"run_id", e.runId},
+           {"name", e.name},
+           {"world_size", e.worldSize},
+           {"device", e.device},
+           {"epochs", e.epochs},
+           {"total_steps", e.totalSteps},
+           {"parameters", e.parameters},
+           {"flops_per_sample", e.flopsPerSample},
+           {"precision", e.precision},
+           {"classes", e.classes},
+           {"input_shape", e.inputShape},
+           {"train_samples", e.trainSamples},
+           {"val_samples", e.valSamples},
+           {"balance", e.balance}};
+    if (!e.classWeights.empty())
+        j["class_weights"] = e.classWeights;
+    if (e.folds > 1) {
+        j["folds"] = e.folds;
+        j["fold"] = e.fold;
+    }
+    write(j.dump());
 }
 
 void JsonEvents::onStep(const StepEvent& e)

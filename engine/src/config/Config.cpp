@@ -376,6 +376,12 @@ void RunConfig::validate() const
     if (!dataEntry.images && modelEntry.needsImages)
         throw ConfigError("model.arch '" + std::string(modelEntry.name) + "' needs images; " + dataEntry.name +
                           " data trains an mlp");
+    if (data.folds == 1)
+        throw ConfigError("data.folds 1 is not cross-validation: use 2 or more folds, or 0 to hold out "
+                          "data.val_fraction");
+    if (data.folds > 1 && data.fold >= data.folds)
+        throw ConfigError("data.fold " + std::to_string(data.fold) + " is not one of the " + std::to_string(data.folds) +
+                          " folds: use 0 … " + std::to_string(data.folds - 1));
     if (dataEntry.needsPath && data.path.empty())
         throw ConfigError("data.path must name the folder holding the data set's files");
 }

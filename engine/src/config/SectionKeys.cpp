@@ -25,6 +25,16 @@ const std::vector<OptionKey<DataSpec>>& dataKeys()
         integer<&D::augmentCrop>("augment_crop", 0, 64, "images: zero-pad by N pixels and crop back at a random offset (0: off)"),
         boolean<&D::augmentFlip>("augment_flip", "images: flip half the samples left-right"),
         number<&D::valFraction>("val_fraction", 0.0, 0.9, "share of the training data held out for validation"),
+        integer<&D::folds>("folds", 0, 1000,
+                           "k-fold cross-validation: deal the training data into N folds and hold out data.fold "
+                           "(0: off, data.val_fraction holds out; 1 is refused)"),
+        integer<&D::fold>("fold", 0, 999, "cross-validation: the fold held out for validation, 0 … data.folds − 1"),
+        boolean<&D::stratify>("stratify", "cross-validation: every fold keeps each class's share of the samples"),
+        choice<&D::balance>("balance",
+                            "unbalanced classes: none; weights (the training loss weights each class by the inverse "
+                            "of its frequency, as cross_entropy(weight=…)); sampler (each epoch draws every class "
+                            "equally often, with replacement)",
+                            shown(ENTRENA_LABEL("Registry", "Balance classes:"))),
         integer<&D::batchSize>("batch_size", 1, 1 << 20, "samples per micro-batch"),
         integer<&D::workers>("workers", 0, 64, "background threads gathering batches (0: on the training thread)"),
         integer<&D::trainLimit>("train_limit", 0, kBig, "use only the first N training samples (0: all)"),

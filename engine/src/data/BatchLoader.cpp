@@ -6,7 +6,7 @@
 namespace entrena {
 
 BatchLoader::BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers,
-                         torch::Device device, int64_t firstBatch, Augment augment, Shard shard)
+                         torch::Device device, int64_t firstBatch, Augment augment, Shard shard, torch::Tensor sampleWeights)
     : x_(std::move(x))
     , y_(std::move(y))
     , augment_(augment)
@@ -16,7 +16,7 @@ BatchLoader::BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t
     , batchSize_(batchSize)
     , device_(device)
 {
-    order_ = shardOrder(epochOrder(x_.size(0), seed, epoch), shard);
+    order_ = shardOrder(epochOrder(x_.size(0), seed, epoch, sampleWeights), shard);
     const int64_t n = order_.size(0);
     batches_ = (n + batchSize_ - 1) / batchSize_;
     y_ = y_.contiguous();
@@ -32,9 +32,11 @@ BatchLoader::BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t
     }
 }
 
-torch::Tensor BatchLoader::epochOrder(int64_t n, uint64_t seed, int64_t epoch)
+torch::Tensor BatchLoader::epochOrder(int64_t n, uint64_t seed, int64_t epoch, const torch::Tensor& sampleWeights)
 {
     auto gen = at::detail::createCPUGenerator(seed * 1000003ULL + uint64_t(epoch) + 1);
+    if (sampleWeights.defined() && n > 0)
+        return torch::multinomial(sampleWeights.to(torch::kFloat64), n, /*replacement=*/true, gen).contiguous();
     return torch::randperm(n, gen, torch::kInt64);
 }
 

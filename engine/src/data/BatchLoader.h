@@ -46,10 +46,12 @@ class BatchLoader {
 public:
     /// `firstBatch` skips the epoch's first batches (resuming inside an epoch).
     BatchLoader(Samples x, torch::Tensor y, int64_t batchSize, uint64_t seed, int64_t epoch, int workers, torch::Device device,
-                int64_t firstBatch = 0, Augment augment = {}, Shard shard = {});
+                int64_t firstBatch = 0, Augment augment = {}, Shard shard = {}, torch::Tensor sampleWeights = {});
 
-    /// The shuffled order of epoch `epoch` over `n` samples, as every rank computes it.
-    static torch::Tensor epochOrder(int64_t n, uint64_t seed, int64_t epoch);
+    /// The shuffled order of epoch `epoch` over `n` samples, as every rank computes it. With
+    /// `sampleWeights` (data.balance sampler) the epoch is n draws with replacement, each sample
+    /// drawn in proportion to its weight: the WeightedRandomSampler rule.
+    static torch::Tensor epochOrder(int64_t n, uint64_t seed, int64_t epoch, const torch::Tensor& sampleWeights = {});
     ~BatchLoader();
     BatchLoader(const BatchLoader&) = delete;
     BatchLoader& operator=(const BatchLoader&) = delete;

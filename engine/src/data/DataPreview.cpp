@@ -44,7 +44,7 @@ void describeImbalance(DataPreview& p)
     p.imbalance = "the classes are unbalanced: '" + large->name + "' has " + thousands(large->count) + " samples, '" +
                   small->name + "' " + thousands(small->count) + " (" + ratio +
                   "x fewer); a model can score well by favouring the large classes, so compare per-class recall "
-                  "(run details → Evaluation), or gather more of the small ones";
+                  "(run details → Evaluation), balance them (data.balance: weights or sampler) or gather more of the small ones";
 }
 
 std::vector<uint8_t> bytesOf(const torch::Tensor& image)

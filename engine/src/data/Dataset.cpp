@@ -1,6 +1,7 @@
 #include "data/Dataset.h"
 
 #include "data/CsvReader.h"
+#include "data/Holdout.h"
 #include "data/IdxReader.h"
 #include "entrena/config/Registry.h"
 #include "entrena/data/Preload.h"
@@ -122,13 +123,11 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, s
     if (!perFeature)
         d.classes = std::max<int64_t>(d.classes, 10);
     const int64_t n = trainX.size(0);
-    const int64_t nVal = int64_t(double(n) * spec.valFraction);
-    if (n - nVal < 1)
-        throw std::runtime_error("data.val_fraction leaves no training samples (" + std::to_string(n) + " in all)");
+    (void)n;
     auto gen = at::detail::createCPUGenerator(seed);
-    const auto order = torch::randperm(n, gen, torch::kInt64);
-    const auto valIdx = order.slice(0, 0, nVal);
-    const auto trainIdx = order.slice(0, nVal, n);
+    const HeldOut split = holdOut(trainY, spec, gen, "samples", names);
+    const auto& valIdx = split.val;
+    const auto& trainIdx = split.train;
     torch::Tensor tx = trainX.index_select(0, trainIdx), vx = trainX.index_select(0, valIdx);
     d.trainY = trainY.index_select(0, trainIdx);
     d.valY = trainY.index_select(0, valIdx);

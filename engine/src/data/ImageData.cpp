@@ -3,6 +3,7 @@
 // folder whose decoded pixels would not fit in data.cache_mb is decoded on the fly instead.
 #include "data/Cifar10Reader.h"
 #include "data/Dataset.h"
+#include "data/Holdout.h"
 #include "data/ImageDecode.h"
 
 #include <algorithm>
@@ -47,6 +48,13 @@ ImageFileList pick(const ImageFileList& list, const torch::Tensor& rows)
     return out;
 }
 
+torch::Tensor labelsOf(const ImageFileList& list)
+{
+    auto t = torch::empty({int64_t(list.size())}, torch::kInt64);
+    std::copy(list.labels.begin(), list.labels.end(), t.data_ptr<int64_t>());
+    return t;
+}
+
 /// Without a val/ folder, validation is data.val_fraction of the training files, drawn by the seed;
 /// data.train_limit and data.test_limit keep a seeded subset (the listing is ordered by class, so
 /// its first N would be the first classes only).
@@ -54,13 +62,17 @@ void splitListing(ImageFolderListing& listing, const DataSpec& spec, uint64_t se
 {
     auto gen = at::detail::createCPUGenerator(seed);
     const int64_t n = int64_t(listing.train.size());
-    auto order = torch::randperm(n, gen, torch::kInt64);
-    if (!listing.hasVal) {
-        const int64_t nVal = int64_t(double(n) * spec.valFraction);
-        if (n - nVal < 1)
-            throw std::runtime_error("data.val_fraction leaves no training images (" + std::to_string(n) + " in all)");
-        listing.val = pick(listing.train, order.slice(0, 0, nVal));
-        order = order.slice(0, nVal, n);
+    torch::Tensor order;
+    if (listing.hasVal) {
+        if (spec.folds > 1)
+            throw std::runtime_error("data.folds: '" + spec.path +
+                                     "' has a val/ folder, which is the validation split; cross-validation deals the "
+                                     "training images into folds, so move val/'s images into train/ or set data.folds 0");
+        order = torch::randperm(n, gen, torch::kInt64);
+    } else {
+        const HeldOut split = holdOut(labelsOf(listing.train), spec, gen, "images", listing.classes);
+        listing.val = pick(listing.train, split.val);
+        order = split.train;
     }
     if (spec.trainLimit > 0 && spec.trainLimit < order.size(0))
         order = order.slice(0, 0, spec.trainLimit);
@@ -71,12 +83,6 @@ void splitListing(ImageFolderListing& listing, const DataSpec& spec, uint64_t se
     }
 }
 
-torch::Tensor labelsOf(const ImageFileList& list)
-{
-    auto t = torch::empty({int64_t(list.size())}, torch::kInt64);
-    std::copy(list.labels.begin(), list.labels.end(), t.data_ptr<int64_t>());
-    return t;
-}
 
 /// A split decoded on the fly: each row decodes its file when a batch takes it.
 Samples onDisk(const ImageFolderListing& listing, const ImageFileList& list, const ChannelNorm& norm)
@@ -176,13 +182,9 @@ DataSplits loadCifar10Data(const DataSpec& spec, uint64_t seed)
         testX = testX.slice(0, 0, spec.testLimit);
         testY = testY.slice(0, 0, spec.testLimit);
     }
-    const int64_t n = x.size(0);
-    const int64_t nVal = int64_t(double(n) * spec.valFraction);
-    if (n - nVal < 1)
-        throw std::runtime_error("data.val_fraction leaves no training images (" + std::to_string(n) + " in all)");
     auto gen = at::detail::createCPUGenerator(seed);
-    const auto order = torch::randperm(n, gen, torch::kInt64);
-    const auto val = order.slice(0, 0, nVal), train = order.slice(0, nVal, n);
+    const HeldOut split = holdOut(y, spec, gen, "images", c.classes);
+    const auto &val = split.val, &train = split.train;
     return imageSplits(x.index_select(0, train), y.index_select(0, train), x.index_select(0, val), y.index_select(0, val),
                        testX.contiguous(), testY.contiguous(), std::move(c.classes));
 }

@@ -10,17 +10,20 @@
 namespace entrena {
 
 std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)> makeLossFn(Model& model, const torch::Device& device,
-                                                                                    const TrainSpec& train)
+                                                                                    const TrainSpec& train,
+                                                                                    const torch::Tensor& classWeights)
 {
-    return [&model, device, precision = train.precision, smoothing = train.labelSmoothing](const torch::Tensor& x,
-                                                                                           const torch::Tensor& y) {
+    namespace F = torch::nn::functional;
+    auto options = F::CrossEntropyFuncOptions().label_smoothing(train.labelSmoothing);
+    if (classWeights.defined())
+        options.weight(classWeights.to(device, torch::kFloat32));
+    return [&model, device, precision = train.precision, options](const torch::Tensor& x, const torch::Tensor& y) {
         torch::Tensor logits;
         {
             AutocastScope autocast(device, precision);
             logits = model.forward(x);
         }
-        namespace F = torch::nn::functional;
-        return F::cross_entropy(logits.to(torch::kFloat32), y, F::CrossEntropyFuncOptions().label_smoothing(smoothing));
+        return F::cross_entropy(logits.to(torch::kFloat32), y, options);
     };
 }
 

@@ -37,9 +37,11 @@ class Model;
 struct TrainSpec;
 
 /// The training loss of a batch: the model's forward pass under the run's autocast precision,
-/// then cross-entropy with the run's label smoothing, in fp32.
+/// then cross-entropy with the run's label smoothing, in fp32, weighted per class by `classWeights`
+/// when given (data.balance weights: a batch's loss is then the weighted mean, as PyTorch's).
 std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)> makeLossFn(Model& model, const torch::Device& device,
-                                                                                    const TrainSpec& train);
+                                                                                    const TrainSpec& train,
+                                                                                    const torch::Tensor& classWeights = {});
 
 /// True for LibTorch's out-of-memory errors: c10::OutOfMemoryError in LibTorch 2.x, a
 /// c10::Error whose message says "out of memory" in 1.13.

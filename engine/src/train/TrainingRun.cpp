@@ -1,6 +1,7 @@
 #include "train/TrainingRun.h"
 
 #include "data/ImageWrite.h"
+#include "data/Holdout.h"
 #include "dist/DistGroup.h"
 #include "entrena/config/Registry.h"
 #include "entrena/model/ModelSummary.h"
@@ -87,6 +88,14 @@ void TrainingRun::setUp()
     device_ = chooseDevice(config_.devices, ranks_ ? ranks_->env().localRank : 0);
     torch::manual_seed(config_.seed);
     data_ = loadData(config_.data, config_.seed);
+    if (config_.data.balance != Balance::None) {
+        // Checked (two classes at least) for either mode; the sampler draws by each sample's weight.
+        classWeights_ = balancedClassWeights(data_.trainY, data_.classes);
+        if (config_.data.balance == Balance::Sampler) {
+            sampleWeights_ = balancedSampleWeights(data_.trainY, data_.classes);
+            classWeights_ = torch::Tensor();
+        }
+    }
     // With a memory budget, tensor memory is metered from here on (the data set, loaded above, is
     // not part of a step's memory); the scope ends before the data is freed.
     budget_ = memoryBudgetBytes(config_.train.memoryBudgetMb);
@@ -152,6 +161,15 @@ void TrainingRun::announce()
     flopsPerSample_ = s.flopsPerSample;
     s.classes = data_.classNames;
     s.inputShape = data_.inputShape();
+    s.balance = toString(config_.data.balance);
+    if (classWeights_.defined()) {
+        const auto w = classWeights_.to(torch::kFloat64).contiguous();
+        s.classWeights.assign(w.data_ptr<double>(), w.data_ptr<double>() + w.numel());
+    }
+    s.folds = config_.data.folds;
+    s.fold = config_.data.folds > 1 ? config_.data.fold : 0;
+    s.trainSamples = data_.trainY.size(0);
+    s.valSamples = data_.valY.size(0);
     observer_.onStart(s);
     if (resume_)
         recorder_.notice({"resumed", state_.step, state_.epoch, "resumed from " + resume_->checkpoint.path});
@@ -160,9 +178,15 @@ void TrainingRun::announce()
 void TrainingRun::recordData()
 {
     if (store_ && recorder_.runId > 0) {
-        const nlohmann::json info = {{"classes", data_.classNames},
-                                     {"input_shape", data_.inputShape()},
-                                     {"normalization", nlohmann::json::parse(data_.normalizationJson())}};
+        nlohmann::json info = {{"classes", data_.classNames},
+                               {"input_shape", data_.inputShape()},
+                               {"normalization", nlohmann::json::parse(data_.normalizationJson())},
+                               {"train_samples", data_.trainY.size(0)},
+                               {"val_samples", data_.valY.size(0)}};
+        if (classWeights_.defined()) {
+            const auto w = classWeights_.to(torch::kFloat64).contiguous();
+            info["class_weights"] = std::vector<double>(w.data_ptr<double>(), w.data_ptr<double>() + w.numel());
+        }
         store_->setRunData(recorder_.runId, info.dump());
     }
     if (data_.skipped.empty())
@@ -185,9 +209,11 @@ void TrainingRun::buildParts()
     scaler_.goodSteps = state_.lossScaleGoodSteps;
     augment_ = Augment{config_.data.augmentCrop, config_.data.augmentFlip, channelsLast_};
     clock_.emplace(device_);
-    step_.emplace(makeLossFn(*model_, device_, t), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
+    step_.emplace(makeLossFn(*model_, device_, t, classWeights_), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
                   meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
-    if (!meterScope_) // a memory budget measures autograd's steps (TrainStep::useMlpStep says why)
+    // A memory budget measures autograd's steps (TrainStep::useMlpStep says why); the hand-written
+    // step has no class weights.
+    if (!meterScope_ && !classWeights_.defined())
         step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
@@ -228,7 +254,7 @@ TrainingRun::Interrupt TrainingRun::trainEpoch(int epoch)
         state_.epochSamples = 0;
     }
     BatchLoader loader(data_.trainX, data_.trainY, config_.data.batchSize, config_.seed, epoch, config_.data.workers, device_,
-                       state_.batchInEpoch, augment_, Shard{rank_, world_});
+                       state_.batchInEpoch, augment_, Shard{rank_, world_}, sampleWeights_);
     // Running sums stay on the device; they are read once per log interval and epoch.
     auto epochLoss = torch::full({}, state_.epochLossSum, torch::TensorOptions(device_).dtype(torch::kFloat64));
     reporter_->beginInterval();

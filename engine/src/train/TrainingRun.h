@@ -110,6 +110,8 @@ private:
     double flopsPerSample_ = 0;
     LossScaler scaler_;
     Augment augment_;
+    torch::Tensor classWeights_;  ///< balance: weights, one per class (else undefined)
+    torch::Tensor sampleWeights_; ///< balance: sampler, one per training sample (else undefined)
 
     std::optional<PhaseClock> clock_;
     std::optional<TrainStep> step_;

@@ -28,6 +28,7 @@ enum class Metric { ValLoss, ValAccuracy, TrainLoss };
 enum class PlateauMode { Min, Max };
 enum class ThresholdMode { Rel, Abs };
 enum class AnnealStrategy { Cos, Linear };
+enum class Balance { None, Weights, Sampler };
 
 /// The names of an enum's values at the file edge, in the order the documentation lists them.
 template <class E>
@@ -64,6 +65,12 @@ struct ChoiceNames<AnnealStrategy> {
         {{AnnealStrategy::Cos, "cos"}, {AnnealStrategy::Linear, "linear"}}};
 };
 
+template <>
+struct ChoiceNames<Balance> {
+    static constexpr std::array<std::pair<Balance, const char*>, 3> table{
+        {{Balance::None, "none"}, {Balance::Weights, "weights"}, {Balance::Sampler, "sampler"}}};
+};
+
 template <class E>
 const char* choiceName(E value)
 {
@@ -95,6 +102,10 @@ inline const char* toString(ThresholdMode v)
     return choiceName(v);
 }
 inline const char* toString(AnnealStrategy v)
+{
+    return choiceName(v);
+}
+inline const char* toString(Balance v)
 {
     return choiceName(v);
 }

@@ -27,6 +27,10 @@ struct DataSpec {
     int augmentCrop = 0;                                    ///< random crop after zero-padding by this many pixels (0: off)
     bool augmentFlip = false;                               ///< random horizontal flip
     double valFraction = 0.1;                               ///< share of the training file held out for validation, [0, 0.9]
+    int folds = 0;                                          ///< k-fold cross-validation: folds of the training data (0: off)
+    int fold = 0;                                           ///< the fold held out for validation, [0, folds)
+    bool stratify = true;                                   ///< folds keep every class's share
+    Balance balance = Balance::None;                        ///< unbalanced classes: none | weights | sampler
     int64_t batchSize = 128;                                ///< samples per micro-batch
     int workers = 2;                                        ///< background threads preparing batches (0: on the training thread)
     int64_t trainLimit = 0;                                 ///< use only the first N training samples (0: all)

@@ -27,6 +27,10 @@ struct StartEvent {
     std::string precision;     ///< what it trains in: fp32, bf16 or fp16 (`auto` resolved)
     std::vector<std::string> classes; ///< the class names, in label order
     std::vector<int64_t> inputShape;  ///< one sample: [C, H, W] (tables: [1, 1, features])
+    std::string balance = "none";     ///< data.balance
+    std::vector<double> classWeights; ///< balance: weights, the loss's weight of each class
+    int folds = 0, fold = 0;          ///< cross-validation: data.folds and the fold held out (folds 0: none)
+    int64_t trainSamples = 0, valSamples = 0; ///< the split's sizes
 };
 
 /// Seconds spent in each part of training steps.
