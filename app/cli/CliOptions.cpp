@@ -166,7 +166,7 @@ const std::vector<CommandInfo>& commands()
          &devices},
         {"cluster-script",
          "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch] [--space SPACE.json "
-         "[--method grid|random] [--trials N]]",
+         "[--method grid|random] [--trials N] | --cv K]",
          "the torchrun line and a Slurm sbatch script for a configuration, or a job array for a sweep",
          {kConfig,
           kSet,
@@ -174,6 +174,8 @@ const std::vector<CommandInfo>& commands()
           {"--space", "SPACE.json",
            "a sweep instead: a Slurm job array whose N tasks each run their share of the "
            "trials into a store of their own, to import afterwards"},
+          {"--cv", "K", "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores "
+                        "that import into one experiment"},
           {"--method", "METHOD", "with --space: grid or random (default random)"},
           {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
           {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
@@ -205,6 +207,26 @@ const std::vector<CommandInfo>& commands()
          "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
          "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space.",
          &sweep},
+        {"cv",
+         "--config FILE [--set k=v]... --folds K [--stratified|--no-stratify] [--repeat R] [--parallel P] [--name NAME] "
+         "[--shard K/N] [--db FILE] [--json] [--resume EXPERIMENT]",
+         "k-fold cross-validation: train once per fold, each held out in turn, and report each figure's mean ± sd",
+         {kConfig,
+          kSet,
+          {"--folds", "K", "folds, at least 2; each class must have K samples or more (stratified)"},
+          {"--stratified", nullptr, "every fold keeps each class's share of the samples (the default)"},
+          {"--no-stratify", nullptr, "deal the samples into folds regardless of their class"},
+          {"--repeat", "R", "repeat with seeds seed … seed + R − 1, each dealing its own folds (default 1)"},
+          {"--parallel", "P", "folds at once (default 1); a CPU's cores are divided"},
+          {"--name", "NAME", "the experiment's name (default: the configuration's name and \"K-fold\")"},
+          {"--shard", "K/N", "run only folds K, K+N, … (task K of a job array of N; see cluster-script --cv)"},
+          kDb,
+          kJson,
+          {"--resume", "EXPERIMENT", "continue a stopped cross-validation: the same folds, finished ones kept"}},
+         "Each fold is a normal run in the store, a trial of one experiment. The folds are dealt from the seed, so "
+         "they are the same on every machine and after --resume. Exit status: 0 finished or stopped, 1 a fold "
+         "failed, 2 bad command line or configuration (nothing is stored).",
+         &crossValidate},
         {"experiments",
          "[--db FILE] [--json]",
          "the experiments (sweeps) in the run store, with their best trial",
@@ -424,6 +446,10 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.method = value;
     else if (arg == "--trials")
         o.trials = int(wholeNumber(c, arg, value, 1));
+    else if (arg == "--folds" || arg == "--cv")
+        o.folds = int(wholeNumber(c, arg, value, 2));
+    else if (arg == "--repeat")
+        o.repeat = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--parallel")
         o.parallel = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--metric")
@@ -485,6 +511,10 @@ void checkCombinations(const CliOptions& o)
         throw UsageError("--resume continues a run in one process; leave out --nproc", c);
     if (c == "sweep" && o.resume.empty() && (o.config.empty() || o.space.empty()))
         throw UsageError("sweep needs --config BASE.json and --space SPACE.json (or --resume EXPERIMENT)", c);
+    if (c == "cv" && o.resume.empty() && (o.config.empty() || o.folds == 0))
+        throw UsageError("cv needs --config FILE and --folds K (or --resume EXPERIMENT)", c);
+    if (o.noStratify && o.stratified)
+        throw UsageError("--stratified and --no-stratify contradict each other: give one", c);
     if (c == "import" && o.source.empty())
         throw UsageError("import needs the other run store: entrena-cli import OTHER.sqlite", c);
     if ((c == "train" || c == "lr-find" || c == "batch-find" || c == "cluster-script") && o.config.empty() && o.resume.empty())
@@ -555,6 +585,8 @@ CliOptions parseCommandLine(int argc, char** argv)
                                                                                {"--dry-run", &CliOptions::dryRun},
                                                                                {"--archived", &CliOptions::archived},
                                                                                {"--pruned", &CliOptions::pruned},
+                                                                               {"--no-stratify", &CliOptions::noStratify},
+                                                                               {"--stratified", &CliOptions::stratified},
                                                                                {"--clear", &CliOptions::clear}};
             for (const auto& [name, flag] : flags)
                 if (arg == name)

@@ -94,6 +94,10 @@ struct CliOptions {
     bool pruned = false;           ///< clean: the pruned runs
     std::vector<std::string> runs; ///< clean: --run, repeatable
     int shard = 0, shards = 1;     ///< sweep --shard K/N
+    int folds = 0;                 ///< cv, cluster-script: folds
+    int repeat = 1;                ///< cv: repeats, each with its own folds
+    bool noStratify = false;       ///< cv: folds drawn without regard to the classes
+    bool stratified = false;       ///< cv: the default, said out loud
     LrFinderOptions lrFind;        ///< lr-find: --start-lr, --end-lr, --steps (the engine's defaults)
     BatchSizeOptions batchFind;    ///< batch-find: --start, --max, --trial-steps (likewise)
 };

@@ -20,6 +20,8 @@ int clusterScript(const CliOptions& o)
 {
     if (!o.space.empty())
         return clusterSweepScript(o);
+    if (o.folds > 0)
+        return clusterCrossValidationScript(o);
     const RunConfig config = RunConfig::fromFile(o.config, o.sets); // refuses a bad one here, not on the cluster
     const bool gpus = config.devices.type == DeviceType::Cuda;
     const int perNode = o.nproc > 0 ? o.nproc : gpus ? std::max<int>(1, int(config.devices.ids.size())) : 1;

@@ -21,6 +21,7 @@ int exportRun(const CliOptions& o);
 int devices(const CliOptions& o);
 int clusterScript(const CliOptions& o);
 int sweep(const CliOptions& o);
+int crossValidate(const CliOptions& o);
 int experiments(const CliOptions& o);
 int importStore(const CliOptions& o);
 int clean(const CliOptions& o);
@@ -28,6 +29,8 @@ int configKeys(const CliOptions& o);
 
 /// cluster-script --space: a Slurm job array that runs a sweep's shards (SweepCommands.cpp).
 int clusterSweepScript(const CliOptions& o);
+/// cluster-script --cv K: a Slurm job array with one fold per task (SweepCommands.cpp).
+int clusterCrossValidationScript(const CliOptions& o);
 
 /// The run store a command reads or writes: --db, else the default.
 std::string dbPath(const CliOptions& o);

@@ -2,6 +2,7 @@
 #include "ErrorReport.h"
 #include "StopOnSignals.h"
 #include "entrena/dist/Launcher.h"
+#include "entrena/experiment/CrossValidation.h"
 #include "entrena/experiment/Sweep.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/Import.h"
@@ -38,8 +39,10 @@ json metricJson(std::optional<double> m)
 /// The sweep's events: JSON lines on stdout (--json), or a line per trial for a person.
 class SweepPrinter : public SweepObserver {
 public:
-    explicit SweepPrinter(bool json)
+    /// `folds`: a cross-validation's, which the lines for a person speak of (0: a sweep).
+    explicit SweepPrinter(bool json, int folds = 0)
         : json_(json)
+        , folds_(folds)
     {
     }
 
@@ -47,6 +50,8 @@ public:
     {
         if (json_)
             write({{"event", "sweep_start"}, {"experiment", experiment}, {"method", method}, {"trials", trials}});
+        else if (folds_ > 0)
+            std::printf("experiment %lld: %d-fold cross-validation, %d fold run(s)\n", (long long)experiment, folds_, trials);
         else
             std::printf("experiment %lld: %s, %d trials\n", (long long)experiment, method.c_str(), trials);
         std::fflush(stdout);
@@ -56,7 +61,8 @@ public:
         if (json_)
             write({{"event", "trial_start"}, {"trial", trial}, {"run_id", runId}, {"params", paramsJson(params)}});
         else
-            std::printf("trial %d (run %lld): %s\n", trial, (long long)runId, paramsJson(params).dump().c_str());
+            std::printf("%s %d (run %lld): %s\n", folds_ ? "fold run" : "trial", trial, (long long)runId,
+                        paramsJson(params).dump().c_str());
         std::fflush(stdout);
     }
     void onTrialEnd(int trial, int64_t runId, RunStatus status, std::optional<double> metric, int epochs) override
@@ -69,7 +75,8 @@ public:
                    {"metric", metricJson(metric)},
                    {"epochs", epochs}});
         } else {
-            std::printf("trial %d (run %lld): %s after %d epoch(s)", trial, (long long)runId, toString(status), epochs);
+            std::printf("%s %d (run %lld): %s after %d epoch(s)", folds_ ? "fold run" : "trial", trial, (long long)runId,
+                        toString(status), epochs);
             if (metric)
                 std::printf(", best %.4f", *metric);
             std::printf("\n");
@@ -119,6 +126,7 @@ public:
 private:
     void write(const json& j) { std::printf("%s\n", j.dump().c_str()); }
     bool json_;
+    int folds_;
 };
 
 std::string readFile(const std::string& path, const char* what)
@@ -167,6 +175,80 @@ int sweep(const CliOptions& o)
     return r.status == "failed" ? 1 : 0;
 }
 
+namespace {
+
+json crossValidationJson(const CrossValidationSummary& s)
+{
+    json figures = json::object();
+    for (const FoldFigure& f : s.figures)
+        figures[f.key] = {{"mean", f.mean}, {"sd", f.sd}, {"values", f.values}};
+    return {{"folds", s.folds}, {"repeats", s.repeats}, {"runs", s.runs}, {"finished", s.finished}, {"figures", figures}};
+}
+
+} // namespace
+
+int crossValidate(const CliOptions& o)
+{
+    const std::string db = o.db.empty() ? RunStore::defaultPath() : o.db;
+    SweepPlan plan;
+    if (o.resume.empty()) {
+        // Checked before the store is opened: a bad configuration or fold count stores nothing.
+        CrossValidationSettings s;
+        s.folds = o.folds;
+        s.stratify = !o.noStratify;
+        s.repeat = o.repeat;
+        s.parallel = o.parallel;
+        s.name = o.name;
+        s.shard = o.shard;
+        s.shards = o.shards;
+        const RunConfig base = RunConfig::fromFile(o.config, o.sets);
+        plan = planCrossValidation(base, s, physicalCoreCount());
+        // Every fold is dealt here first, so too many folds for a class is said now, not by each trial.
+        checkCrossValidationData(plan.base);
+    }
+    RunStore store(db);
+    if (!o.resume.empty()) {
+        const auto e = store.findExperiment(o.resume);
+        if (!e)
+            throw ConfigError("no experiment '" + o.resume + "' in " + db + "; `entrena-cli experiments` lists them");
+        if (!isCrossValidation(*e))
+            throw ConfigError("experiment '" + o.resume + "' is a sweep, not a cross-validation; resume it with "
+                              "`entrena-cli sweep --resume " + o.resume + "`");
+    }
+    int folds = plan.base.data.folds;
+    if (!o.resume.empty())
+        folds = summarizeCrossValidation(store, *store.findExperiment(o.resume)).folds;
+    StopToken stop;
+    StopOnSignals signals(stop);
+    SweepPrinter printer(o.json, folds);
+    const SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount()};
+    const SweepResult r =
+        o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
+    const auto experiment = store.findExperiment(std::to_string(r.experiment));
+    if (!experiment)
+        throw std::runtime_error("the cross-validation's experiment " + std::to_string(r.experiment) + " is gone from " + db);
+    const CrossValidationSummary summary = summarizeCrossValidation(store, *experiment);
+    if (o.json) {
+        std::printf("%s\n", json{{"event", "cv_end"},
+                                  {"experiment", r.experiment},
+                                  {"status", r.status},
+                                  {"cv", crossValidationJson(summary)}}
+                                 .dump()
+                                 .c_str());
+    } else {
+        std::printf("experiment %lld %s: ", (long long)r.experiment, r.status.c_str());
+        std::printf("%d of %d fold run(s) finished\n", summary.finished, summary.runs);
+        for (const FoldFigure& f : summary.figures) {
+            std::printf("  %-18s %s   folds:", f.key.c_str(), meanPlusMinus(f).c_str());
+            for (double v : f.values)
+                std::printf(" %.4f", v);
+            std::printf("\n");
+        }
+    }
+    std::fflush(stdout);
+    return r.status == "failed" ? 1 : 0;
+}
+
 int clusterSweepScript(const CliOptions& o)
 {
     // Checked here, not on the cluster: the configuration, the space, and every task's share.
@@ -185,6 +267,34 @@ int clusterSweepScript(const CliOptions& o)
                  std::to_string(o.trials > 0 ? o.trials : plan.settings.trials * o.nodes), "--name", plan.settings.name});
     const ClusterLaunch l =
         clusterSweep(fs::absolute(o.config).string(), args, o.nodes, base.devices.type == DeviceType::Cuda, plan.settings.name);
+    if (o.out.empty()) {
+        std::printf("%s", l.sbatch.c_str());
+        return 0;
+    }
+    AtomicFile file(o.out);
+    file.write(l.sbatch);
+    file.commit();
+    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
+    std::printf("wrote %s (submit with: sbatch %s); afterwards:\n%s\n", o.out.c_str(), o.out.c_str(), l.torchrun.c_str());
+    return 0;
+}
+
+int clusterCrossValidationScript(const CliOptions& o)
+{
+    if (!o.space.empty())
+        throw UsageError("--cv and --space are two kinds of job array: give one", o.command);
+    // Checked here, not on the cluster: the configuration and the folds of every class.
+    const RunConfig base = RunConfig::fromFile(o.config, o.sets);
+    CrossValidationSettings s;
+    s.folds = o.folds;
+    const SweepPlan plan = planCrossValidation(base, s, physicalCoreCount());
+    checkCrossValidationData(plan.base);
+    std::vector<std::string> args;
+    for (const auto& set : o.sets)
+        args.insert(args.end(), {"--set", set});
+    args.insert(args.end(), {"--folds", std::to_string(o.folds), "--name", plan.settings.name});
+    const ClusterLaunch l = clusterSweep(fs::absolute(o.config).string(), args, o.folds,
+                                         base.devices.type == DeviceType::Cuda, plan.settings.name, "cv");
     if (o.out.empty()) {
         std::printf("%s", l.sbatch.c_str());
         return 0;
@@ -216,6 +326,9 @@ int experiments(const CliOptions& o)
                     bestRun = r.id;
                 }
         }
+        json cv = nullptr;
+        if (isCrossValidation(e))
+            cv = crossValidationJson(summarizeCrossValidation(store, e));
         array.push_back({{"id", e.id},
                          {"uuid", e.uuid},
                          {"name", e.name},
@@ -227,7 +340,8 @@ int experiments(const CliOptions& o)
                          {"trials", trials.size()},
                          {"pruned", pruned},
                          {"best_run", bestRun},
-                         {"best_metric", metricJson(best)}});
+                         {"best_metric", metricJson(best)},
+                         {"cv", cv}});
     }
     if (o.json) {
         std::printf("%s\n", array.dump().c_str());
@@ -237,8 +351,14 @@ int experiments(const CliOptions& o)
         std::printf("no experiments in %s\n", store.path().c_str());
     for (const auto& e : array) {
         std::printf("%4lld  %-24s %-6s %-9s %3d trials", (long long)e["id"].get<int64_t>(), e["name"].get<std::string>().c_str(),
-                    e["method"].get<std::string>().c_str(), e["status"].get<std::string>().c_str(),
+                    e["cv"].is_null() ? e["method"].get<std::string>().c_str() : "cv", e["status"].get<std::string>().c_str(),
                     int(e["trials"].get<size_t>()));
+        if (!e["cv"].is_null() && e["cv"]["figures"].contains("best_val_accuracy")) {
+            const json& f = e["cv"]["figures"]["best_val_accuracy"];
+            std::printf("  val_accuracy %.4f ± %.4f over %d fold run(s)\n", f["mean"].get<double>(), f["sd"].get<double>(),
+                        int(f["values"].size()));
+            continue;
+        }
         if (!e["best_metric"].is_null())
             std::printf("  best %s %.4f (run %lld)", e["metric"].get<std::string>().c_str(), e["best_metric"].get<double>(),
                         (long long)e["best_run"].get<int64_t>());

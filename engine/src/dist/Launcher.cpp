@@ -293,7 +293,7 @@ ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsP
 }
 
 ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std::string>& sweepArgs, int tasks, bool gpus,
-                           const std::string& runName)
+                           const std::string& runName, const std::string& command)
 {
     const std::string jobName = slurmName(runName);
     std::string args;
@@ -304,7 +304,8 @@ ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std:
     l.torchrun = "for f in stores/" + jobName + "-*.sqlite; do entrena-cli import \"$f\"; done";
     std::string s;
     s += "#!/bin/bash\n";
-    s += "# Entrena sweep '" + oneLine(runName) + "': a job array of " + std::to_string(tasks) +
+    s += "# Entrena " + std::string(command == "cv" ? "cross-validation" : "sweep") + " '" + oneLine(runName) +
+         "': a job array of " + std::to_string(tasks) +
          " task(s), each running its share of the trials into its own run store. Submit with: sbatch this-file\n";
     s += "# Afterwards, bring every trial into your store:\n#   " + l.torchrun + "\n";
     s += "#SBATCH --job-name=" + jobName + "\n";
@@ -316,7 +317,7 @@ ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std:
     s += "#SBATCH --output=" + jobName + "-%A_%a.out\n\n";
     s += "set -euo pipefail\n";
     s += "mkdir -p stores\n";
-    s += "entrena-cli sweep --config " + shellQuote(configFile) + args + " --shard \"$SLURM_ARRAY_TASK_ID/" +
+    s += "entrena-cli " + command + " --config " + shellQuote(configFile) + args + " --shard \"$SLURM_ARRAY_TASK_ID/" +
          std::to_string(tasks) + "\" --db \"" + store + "\" --json\n";
     l.sbatch = s;
     return l;

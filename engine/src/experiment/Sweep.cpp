@@ -408,7 +408,7 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
         throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + s.method + "'");
     if (s.metric != "val_accuracy" && s.metric != "val_loss")
         throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
-    if (base.data.valFraction <= 0 && !registryEntry(base.data.dataset).ownValidation)
+    if (base.data.valFraction <= 0 && base.data.folds < 2 && !registryEntry(base.data.dataset).ownValidation)
         throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");
     SweepPlan plan{base, SearchSpace::fromJson(spaceJson, base), s};
     SweepSettings& p = plan.settings;
@@ -465,6 +465,29 @@ SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSe
     return plan;
 }
 
+namespace {
+
+/// The shards of one job array share an experiment: its uuid comes from what they share (name,
+/// space, base configuration, number of shards), so `import` merges their trials into one
+/// experiment, however many stores they arrive in and in whatever order.
+std::string jobArrayUuid(const ExperimentRecord& e, int shards)
+{
+    const std::string key = e.name + '\n' + e.spaceJson + '\n' + e.baseConfigJson + '\n' + std::to_string(shards);
+    auto fnv = [&key](uint64_t h) {
+        for (const unsigned char c : key)
+            h = (h ^ c) * 1099511628211ULL;
+        return h;
+    };
+    const uint64_t hi = fnv(14695981039346656037ULL), lo = fnv(0x9e3779b97f4a7c15ULL);
+    char text[40];
+    std::snprintf(text, sizeof text, "%08llx-%04llx-8%03llx-a%03llx-%012llx", (unsigned long long)(hi >> 32),
+                  (unsigned long long)((hi >> 16) & 0xffff), (unsigned long long)(hi & 0xfff),
+                  (unsigned long long)(lo >> 52), (unsigned long long)(lo & 0xffffffffffffULL));
+    return text;
+}
+
+} // namespace
+
 SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& observer, const StopToken& stop,
                      const SweepLaunch& launch)
 {
@@ -475,6 +498,8 @@ SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& obse
     e.metric = plan.settings.metric;
     e.baseConfigJson = plan.base.toJson();
     e.settingsJson = plan.settings.toJson();
+    if (plan.settings.shards > 1)
+        e.uuid = jobArrayUuid(e, plan.settings.shards);
     SweepContext ctx(store, plan, observer, store.createExperiment(e));
     observer.onSweepStart(ctx.experiment, plan.settings.method, plan.settings.trials);
     return drive(ctx, stop, launch);

@@ -90,8 +90,9 @@ ClusterLaunch clusterLaunch(const std::string& configFile, int nodes, int procsP
 
 /// A Slurm job array of `tasks` tasks that run a grid or random sweep between them (`entrena-cli
 /// sweep … --shard K/tasks`), each into a store of its own under stores/, and the commands that
-/// import those stores afterwards. `sweepArgs` are the sweep's own arguments after --config.
+/// import those stores afterwards. `sweepArgs` are the sweep's own arguments after --config;
+/// `command` is sweep, or cv for a cross-validation (one fold per task).
 ClusterLaunch clusterSweep(const std::string& configFile, const std::vector<std::string>& sweepArgs, int tasks,
-                           bool gpus, const std::string& jobName);
+                           bool gpus, const std::string& jobName, const std::string& command = "sweep");
 
 } // namespace entrena

@@ -1,0 +1,139 @@
+#include "entrena/experiment/CrossValidation.h"
+
+#include "data/Dataset.h"
+#include "data/Holdout.h"
+#include "entrena/experiment/SearchSpace.h"
+#include "entrena/store/RunStore.h"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace entrena {
+
+using nlohmann::json;
+
+SweepPlan planCrossValidation(const RunConfig& base, const CrossValidationSettings& s, int cores)
+{
+    if (s.folds < 2)
+        throw SpaceError("--folds " + std::to_string(s.folds) + " is not cross-validation: use 2 or more folds");
+    if (s.repeat < 1)
+        throw SpaceError("--repeat needs 1 or more");
+    RunConfig folded = base;
+    folded.data.folds = s.folds;
+    folded.data.fold = 0;
+    folded.data.stratify = s.stratify;
+    folded.validate();
+    json space = json::object();
+    if (s.repeat > 1) {
+        json seeds = json::array();
+        for (int r = 0; r < s.repeat; ++r)
+            seeds.push_back(base.seed + uint64_t(r));
+        space["seed"] = {{"choice", seeds}};
+    }
+    json folds = json::array();
+    for (int k = 0; k < s.folds; ++k)
+        folds.push_back(k);
+    space["data.fold"] = {{"choice", folds}};
+    SweepSettings settings;
+    settings.method = "grid";
+    settings.parallel = s.parallel;
+    settings.metric = "val_accuracy";
+    settings.name = !s.name.empty() ? s.name
+                                    : base.name + " " + std::to_string(s.folds) + "-fold" +
+                                          (s.repeat > 1 ? " ×" + std::to_string(s.repeat) : "");
+    settings.shard = s.shard;
+    settings.shards = s.shards;
+    return planSweep(folded, space.dump(), settings, cores);
+}
+
+void checkCrossValidationData(const RunConfig& folded)
+{
+    try {
+        const DataSplits d = loadData(folded.data, folded.seed);
+        if (folded.data.balance != Balance::None)
+            balancedClassWeights(d.trainY, d.classes);
+    } catch (const ConfigError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw ConfigError(e.what());
+    }
+}
+
+bool isCrossValidation(const ExperimentRecord& e)
+{
+    const json space = json::parse(e.spaceJson, nullptr, false);
+    return space.is_object() && space.contains("data.fold");
+}
+
+const FoldFigure* CrossValidationSummary::find(const std::string& key) const
+{
+    for (const auto& f : figures)
+        if (f.key == key)
+            return &f;
+    return nullptr;
+}
+
+namespace {
+
+FoldFigure figure(const std::string& key, const std::vector<double>& values)
+{
+    FoldFigure f;
+    f.key = key;
+    f.values = values;
+    if (values.empty())
+        return f;
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    f.mean = sum / double(values.size());
+    if (values.size() > 1) {
+        double sq = 0;
+        for (double v : values)
+            sq += (v - f.mean) * (v - f.mean);
+        f.sd = std::sqrt(sq / double(values.size() - 1));
+    }
+    return f;
+}
+
+} // namespace
+
+CrossValidationSummary summarizeCrossValidation(RunStore& store, const ExperimentRecord& e)
+{
+    CrossValidationSummary s;
+    const json base = json::parse(e.baseConfigJson, nullptr, false);
+    if (base.is_object() && base.contains("data"))
+        s.folds = base["data"].value("folds", 0);
+    const json space = json::parse(e.spaceJson, nullptr, false);
+    if (space.is_object() && space.contains("seed") && space["seed"].contains("choice"))
+        s.repeats = int(space["seed"]["choice"].size());
+    std::vector<double> valAcc, valLoss, testAcc, trainLoss;
+    for (const RunRecord& r : store.trialsOf(e.id)) {
+        ++s.runs;
+        if (r.status != RunStatus::Finished)
+            continue;
+        ++s.finished;
+        if (r.bestValAccuracy)
+            valAcc.push_back(*r.bestValAccuracy);
+        if (r.finalValLoss)
+            valLoss.push_back(*r.finalValLoss);
+        if (r.testAccuracy)
+            testAcc.push_back(*r.testAccuracy);
+        if (r.finalTrainLoss)
+            trainLoss.push_back(*r.finalTrainLoss);
+    }
+    for (const auto& [key, values] : {std::pair{"best_val_accuracy", &valAcc}, std::pair{"final_val_loss", &valLoss},
+                                      std::pair{"test_accuracy", &testAcc}, std::pair{"final_train_loss", &trainLoss}})
+        if (!values->empty())
+            s.figures.push_back(figure(key, *values));
+    return s;
+}
+
+std::string meanPlusMinus(const FoldFigure& f, int decimals)
+{
+    char text[96];
+    std::snprintf(text, sizeof text, "%.*f ± %.*f", decimals, f.mean, decimals, f.sd);
+    return text;
+}
+
+} // namespace entrena
