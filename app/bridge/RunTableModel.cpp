@@ -159,6 +159,13 @@ QVariant RunTableModel::baselineData(const RunRecord& r, int column, int role) c
                        .arg(c->baselineRun)
                        .arg(c->accuracyKind == "test" ? tr("test") : tr("validation"))
                        .arg(locale.toString(-c->deltaAccuracy.value_or(0) * 100.0, 'f', 2));
+        if (c->withinNoise() && c->samples < kFewSamples)
+            tip += QLatin1Char('\n') +
+                   tr("On %n %1 sample(s) a difference under %2 percentage points is chance (95 %): cross-validate "
+                      "(entrena-cli cv) to tell these runs apart.",
+                      nullptr, int(c->samples))
+                       .arg(c->accuracyKind == "test" ? tr("test") : tr("validation"))
+                       .arg(locale.toString(c->meaningfulDelta.value_or(0) * 100.0, 'f', 1));
         return tip;
     }
     const bool display = role == Qt::DisplayRole;

@@ -23,7 +23,9 @@ nlohmann::json baselineJson(const std::map<int64_t, BaselineComparison>& versus,
     const BaselineComparison& c = it->second;
     return {{"run", c.baselineRun},           {"is_baseline", c.isBaseline},
             {"speedup", optional(c.speedup)}, {"delta_accuracy", optional(c.deltaAccuracy)},
-            {"accuracy", c.accuracyKind},     {"warning", c.warn()}};
+            {"accuracy", c.accuracyKind},     {"warning", c.warn()},
+            {"samples", c.samples},           {"meaningful_delta", optional(c.meaningfulDelta)},
+            {"within_noise", c.withinNoise()}};
 }
 
 } // namespace

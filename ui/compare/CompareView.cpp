@@ -155,6 +155,10 @@ void CompareView::buildTabs()
     targetRow->addStretch(1);
     summaryLayout->addLayout(targetRow);
     summaryLayout->addWidget(summary_);
+    noiseNote_->setObjectName(QStringLiteral("noiseNote"));
+    noiseNote_->setWordWrap(true);
+    noiseNote_->setVisible(false);
+    summaryLayout->addWidget(noiseNote_);
     tabs_->addTab(summaryPage, QString());
     tabs_->addTab(paramsPage, QString());
     tabs_->addTab(perClass_, QString());
@@ -191,6 +195,7 @@ CompareView::CompareView(const QString& dbPath, const QList<qint64>& runIds, QWi
     , targetLabel_(new QLabel)
     , target_(new DecimalSpinBox)
     , summary_(makeTable(QStringLiteral("summaryTable")))
+    , noiseNote_(new QLabel)
     , perClass_(new PerClassComparison)
     , tabs_(new QTabWidget)
 {
@@ -497,7 +502,36 @@ void CompareView::fillSummary()
         }
     }
     summary_->resizeColumnsToContents();
+    fillNoiseNote();
     fitSidePanel();
+}
+
+void CompareView::fillNoiseNote()
+{
+    // The two best validation accuracies, and how far apart chance would put them on so few samples.
+    std::vector<std::pair<double, int64_t>> scored; // best validation accuracy, samples validated on
+    for (const CompareRun& r : data_.runs)
+        if (r.record.bestValAccuracy)
+            scored.emplace_back(*r.record.bestValAccuracy, evaluatedSamples(r.record, "validation"));
+    std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const auto needed = scored.size() >= 2 ? meaningfulDifference(scored[0].first, scored[0].second, scored[1].first,
+                                                                  scored[1].second)
+                                           : std::nullopt;
+    const int64_t samples = scored.size() >= 2 ? std::min(scored[0].second, scored[1].second) : 0;
+    if (!needed || samples >= kFewSamples) {
+        noiseNote_->setVisible(false);
+        return;
+    }
+    const QLocale locale;
+    QString text = tr("Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points "
+                      "to mean something (95 %).",
+                      nullptr, int(samples))
+                       .arg(locale.toString(*needed * 100.0, 'f', 1));
+    if (scored[0].first - scored[1].first < *needed)
+        text += QLatin1Char(' ') + tr("The best two runs are closer than that: cross-validate them (entrena-cli cv) to "
+                                      "tell them apart.");
+    noiseNote_->setText(text);
+    noiseNote_->setVisible(true);
 }
 
 void CompareView::showEvent(QShowEvent* event)

@@ -40,6 +40,9 @@ public:
     CompareChart* chart(const QString& metric) const;
     QTableWidget* parametersTable() const { return parameters_; }
     QTableWidget* summaryTable() const { return summary_; }
+    /// Under the summary: how far apart two validation accuracies must be to mean something, when
+    /// the runs were validated on few samples (hidden otherwise).
+    QLabel* noiseNote() const { return noiseNote_; }
     /// Each class's accuracy per run (its own tab; hidden for one run, whose details show it).
     PerClassComparison* perClassPage() const { return perClass_; }
 
@@ -78,6 +81,7 @@ private:
     void fillSummary();
     /// Widens the side panel, once, to show the summary's every column (up to half the view).
     void fitSidePanel();
+    void fillNoiseNote();
     void linkX(CompareChart* source, const QCPRange& range);
 
     QString dbPath_;
@@ -102,6 +106,7 @@ private:
     QDoubleSpinBox* target_;
     QShortcut* escape_ = nullptr;
     QTableWidget* summary_;
+    QLabel* noiseNote_;
     PerClassComparison* perClass_;
     QTabWidget* tabs_;
     QSplitter* splitter_ = nullptr;

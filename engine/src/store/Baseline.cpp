@@ -82,6 +82,34 @@ std::optional<double> secondsToAccuracy(const std::vector<MetricPoint>& valAccur
     return std::nullopt;
 }
 
+int64_t evaluatedSamples(const RunRecord& run, const std::string& split)
+{
+    if (split == "validation") {
+        const auto data = nlohmann::json::parse(run.dataJson, nullptr, false);
+        if (data.is_object() && data.contains("val_samples") && data["val_samples"].is_number_integer())
+            return data["val_samples"].get<int64_t>();
+    }
+    const EvaluationReport e = evaluationFromJson(run.evaluationJson);
+    if (e.split != split)
+        return 0;
+    int64_t n = 0;
+    for (const ClassScore& s : e.perClass)
+        n += s.support;
+    return n;
+}
+
+std::optional<double> meaningfulDifference(double p1, int64_t n1, double p2, int64_t n2)
+{
+    if (n1 <= 0 || n2 <= 0)
+        return std::nullopt;
+    const auto variance = [](double p, int64_t n) {
+        const double edge = std::min(0.5, 1.0 / double(n));
+        p = std::clamp(p, edge, 1.0 - edge);
+        return p * (1.0 - p) / double(n);
+    };
+    return 1.96 * std::sqrt(variance(p1, n1) + variance(p2, n2));
+}
+
 std::map<int64_t, BaselineComparison> compareWithBaselines(RunStore& store, const std::vector<RunRecord>& runs, double tolerance)
 {
     std::map<int64_t, BaselineComparison> out;
@@ -125,12 +153,19 @@ std::map<int64_t, BaselineComparison> compareWithBaselines(RunStore& store, cons
         c.runSeconds = c.isBaseline ? ref->seconds : secondsToAccuracy(acc, store.metrics(run.id, "epoch_seconds"), ref->target);
         if (c.baselineSeconds && c.runSeconds && *c.runSeconds > 0)
             c.speedup = *c.baselineSeconds / *c.runSeconds;
+        std::optional<std::pair<double, double>> accuracies; // this run's, the baseline's
         if (run.testAccuracy && ref->run.testAccuracy) {
             c.accuracyKind = "test";
-            c.deltaAccuracy = *run.testAccuracy - *ref->run.testAccuracy;
+            accuracies = std::pair{*run.testAccuracy, *ref->run.testAccuracy};
         } else if (!acc.empty()) {
             c.accuracyKind = "validation";
-            c.deltaAccuracy = acc.back().value - ref->target;
+            accuracies = std::pair{acc.back().value, ref->target};
+        }
+        if (accuracies) {
+            c.deltaAccuracy = accuracies->first - accuracies->second;
+            const int64_t n = evaluatedSamples(run, c.accuracyKind), nRef = evaluatedSamples(ref->run, c.accuracyKind);
+            c.samples = std::min(n, nRef);
+            c.meaningfulDelta = meaningfulDifference(accuracies->first, n, accuracies->second, nRef);
         }
         if (!c.isBaseline) {
             const bool quicker = run.seconds && ref->run.seconds && *run.seconds < *ref->run.seconds;
