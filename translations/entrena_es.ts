@@ -322,6 +322,22 @@
         <source>Share that copies:</source>
         <translation>Parte que copia:</translation>
     </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>weight the loss by class</source>
+        <translation>ponderar la pérdida por clase</translation>
+    </message>
+    <message>
+        <source>draw classes evenly</source>
+        <translation>extraer las clases por igual</translation>
+    </message>
+    <message>
+        <source>Balance classes:</source>
+        <translation>Equilibrar clases:</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -506,6 +522,10 @@
     <message>
         <source>pruned</source>
         <translation>podada</translation>
+    </message>
+    <message numerus="yes">
+        <source>On %n %1 sample(s) a difference under %2 percentage points is chance (95 %): cross-validate (entrena-cli cv) to tell these runs apart.</source>
+        <translation><numerusform>Con %n muestra de %1, una diferencia de menos de %2 puntos porcentuales es azar (95 %): haga una validación cruzada (entrena-cli cv) para distinguir estas ejecuciones.</numerusform><numerusform>Con %n muestras de %1, una diferencia de menos de %2 puntos porcentuales es azar (95 %): haga una validación cruzada (entrena-cli cv) para distinguir estas ejecuciones.</numerusform></translation>
     </message>
 </context>
 <context>
@@ -813,6 +833,14 @@
         <source>Smoothing needs series of %1 points or more; these are drawn as they are.</source>
         <translation>El suavizado necesita series de %1 puntos o más; estas se dibujan tal cual.</translation>
     </message>
+    <message numerus="yes">
+        <source>Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (95 %).</source>
+        <translation><numerusform>Validada con %n muestra: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (95 %).</numerusform><numerusform>Validadas con %n muestras: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (95 %).</numerusform></translation>
+    </message>
+    <message>
+        <source>The best two runs are closer than that: cross-validate them (entrena-cli cv) to tell them apart.</source>
+        <translation>Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (entrena-cli cv) para distinguirlas.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ConfusionMatrixChart</name>
@@ -831,6 +859,125 @@ Predicha: %2
     <message>
         <source>True class</source>
         <translation>Clase verdadera</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::CrossValidationDialog</name>
+    <message>
+        <source>Experiment %1 %2.</source>
+        <translation>Experimento %1 %2.</translation>
+    </message>
+    <message>
+        <source>Stopped. The folds saved checkpoints; `entrena-cli cv --resume %1` continues with the same folds.</source>
+        <translation>Detenida. Los pliegues guardaron puntos de control; `entrena-cli cv --resume %1` continúa con los mismos pliegues.</translation>
+    </message>
+    <message>
+        <source>The cross-validation failed: %1</source>
+        <translation>La validación cruzada falló: %1</translation>
+    </message>
+    <message>
+        <source>%1-fold</source>
+        <translation>%1 pliegues</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>Stopping: each fold finishes its step and saves a checkpoint…</source>
+        <translation>Deteniendo: cada pliegue termina su paso y guarda un punto de control…</translation>
+    </message>
+    <message>
+        <source>A cross-validation is running</source>
+        <translation>Hay una validación cruzada en curso</translation>
+    </message>
+    <message>
+        <source>Stop the cross-validation and quit? Its folds save checkpoints; `entrena-cli cv --resume %1` continues it.</source>
+        <translation>¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; `entrena-cli cv --resume %1` la continúa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment %1: %n fold run(s).</source>
+        <translation><numerusform>Experimento %1: %n ejecución de pliegue.</numerusform><numerusform>Experimento %1: %n ejecuciones de pliegue.</numerusform></translation>
+    </message>
+    <message>
+        <source>Fold run %1 started (run %2): %3</source>
+        <translation>Ejecución de pliegue %1 iniciada (ejecución %2): %3</translation>
+    </message>
+    <message>
+        <source>Fold run %1 (run %2) ended: best validation accuracy %3 %.</source>
+        <translation>La ejecución de pliegue %1 (ejecución %2) terminó: mejor exactitud de validación %3 %.</translation>
+    </message>
+    <message>
+        <source>Fold run %1 (run %2) ended without a validation accuracy.</source>
+        <translation>La ejecución de pliegue %1 (ejecución %2) terminó sin exactitud de validación.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 fold runs finished.</source>
+        <translation>%1 de %2 ejecuciones de pliegue terminadas.</translation>
+    </message>
+    <message>
+        <source>Validation accuracy: &lt;b&gt;%1 % ± %2&lt;/b&gt; (mean ± sd)</source>
+        <translation>Exactitud de validación: &lt;b&gt;%1 % ± %2&lt;/b&gt; (media ± desv. típica)</translation>
+    </message>
+    <message>
+        <source>Test accuracy: &lt;b&gt;%1 % ± %2&lt;/b&gt; (mean ± sd)</source>
+        <translation>Exactitud de prueba: &lt;b&gt;%1 % ± %2&lt;/b&gt; (media ± desv. típica)</translation>
+    </message>
+    <message>
+        <source>Cannot read the result: %1</source>
+        <translation>No se puede leer el resultado: %1</translation>
+    </message>
+    <message>
+        <source>Cross-validate</source>
+        <translation>Validación cruzada</translation>
+    </message>
+    <message>
+        <source>The form's configuration “%1” is trained once per fold: the training data is dealt into folds, and each fold in turn is held out for validation. Every fold is a run in the store; the result is each figure's mean ± standard deviation over the folds, which tells runs apart far better than one small validation split.</source>
+        <translation>La configuración del formulario «%1» se entrena una vez por pliegue: los datos de entrenamiento se reparten en pliegues y cada pliegue, por turno, se reserva para la validación. Cada pliegue es una ejecución del almacén; el resultado es la media ± la desviación típica de cada cifra sobre los pliegues, que distingue las ejecuciones mucho mejor que una sola partición de validación pequeña.</translation>
+    </message>
+    <message>
+        <source>Folds:</source>
+        <translation>Pliegues:</translation>
+    </message>
+    <message>
+        <source>Keep each class's share in every fold (stratified)</source>
+        <translation>Mantener la proporción de cada clase en cada pliegue (estratificado)</translation>
+    </message>
+    <message>
+        <source>Repeats:</source>
+        <translation>Repeticiones:</translation>
+    </message>
+    <message>
+        <source>Each repeat uses the next seed, so it deals other folds</source>
+        <translation>Cada repetición usa la semilla siguiente, así que reparte otros pliegues</translation>
+    </message>
+    <message>
+        <source>Folds at once:</source>
+        <translation>Pliegues a la vez:</translation>
+    </message>
+    <message>
+        <source>The CPU's cores are divided among the folds that train at once</source>
+        <translation>Los núcleos de la CPU se reparten entre los pliegues que se entrenan a la vez</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Iniciar</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Open experiment</source>
+        <translation>Abrir el experimento</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
     </message>
 </context>
 <context>
@@ -902,6 +1049,18 @@ Predicha: %2
     <message>
         <source>⚠ Warning: %1</source>
         <translation>⚠ Aviso: %1</translation>
+    </message>
+    <message>
+        <source>Balance the classes</source>
+        <translation>Equilibrar las clases</translation>
+    </message>
+    <message>
+        <source>Train with the loss weighted by class (data.balance: weights), so that the small classes count as much as the large ones</source>
+        <translation>Entrenar con la pérdida ponderada por clase (data.balance: weights), para que las clases pequeñas cuenten tanto como las grandes</translation>
+    </message>
+    <message>
+        <source>The run will weight the loss by class (Balance classes in the form).</source>
+        <translation>La ejecución ponderará la pérdida por clase (Equilibrar clases en el formulario).</translation>
     </message>
 </context>
 <context>
@@ -1262,6 +1421,30 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>Continues the stopped sweep: running trials go on from their checkpoints, and it ends with the trials it would have had.</source>
         <translation>Continúa el barrido detenido: las pruebas en curso siguen desde sus puntos de control, y termina con las pruebas que habría tenido.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n-fold cross-validation — %2.</source>
+        <translation><numerusform>&lt;b&gt;%1&lt;/b&gt;: validación cruzada de %n pliegue — %2.</numerusform><numerusform>&lt;b&gt;%1&lt;/b&gt;: validación cruzada de %n pliegues — %2.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Repeated %n times, each with its own folds.</source>
+        <translation><numerusform>Repetida %n vez, con sus propios pliegues.</numerusform><numerusform>Repetida %n veces, cada una con sus propios pliegues.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 fold runs finished.</source>
+        <translation>%1 de %2 ejecuciones de pliegue terminadas.</translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>Exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>Exactitud de prueba</translation>
+    </message>
+    <message>
+        <source>%1: &lt;b&gt;%2 % ± %3&lt;/b&gt; (mean ± sd; folds: %4)</source>
+        <translation>%1: &lt;b&gt;%2 % ± %3&lt;/b&gt; (media ± desv. típica; pliegues: %4)</translation>
     </message>
 </context>
 <context>
@@ -1782,6 +1965,18 @@ durante la ejecución</translation>
     <message>
         <source>Finished in %1 s.</source>
         <translation>Terminada en %1 s.</translation>
+    </message>
+    <message>
+        <source>The classes will be balanced: the loss is weighted by class.</source>
+        <translation>Las clases se equilibrarán: la pérdida se pondera por clase.</translation>
+    </message>
+    <message>
+        <source>Cross-&amp;validate…</source>
+        <translation>&amp;Validación cruzada…</translation>
+    </message>
+    <message>
+        <source>Cannot cross-validate</source>
+        <translation>No se puede hacer la validación cruzada</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "entrena/search/BatchSizeFinder.h"
 #include "entrena/system/Devices.h"
 #include "experiment/ExperimentsPanel.h"
+#include "experiment/CrossValidationDialog.h"
 #include "experiment/SweepDialog.h"
 #include "widgets/DiskUseBar.h"
 #include "widgets/NoticeBanner.h"
@@ -332,6 +333,12 @@ DataPreviewDialog* MainWindow::previewData()
     // Only the data matters here: a form with another problem can still show its data.
     auto* dialog = new DataPreviewDialog(config_->config().data, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &DataPreviewDialog::balanceRequested, this, [this] {
+        RunConfig c = config_->config();
+        c.data.balance = Balance::Weights;
+        config_->setConfig(c);
+        status_->setText(tr("The classes will be balanced: the loss is weighted by class."));
+    });
     dialog->open();
     return dialog;
 }
@@ -483,6 +490,10 @@ void MainWindow::onIdle()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (crossValidation_ && !crossValidation_->confirmClose()) {
+        event->ignore();
+        return;
+    }
     if (sweep_ && !sweep_->confirmClose()) {
         event->ignore();
         return;

@@ -35,6 +35,7 @@ class RunConfigPanel;
 class DiskUseBar;
 class RunQueue;
 class RunsPanel;
+class CrossValidationDialog;
 class SweepDialog;
 
 /// The workbench: configuration on the left, live charts in the middle, runs below.
@@ -67,6 +68,9 @@ public:
     /// Run → Sweep…: the sweep dialog for the form's configuration (null: the form is not valid and
     /// no sweep runs).
     SweepDialog* openSweep();
+    /// Run → Cross-validate…: k-fold cross-validation of the form's configuration (null: the form is
+    /// not valid and none runs).
+    CrossValidationDialog* openCrossValidation();
     /// An experiment's view, in a window of its own.
     ExperimentView* openExperiment(qint64 experimentId);
     /// Continues a stopped or interrupted run from its latest checkpoint.
@@ -139,6 +143,7 @@ private:
     ExperimentsPanel* experiments_;
     QTabWidget* lowerTabs_;
     SweepDialog* sweep_ = nullptr;
+    CrossValidationDialog* crossValidation_ = nullptr;
     RunStatus lastEnd_ = RunStatus::Finished; ///< how the last run ended: one stopped pauses the queue
     QSplitter* vertical_;
     QSplitter* horizontal_;
@@ -154,6 +159,7 @@ private:
     QAction* previewDataAction_;
     QAction* compareAction_;
     QAction* sweepAction_;
+    QAction* crossValidateAction_;
     QMenu* helpMenu_;
     QAction* openAction_;
     QAction* saveAction_;

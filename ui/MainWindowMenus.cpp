@@ -102,6 +102,8 @@ void MainWindow::createRunMenu()
     sweepAction_ = runMenu_->addAction(QString(), this, &MainWindow::openSweep);
     sweepAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     sweepAction_->setObjectName(QStringLiteral("sweepAction"));
+    crossValidateAction_ = runMenu_->addAction(QString(), this, &MainWindow::openCrossValidation);
+    crossValidateAction_->setObjectName(QStringLiteral("crossValidateAction"));
 }
 
 void MainWindow::createHelpMenu()
@@ -148,6 +150,7 @@ void MainWindow::retranslate()
     previewDataAction_->setText(tr("Preview &data…"));
     compareAction_->setText(tr("&Compare selected runs"));
     sweepAction_->setText(tr("S&weep…"));
+    crossValidateAction_->setText(tr("Cross-&validate…"));
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About and devices…"));
     layout_->retranslate();

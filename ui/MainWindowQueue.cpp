@@ -6,6 +6,7 @@
 #include "compare/CompareView.h"
 #include "experiment/ExperimentView.h"
 #include "experiment/ExperimentsPanel.h"
+#include "experiment/CrossValidationDialog.h"
 #include "experiment/SweepDialog.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
@@ -99,6 +100,33 @@ SweepDialog* MainWindow::openSweep()
     sweep_->raise();
     sweep_->activateWindow();
     return sweep_;
+}
+
+CrossValidationDialog* MainWindow::openCrossValidation()
+{
+    if (!crossValidation_ || !crossValidation_->isRunning()) {
+        const auto config = validatedConfig(tr("Cannot cross-validate"));
+        if (!config)
+            return nullptr;
+        if (crossValidation_) {
+            crossValidation_->setBase(*config);
+        } else {
+            crossValidation_ = new CrossValidationDialog(*config, dbPath_, controller_->rankProgram(), this);
+            // The folds are runs of this store: the lists show them as they start and end.
+            const auto refresh = [this] {
+                runs_->refresh();
+                refreshExperiments();
+            };
+            connect(crossValidation_, &CrossValidationDialog::foldStarted, this, refresh);
+            connect(crossValidation_, &CrossValidationDialog::foldEnded, this, refresh);
+            connect(crossValidation_, &CrossValidationDialog::ended, this, refresh);
+            connect(crossValidation_, &CrossValidationDialog::openExperimentRequested, this, &MainWindow::openExperiment);
+        }
+    }
+    crossValidation_->show();
+    crossValidation_->raise();
+    crossValidation_->activateWindow();
+    return crossValidation_;
 }
 
 ExperimentView* MainWindow::openExperiment(qint64 experimentId)

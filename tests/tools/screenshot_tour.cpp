@@ -27,6 +27,7 @@
 #include "entrena/system/Devices.h"
 #include "entrena/system/Runtime.h"
 #include "entrena/train/Trainer.h"
+#include "experiment/CrossValidationDialog.h"
 #include "experiment/ExperimentView.h"
 #include "experiment/ExperimentsPanel.h"
 #include "experiment/ParallelCoordinates.h"
@@ -485,6 +486,8 @@ public:
             shoot(QStringLiteral("16-experiment-stopped"), &stopped);
         }
 
+        crossValidation(size, dir);
+
         const QString db = dir + QStringLiteral("/experiments.sqlite");
         MainWindow ex(db, tourRun("fmnist-mlp", 2, 1000), languages_);
         show(ex, size);
@@ -511,6 +514,27 @@ public:
             view.trialsTable()->selectRow(0);
             shoot(QStringLiteral("16-experiment-brushed"), &view);
         }
+    }
+
+    /// Run → Cross-validate…: the dialog, after a real 3-fold cross-validation, and its experiment.
+    void crossValidation(const QSize& size, const QString& dir)
+    {
+        const QString db = dir + QStringLiteral("/cv-") + prefix_ + QStringLiteral(".sqlite");
+        CrossValidationDialog cv(tourRun("fmnist-mlp", 2, 1500), db, QStringLiteral(ENTRENA_CLI));
+        cv.resize(std::min(size.width() - 40, 760), std::min(size.height() - 60, 600));
+        cv.show();
+        cv.foldsBox()->setValue(3);
+        cv.parallelBox()->setValue(2);
+        shoot(QStringLiteral("17-cross-validate"), &cv);
+        if (cv.start())
+            waitFor([&] { return !cv.isRunning(); }, 180000);
+        shoot(QStringLiteral("17-cross-validation-finished"), &cv);
+        ExperimentView view(db, cv.experimentId());
+        view.setAttribute(Qt::WA_DeleteOnClose, false);
+        view.resize(size);
+        view.show();
+        waitFor([&] { return view.isLoaded(); }, 60000);
+        shoot(QStringLiteral("17-cross-validation-experiment"), &view);
     }
 
     /// A folder of colour shapes, one class folder each, far apart in size (the preview's warning).

@@ -281,6 +281,7 @@ private Q_SLOTS:
         });
         check(QStringLiteral("experiment"), [&] { w.openExperiment(experiment_); });
         check(QStringLiteral("sweep"), [&] { action("sweepAction")->trigger(); });
+        check(QStringLiteral("cross-validation"), [&] { action("crossValidateAction")->trigger(); });
         check(QStringLiteral("data preview"), [&] { action("previewDataAction")->trigger(); });
         check(QStringLiteral("learning-rate finder"), [&] { action("findLrAction")->trigger(); });
         check(QStringLiteral("batch-size answer"), [&] { action("findBatchAction")->trigger(); });

@@ -817,6 +817,61 @@ ES = {
     "Choose the data's file.": "Elija el archivo de los datos.",
     "Choose the data's folder.": "Elija la carpeta de los datos.",
     "The data cannot be read: %1": "No se pueden leer los datos: %1",
+    # Issue 31: balanced data and cross-validation.
+    "Balance classes:": "Equilibrar clases:",
+    "no": "no",
+    "weight the loss by class": "ponderar la pérdida por clase",
+    "draw classes evenly": "extraer las clases por igual",
+    "Balance the classes": "Equilibrar las clases",
+    "Train with the loss weighted by class (data.balance: weights), so that the small classes count as much as the large ones":
+        "Entrenar con la pérdida ponderada por clase (data.balance: weights), para que las clases pequeñas cuenten "
+        "tanto como las grandes",
+    "The run will weight the loss by class (Balance classes in the form).":
+        "La ejecución ponderará la pérdida por clase (Equilibrar clases en el formulario).",
+    "The classes will be balanced: the loss is weighted by class.":
+        "Las clases se equilibrarán: la pérdida se pondera por clase.",
+    "Cross-&validate…": "&Validación cruzada…",
+    "Cannot cross-validate": "No se puede hacer la validación cruzada",
+    "Cross-validate": "Validación cruzada",
+    "The form's configuration “%1” is trained once per fold: the training data is dealt into folds, and each fold in turn is held out for validation. Every fold is a run in the store; the result is each figure's mean ± standard deviation over the folds, which tells runs apart far better than one small validation split.":
+        "La configuración del formulario «%1» se entrena una vez por pliegue: los datos de entrenamiento se reparten "
+        "en pliegues y cada pliegue, por turno, se reserva para la validación. Cada pliegue es una ejecución del "
+        "almacén; el resultado es la media ± la desviación típica de cada cifra sobre los pliegues, que distingue "
+        "las ejecuciones mucho mejor que una sola partición de validación pequeña.",
+    "Folds:": "Pliegues:",
+    "Keep each class's share in every fold (stratified)": "Mantener la proporción de cada clase en cada pliegue (estratificado)",
+    "Repeats:": "Repeticiones:",
+    "Each repeat uses the next seed, so it deals other folds": "Cada repetición usa la semilla siguiente, así que reparte otros pliegues",
+    "Folds at once:": "Pliegues a la vez:",
+    "The CPU's cores are divided among the folds that train at once":
+        "Los núcleos de la CPU se reparten entre los pliegues que se entrenan a la vez",
+    "Name:": "Nombre:",
+    "Open experiment": "Abrir el experimento",
+    "Close": "Cerrar",
+    "%1-fold": "%1 pliegues",
+    "Stopping: each fold finishes its step and saves a checkpoint…":
+        "Deteniendo: cada pliegue termina su paso y guarda un punto de control…",
+    "A cross-validation is running": "Hay una validación cruzada en curso",
+    "Stop the cross-validation and quit? Its folds save checkpoints; `entrena-cli cv --resume %1` continues it.":
+        "¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; "
+        "`entrena-cli cv --resume %1` la continúa.",
+    "Fold run %1 started (run %2): %3": "Ejecución de pliegue %1 iniciada (ejecución %2): %3",
+    "Fold run %1 (run %2) ended: best validation accuracy %3 %.":
+        "La ejecución de pliegue %1 (ejecución %2) terminó: mejor exactitud de validación %3 %.",
+    "Fold run %1 (run %2) ended without a validation accuracy.":
+        "La ejecución de pliegue %1 (ejecución %2) terminó sin exactitud de validación.",
+    "Experiment %1 %2.": "Experimento %1 %2.",
+    "Stopped. The folds saved checkpoints; `entrena-cli cv --resume %1` continues with the same folds.":
+        "Detenida. Los pliegues guardaron puntos de control; `entrena-cli cv --resume %1` continúa con los mismos pliegues.",
+    "The cross-validation failed: %1": "La validación cruzada falló: %1",
+    "%1 of %2 fold runs finished.": "%1 de %2 ejecuciones de pliegue terminadas.",
+    "Validation accuracy: <b>%1 % ± %2</b> (mean ± sd)": "Exactitud de validación: <b>%1 % ± %2</b> (media ± desv. típica)",
+    "Test accuracy: <b>%1 % ± %2</b> (mean ± sd)": "Exactitud de prueba: <b>%1 % ± %2</b> (media ± desv. típica)",
+    "Cannot read the result: %1": "No se puede leer el resultado: %1",
+    "%1: <b>%2 % ± %3</b> (mean ± sd; folds: %4)": "%1: <b>%2 % ± %3</b> (media ± desv. típica; pliegues: %4)",
+    "The best two runs are closer than that: cross-validate them (entrena-cli cv) to tell them apart.":
+        "Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (entrena-cli cv) para "
+        "distinguirlas.",
 }
 
 # The same English word in another context, where it means something else.
@@ -851,6 +906,21 @@ PLURAL = {
     "The run was deleted, but %n checkpoint file(s) could not be removed.": (
         "Se borró la ejecución, pero no se pudo eliminar %n archivo de punto de control.",
         "Se borró la ejecución, pero no se pudieron eliminar %n archivos de puntos de control."),
+    "Experiment %1: %n fold run(s).": ("Experimento %1: %n ejecución de pliegue.", "Experimento %1: %n ejecuciones de pliegue."),
+    "<b>%1</b>: %n-fold cross-validation — %2.": (
+        "<b>%1</b>: validación cruzada de %n pliegue — %2.", "<b>%1</b>: validación cruzada de %n pliegues — %2."),
+    "Repeated %n times, each with its own folds.": (
+        "Repetida %n vez, con sus propios pliegues.", "Repetida %n veces, cada una con sus propios pliegues."),
+    "Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (95 %).": (
+        "Validada con %n muestra: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para "
+        "significar algo (95 %).",
+        "Validadas con %n muestras: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para "
+        "significar algo (95 %)."),
+    "On %n %1 sample(s) a difference under %2 percentage points is chance (95 %): cross-validate (entrena-cli cv) to tell these runs apart.": (
+        "Con %n muestra de %1, una diferencia de menos de %2 puntos porcentuales es azar (95 %): haga una validación "
+        "cruzada (entrena-cli cv) para distinguir estas ejecuciones.",
+        "Con %n muestras de %1, una diferencia de menos de %2 puntos porcentuales es azar (95 %): haga una validación "
+        "cruzada (entrena-cli cv) para distinguir estas ejecuciones."),
 }
 
 path = pathlib.Path(__file__).resolve().parents[1] / "entrena_es.ts"

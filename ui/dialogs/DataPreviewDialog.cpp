@@ -50,6 +50,7 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
     , error_(note(QStringLiteral("previewError")))
     , scroll_(new QScrollArea)
     , others_(new QPushButton(tr("Other samples")))
+    , balance_(new QPushButton(tr("Balance the classes")))
 {
     setObjectName(QStringLiteral("dataPreview"));
     setWindowTitle(tr("Data: %1").arg(app::ChoiceLabels::dataset(QString::fromLatin1(toString(spec.dataset)))));
@@ -62,6 +63,17 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
     others_->setObjectName(QStringLiteral("otherSamplesButton"));
     others_->setToolTip(tr("Draw other pictures of each class"));
     others_->setEnabled(false);
+    balance_->setObjectName(QStringLiteral("balanceClassesButton"));
+    balance_->setToolTip(tr("Train with the loss weighted by class (data.balance: weights), so that the small classes "
+                            "count as much as the large ones"));
+    balance_->setVisible(false);
+    connect(balance_, &QPushButton::clicked, this, [this] {
+        spec_.balance = Balance::Weights;
+        balance_->setVisible(false);
+        imbalance_->setText(imbalance_->text() + QLatin1Char('\n') +
+                            tr("The run will weight the loss by class (Balance classes in the form)."));
+        Q_EMIT balanceRequested();
+    });
 
     scroll_->setWidgetResizable(true);
     clearRows();
@@ -76,7 +88,10 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(status_);
     layout->addWidget(error_);
-    layout->addWidget(imbalance_);
+    auto* imbalanceRow = new QHBoxLayout;
+    imbalanceRow->addWidget(imbalance_, 1);
+    imbalanceRow->addWidget(balance_, 0, Qt::AlignTop);
+    layout->addLayout(imbalanceRow);
     layout->addWidget(skipped_);
     layout->addWidget(scroll_, 1);
     layout->addWidget(total_);
@@ -165,6 +180,7 @@ void DataPreviewDialog::showPreview(const DataPreview& p)
     total_->setVisible(true);
     imbalance_->setText(tr("⚠ Warning: %1").arg(QString::fromStdString(p.imbalance)));
     imbalance_->setVisible(!p.imbalance.empty());
+    balance_->setVisible(!p.imbalance.empty() && spec_.balance == Balance::None);
     skipped_->setText(tr("⚠ Skipped files: %1").arg(QString::fromStdString(p.skipped)));
     skipped_->setVisible(!p.skipped.empty());
     error_->setVisible(false);
@@ -181,6 +197,7 @@ void DataPreviewDialog::fail(const QString& message)
     error_->setVisible(true);
     total_->setVisible(false);
     imbalance_->setVisible(false);
+    balance_->setVisible(false);
     skipped_->setVisible(false);
     others_->setEnabled(true); // to try again, once the folder is fixed
     ready_ = true;

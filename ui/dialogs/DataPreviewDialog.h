@@ -35,11 +35,15 @@ public:
     int imagesShown(int row) const;
     QLabel* totalLabel() const { return total_; }
     QLabel* imbalanceLabel() const { return imbalance_; }
+    /// Shown with the imbalance warning (when the form's data.balance is none): balanceRequested().
+    QPushButton* balanceButton() const { return balance_; }
     QLabel* skippedLabel() const { return skipped_; }
     QLabel* errorLabel() const { return error_; }
 
 Q_SIGNALS:
     void ready();
+    /// The person took the offer: train with data.balance = weights.
+    void balanceRequested();
 
 private:
     void load();
@@ -60,6 +64,7 @@ private:
     QWidget* rows_ = nullptr;
     QGridLayout* grid_ = nullptr;
     QPushButton* others_;
+    QPushButton* balance_;
     QList<QLabel*> names_, counts_;
     QList<int> shown_;
 };

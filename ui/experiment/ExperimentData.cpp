@@ -83,6 +83,8 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
         throw std::runtime_error("no experiment " + std::to_string(experimentId) + " in " + store.path());
     ExperimentData d;
     d.experiment = *e;
+    if (isCrossValidation(*e))
+        d.cv = summarizeCrossValidation(store, *e);
     std::optional<SearchSpace> space;
     try {
         space = SearchSpace::fromJson(e->spaceJson, RunConfig::fromJson(e->baseConfigJson));

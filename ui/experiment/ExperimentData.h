@@ -3,6 +3,7 @@
 // its trials with their values, status and metric, the metric's points against wall time, and
 // population-based training's exploits (who copied whom, when).
 
+#include "entrena/experiment/CrossValidation.h"
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/store/RunStore.h"
 
@@ -41,6 +42,7 @@ struct ExperimentData {
     std::vector<TrialRow> trials;     ///< by trial number
     std::vector<ExploitRow> exploits; ///< by step
     double startWall = 0;             ///< seconds since the Unix epoch when its first trial started
+    std::optional<CrossValidationSummary> cv; ///< a cross-validation: its figures' mean ± sd over the folds
 
     bool higherIsBetter() const { return experiment.metric != "val_loss"; }
     /// The index in `trials` of the best trial (none: no trial has a value yet).

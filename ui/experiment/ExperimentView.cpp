@@ -325,11 +325,42 @@ void ExperimentView::followBrushes()
     updateSummary();
 }
 
+QString ExperimentView::summaryText() const
+{
+    return summary_->text();
+}
+
+QString ExperimentView::crossValidationText() const
+{
+    const CrossValidationSummary& cv = *data_.cv;
+    const QLocale locale;
+    QString text = tr("<b>%1</b>: %n-fold cross-validation — %2.", nullptr, cv.folds)
+                       .arg(QString::fromStdString(data_.experiment.name).toHtmlEscaped(),
+                            experimentStatusText(QString::fromStdString(data_.experiment.status)));
+    if (cv.repeats > 1)
+        text += QLatin1Char(' ') + tr("Repeated %n times, each with its own folds.", nullptr, cv.repeats);
+    text += QLatin1Char(' ') + tr("%1 of %2 fold runs finished.").arg(cv.finished).arg(cv.runs);
+    const auto percent = [&locale](double v) { return locale.toString(v * 100.0, 'f', 2); };
+    const std::pair<const char*, QString> shown[] = {{"best_val_accuracy", tr("Validation accuracy")},
+                                                     {"test_accuracy", tr("Test accuracy")}};
+    for (const auto& [key, label] : shown)
+        if (const FoldFigure* f = cv.find(key)) {
+            QStringList folds;
+            for (double v : f->values)
+                folds << percent(v);
+            text += QStringLiteral("<br>") + tr("%1: <b>%2 % ± %3</b> (mean ± sd; folds: %4)")
+                                                 .arg(label, percent(f->mean), percent(f->sd), folds.join(QStringLiteral(", ")));
+        }
+    return text;
+}
+
 void ExperimentView::updateSummary()
 {
     const ExperimentRecord& e = data_.experiment;
     const QLocale locale;
-    if (loaded_ || !e.name.empty()) {
+    if (data_.cv) {
+        summary_->setText(crossValidationText());
+    } else if (loaded_ || !e.name.empty()) {
         QString text =
             tr("<b>%1</b>: %2, %3 — %4.")
                 .arg(QString::fromStdString(e.name).toHtmlEscaped(), methodText(QString::fromStdString(e.method)),

@@ -49,6 +49,8 @@ public:
     static QString methodText(const QString& method);
     /// An experiment's status in words: running, finished, stopped, failed.
     static QString experimentStatusText(const QString& status);
+    /// The summary line's text (its HTML), for tests.
+    QString summaryText() const;
 
 Q_SIGNALS:
     void loaded();
@@ -70,6 +72,7 @@ private:
     void fillTable();
     void fillLineage();
     void updateSummary();
+    QString crossValidationText() const;
     void followBrushes();
     QString metricText(std::optional<double> value) const;
 

@@ -49,6 +49,13 @@ QString choiceText(const std::string& name)
         return QCoreApplication::translate("Registry", "cosine");
     if (name == "linear")
         return QCoreApplication::translate("Registry", "linear");
+    // data.balance
+    if (name == "none")
+        return QCoreApplication::translate("Registry", "no");
+    if (name == "weights")
+        return QCoreApplication::translate("Registry", "weight the loss by class");
+    if (name == "sampler")
+        return QCoreApplication::translate("Registry", "draw classes evenly");
     return QString::fromStdString(name);
 }
 

@@ -36,6 +36,14 @@ void RunConfigPanel::buildDataKeyRows()
             dataKeyRows_.back().field.widget->setObjectName(QStringLiteral("data.") + QString::fromLatin1(k.key));
             addRow(dataForm_, dataKeyRows_.back().field.widget);
         }
+    // The keys every data set has that the form shows (data.balance): no entry of their own.
+    for (const auto& k : dataKeys()) {
+        if (!k.form.label)
+            continue;
+        dataKeyRows_.push_back({nullptr, KeyField<DataSpec>::make(k)});
+        dataKeyRows_.back().field.widget->setObjectName(QStringLiteral("data.") + QString::fromLatin1(k.key));
+        addRow(dataForm_, dataKeyRows_.back().field.widget);
+    }
 }
 
 void RunConfigPanel::buildOptimizerKeyRows()

@@ -436,7 +436,7 @@ void RunConfigPanel::updateVisibility()
     dataForm_->setRowVisible(crop_, data.images);
     dataForm_->setRowVisible(flip_, data.images);
     for (const DataKeyRow& row : dataKeyRows_)
-        dataForm_->setRowVisible(row.field.widget, row.entry == &data);
+        dataForm_->setRowVisible(row.field.widget, !row.entry || row.entry == &data);
     const ModelEntry& model = registryEntry(selectedKind<ModelArch>(arch_));
     modelForm_->setRowVisible(hidden_, hasKey(model.keys, "hidden"));
     modelForm_->setRowVisible(channels_, hasKey(model.keys, "channels"));
@@ -545,7 +545,7 @@ RunConfig RunConfigPanel::config() const
     c.data.augmentCrop = images ? crop_->value() : 0;
     c.data.augmentFlip = images && flip_->isChecked();
     for (const DataKeyRow& row : dataKeyRows_)
-        if (row.entry->kind == c.data.dataset)
+        if (!row.entry || row.entry->kind == c.data.dataset)
             row.field.store(c.data);
     c.model.arch = selectedKind<ModelArch>(arch_);
     c.model.path = modelPath_->text().trimmed().toStdString();

@@ -143,7 +143,7 @@ private:
     QSpinBox* batchSize_;
     QSpinBox* crop_;
     QCheckBox* flip_;
-    /// The data sets' own keys that the form shows, each with its entry.
+    /// The data keys that the form shows, each with its entry (null: every data set's).
     struct DataKeyRow {
         const DatasetEntry* entry;
         KeyField<DataSpec> field;
