@@ -834,12 +834,12 @@
         <translation>El suavizado necesita series de %1 puntos o más; estas se dibujan tal cual.</translation>
     </message>
     <message numerus="yes">
-        <source>Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (95 %).</source>
-        <translation><numerusform>Validada con %n muestra: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (95 %).</numerusform><numerusform>Validadas con %n muestras: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (95 %).</numerusform></translation>
+        <source>Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (at 95 % confidence).</source>
+        <translation><numerusform>Validada con %n muestra: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (con un 95 % de confianza).</numerusform><numerusform>Validadas con %n muestras: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para significar algo (con un 95 % de confianza).</numerusform></translation>
     </message>
     <message>
-        <source>The best two runs are closer than that: cross-validate them (entrena-cli cv) to tell them apart.</source>
-        <translation>Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (entrena-cli cv) para distinguirlas.</translation>
+        <source>The best two runs are closer than that: cross-validate them (Run → Cross-validate…) to tell them apart.</source>
+        <translation>Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (Ejecutar → Validación cruzada…) para distinguirlas.</translation>
     </message>
 </context>
 <context>
@@ -868,10 +868,6 @@ Predicha: %2
         <translation>Experimento %1 %2.</translation>
     </message>
     <message>
-        <source>Stopped. The folds saved checkpoints; `entrena-cli cv --resume %1` continues with the same folds.</source>
-        <translation>Detenida. Los pliegues guardaron puntos de control; `entrena-cli cv --resume %1` continúa con los mismos pliegues.</translation>
-    </message>
-    <message>
         <source>The cross-validation failed: %1</source>
         <translation>La validación cruzada falló: %1</translation>
     </message>
@@ -890,10 +886,6 @@ Predicha: %2
     <message>
         <source>A cross-validation is running</source>
         <translation>Hay una validación cruzada en curso</translation>
-    </message>
-    <message>
-        <source>Stop the cross-validation and quit? Its folds save checkpoints; `entrena-cli cv --resume %1` continues it.</source>
-        <translation>¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; `entrena-cli cv --resume %1` la continúa.</translation>
     </message>
     <message numerus="yes">
         <source>Experiment %1: %n fold run(s).</source>
@@ -979,6 +971,14 @@ Predicha: %2
         <source>Close</source>
         <translation>Cerrar</translation>
     </message>
+    <message>
+        <source>Stopped. The finished folds are kept, and the others saved checkpoints: Resume sweep in the experiment's window (or entrena-cli cv --resume %1) goes on with the same folds.</source>
+        <translation>Detenida. Los pliegues terminados se conservan y los demás guardaron puntos de control: Reanudar barrido en la ventana del experimento (o entrena-cli cv --resume %1) sigue con los mismos pliegues.</translation>
+    </message>
+    <message>
+        <source>Stop the cross-validation and quit? Its folds save checkpoints; Resume sweep in its experiment's window (or entrena-cli cv --resume %1) continues it.</source>
+        <translation>¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; Reanudar barrido en la ventana de su experimento (o entrena-cli cv --resume %1) la continúa.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DataPreviewDialog</name>
@@ -1061,6 +1061,22 @@ Predicha: %2
     <message>
         <source>The run will weight the loss by class (Balance classes in the form).</source>
         <translation>La ejecución ponderará la pérdida por clase (Equilibrar clases en el formulario).</translation>
+    </message>
+    <message>
+        <source>The form already balances them (Balance classes: %1).</source>
+        <translation>El formulario ya las equilibra (Equilibrar clases: %1).</translation>
+    </message>
+    <message>
+        <source>weight the loss by class</source>
+        <translation>ponderar la pérdida por clase</translation>
+    </message>
+    <message>
+        <source>draw classes evenly</source>
+        <translation>extraer las clases por igual</translation>
+    </message>
+    <message>
+        <source>the classes are unbalanced: “%1” has %2 samples, “%3” %4 (%5× fewer); a model can score well by favouring the large classes, so compare per-class recall (run details → Evaluation), balance them, or gather more of the small ones.</source>
+        <translation>las clases están desequilibradas: «%1» tiene %2 muestras, «%3» %4 (%5 veces menos); un modelo puede puntuar bien favoreciendo las clases grandes, así que compare la exhaustividad por clase (detalles de la ejecución → Evaluación), equilíbrelas o reúna más muestras de las pequeñas.</translation>
     </message>
 </context>
 <context>
@@ -1500,6 +1516,14 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>Open</source>
         <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>cross-validation</source>
+        <translation>validación cruzada</translation>
+    </message>
+    <message>
+        <source>accuracy %1 % ± %2 (mean ± sd)</source>
+        <translation>exactitud %1 % ± %2 (media ± desv. típica)</translation>
     </message>
 </context>
 <context>
@@ -1972,7 +1996,7 @@ durante la ejecución</translation>
     </message>
     <message>
         <source>Cross-&amp;validate…</source>
-        <translation>&amp;Validación cruzada…</translation>
+        <translation>Validación c&amp;ruzada…</translation>
     </message>
     <message>
         <source>Cannot cross-validate</source>
@@ -3457,6 +3481,18 @@ Se cargan los valores predeterminados.</translation>
     <message>
         <source>The report file for --export-report.</source>
         <translation>El archivo del informe para --export-report.</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Algo salió mal</translation>
+    </message>
+    <message>
+        <source>%1
+
+Entrena carried on. If the run store is named, check the disk it is on; what was saved so far is kept.</source>
+        <translation>%1
+
+Entrena siguió funcionando. Si se nombra el almacén de ejecuciones, revise el disco en que está; lo guardado hasta ahora se conserva.</translation>
     </message>
 </context>
 </TS>

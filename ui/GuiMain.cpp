@@ -14,6 +14,7 @@
 #include <QCommandLineParser>
 #include <QFile>
 #include <QMessageBox>
+#include <QTimer>
 #include <cstring>
 
 namespace entrena::ui {
@@ -28,6 +29,42 @@ bool hasArgument(int argc, char** argv, const char* name)
     return false;
 }
 
+/// An error that escapes an event handler (a run store that fails mid-read, say) would otherwise end
+/// the program through std::terminate with the work unsaved: it is said once, and the GUI goes on.
+class GuardedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        try {
+            return QApplication::notify(receiver, event);
+        } catch (const std::exception& e) {
+            report(QString::fromUtf8(e.what()));
+        } catch (...) {
+            report(QStringLiteral("unknown error"));
+        }
+        return false;
+    }
+
+private:
+    void report(const QString& what)
+    {
+        qWarning("entrena: an error escaped an event handler: %s", qPrintable(what));
+        if (reporting_)
+            return;
+        reporting_ = true;
+        QTimer::singleShot(0, this, [this, what] {
+            QMessageBox::warning(activeWindow(), translate("main", "Something went wrong"),
+                                 translate("main", "%1\n\nEntrena carried on. If the run store is named, check the disk "
+                                                   "it is on; what was saved so far is kept.")
+                                     .arg(what));
+            reporting_ = false;
+        });
+    }
+    bool reporting_ = false;
+};
+
 } // namespace
 
 int runGui(int argc, char** argv)
@@ -40,7 +77,7 @@ int runGui(int argc, char** argv)
                           hasArgument(argc, argv, "-v");
     if ((headlessReport || onlyText) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    GuardedApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Entrena"));
     QApplication::setApplicationName(QStringLiteral("Entrena"));
     QApplication::setApplicationVersion(QString::fromLatin1(kVersion));

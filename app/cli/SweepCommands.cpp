@@ -182,7 +182,8 @@ json crossValidationJson(const CrossValidationSummary& s)
     json figures = json::object();
     for (const FoldFigure& f : s.figures)
         figures[f.key] = {{"mean", f.mean}, {"sd", f.sd}, {"values", f.values}};
-    return {{"folds", s.folds}, {"repeats", s.repeats}, {"runs", s.runs}, {"finished", s.finished}, {"figures", figures}};
+    return {{"folds", s.folds},       {"repeats", s.repeats},   {"runs", s.runs},
+            {"finished", s.finished}, {"expected", s.expected()}, {"figures", figures}};
 }
 
 } // namespace
@@ -237,7 +238,7 @@ int crossValidate(const CliOptions& o)
                                  .c_str());
     } else {
         std::printf("experiment %lld %s: ", (long long)r.experiment, r.status.c_str());
-        std::printf("%d of %d fold run(s) finished\n", summary.finished, summary.runs);
+        std::printf("%d of %d fold run(s) finished\n", summary.finished, summary.expected());
         for (const FoldFigure& f : summary.figures) {
             std::printf("  %-18s %s   folds:", f.key.c_str(), meanPlusMinus(f).c_str());
             for (double v : f.values)
@@ -355,8 +356,8 @@ int experiments(const CliOptions& o)
                     int(e["trials"].get<size_t>()));
         if (!e["cv"].is_null() && e["cv"]["figures"].contains("best_val_accuracy")) {
             const json& f = e["cv"]["figures"]["best_val_accuracy"];
-            std::printf("  val_accuracy %.4f ± %.4f over %d fold run(s)\n", f["mean"].get<double>(), f["sd"].get<double>(),
-                        int(f["values"].size()));
+            std::printf("  val_accuracy %.4f ± %.4f over %d of %d fold run(s)\n", f["mean"].get<double>(),
+                        f["sd"].get<double>(), int(f["values"].size()), e["cv"]["expected"].get<int>());
             continue;
         }
         if (!e["best_metric"].is_null())

@@ -818,6 +818,26 @@ ES = {
     "Choose the data's folder.": "Elija la carpeta de los datos.",
     "The data cannot be read: %1": "No se pueden leer los datos: %1",
     # Issue 31: balanced data and cross-validation.
+    "the classes are unbalanced: “%1” has %2 samples, “%3” %4 (%5× fewer); a model can score well by favouring the large classes, so compare per-class recall (run details → Evaluation), balance them, or gather more of the small ones.":
+        "las clases están desequilibradas: «%1» tiene %2 muestras, «%3» %4 (%5 veces menos); un modelo puede puntuar "
+        "bien favoreciendo las clases grandes, así que compare la exhaustividad por clase (detalles de la ejecución → "
+        "Evaluación), equilíbrelas o reúna más muestras de las pequeñas.",
+    "Something went wrong": "Algo salió mal",
+    "%1\n\nEntrena carried on. If the run store is named, check the disk it is on; what was saved so far is kept.":
+        "%1\n\nEntrena siguió funcionando. Si se nombra el almacén de ejecuciones, revise el disco en que está; lo "
+        "guardado hasta ahora se conserva.",
+    "cross-validation": "validación cruzada",
+    "accuracy %1 % ± %2 (mean ± sd)": "exactitud %1 % ± %2 (media ± desv. típica)",
+    "The form already balances them (Balance classes: %1).": "El formulario ya las equilibra (Equilibrar clases: %1).",
+    "Stopped. The finished folds are kept, and the others saved checkpoints: Resume sweep in the experiment's window (or entrena-cli cv --resume %1) goes on with the same folds.":
+        "Detenida. Los pliegues terminados se conservan y los demás guardaron puntos de control: Reanudar barrido en "
+        "la ventana del experimento (o entrena-cli cv --resume %1) sigue con los mismos pliegues.",
+    "Stop the cross-validation and quit? Its folds save checkpoints; Resume sweep in its experiment's window (or entrena-cli cv --resume %1) continues it.":
+        "¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; Reanudar barrido en la "
+        "ventana de su experimento (o entrena-cli cv --resume %1) la continúa.",
+    "The best two runs are closer than that: cross-validate them (Run → Cross-validate…) to tell them apart.":
+        "Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (Ejecutar → Validación "
+        "cruzada…) para distinguirlas.",
     "Balance classes:": "Equilibrar clases:",
     "no": "no",
     "weight the loss by class": "ponderar la pérdida por clase",
@@ -830,7 +850,7 @@ ES = {
         "La ejecución ponderará la pérdida por clase (Equilibrar clases en el formulario).",
     "The classes will be balanced: the loss is weighted by class.":
         "Las clases se equilibrarán: la pérdida se pondera por clase.",
-    "Cross-&validate…": "&Validación cruzada…",
+    "Cross-&validate…": "Validación c&ruzada…",
     "Cannot cross-validate": "No se puede hacer la validación cruzada",
     "Cross-validate": "Validación cruzada",
     "The form's configuration “%1” is trained once per fold: the training data is dealt into folds, and each fold in turn is held out for validation. Every fold is a run in the store; the result is each figure's mean ± standard deviation over the folds, which tells runs apart far better than one small validation split.":
@@ -911,11 +931,11 @@ PLURAL = {
         "<b>%1</b>: validación cruzada de %n pliegue — %2.", "<b>%1</b>: validación cruzada de %n pliegues — %2."),
     "Repeated %n times, each with its own folds.": (
         "Repetida %n vez, con sus propios pliegues.", "Repetida %n veces, cada una con sus propios pliegues."),
-    "Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (95 %).": (
+    "Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points to mean something (at 95 % confidence).": (
         "Validada con %n muestra: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para "
-        "significar algo (95 %).",
+        "significar algo (con un 95 % de confianza).",
         "Validadas con %n muestras: dos exactitudes de validación deben diferir en más de %1 puntos porcentuales para "
-        "significar algo (95 %)."),
+        "significar algo (con un 95 % de confianza)."),
     "On %n %1 sample(s) a difference under %2 percentage points is chance (95 %): cross-validate (entrena-cli cv) to tell these runs apart.": (
         "Con %n muestra de %1, una diferencia de menos de %2 puntos porcentuales es azar (95 %): haga una validación "
         "cruzada (entrena-cli cv) para distinguir estas ejecuciones.",

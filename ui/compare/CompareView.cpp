@@ -19,6 +19,8 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPixmap>
 #include <QScrollBar>
@@ -524,12 +526,19 @@ void CompareView::fillNoiseNote()
     }
     const QLocale locale;
     QString text = tr("Validated on %n sample(s): two validation accuracies must differ by more than %1 percentage points "
-                      "to mean something (95 %).",
+                      "to mean something (at 95 % confidence).",
                       nullptr, int(samples))
                        .arg(locale.toString(*needed * 100.0, 'f', 1));
-    if (scored[0].first - scored[1].first < *needed)
-        text += QLatin1Char(' ') + tr("The best two runs are closer than that: cross-validate them (entrena-cli cv) to "
-                                      "tell them apart.");
+    // Folds of a cross-validation are told apart by their mean ± sd, not one against another.
+    const bool folds = std::all_of(data_.runs.begin(), data_.runs.end(), [](const CompareRun& r) {
+        return QJsonDocument::fromJson(QByteArray::fromStdString(r.record.configJson))
+                   .object()[QStringLiteral("data")]
+                   .toObject()[QStringLiteral("folds")]
+                   .toInt() > 1;
+    });
+    if (scored[0].first - scored[1].first < *needed && !folds)
+        text += QLatin1Char(' ') + tr("The best two runs are closer than that: cross-validate them (Run → "
+                                      "Cross-validate…) to tell them apart.");
     noiseNote_->setText(text);
     noiseNote_->setVisible(true);
 }

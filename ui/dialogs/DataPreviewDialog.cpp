@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace entrena::ui {
 namespace {
@@ -99,6 +100,22 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
     load();
 }
 
+QString DataPreviewDialog::imbalanceText(const DataPreview& p) const
+{
+    // The engine's sentence, in the reader's words: said when it says there is something to say.
+    const auto [small, large] = std::minmax_element(p.classes.begin(), p.classes.end(),
+                                                    [](const ClassPreview& a, const ClassPreview& b) { return a.count < b.count; });
+    if (p.imbalance.empty() || small == p.classes.end())
+        return QString();
+    const QLocale locale;
+    return tr("the classes are unbalanced: “%1” has %2 samples, “%3” %4 (%5× fewer); a model can score well by favouring "
+              "the large classes, so compare per-class recall (run details → Evaluation), balance them, or gather more "
+              "of the small ones.")
+        .arg(QString::fromStdString(large->name), locale.toString(qlonglong(large->count)), QString::fromStdString(small->name),
+             locale.toString(qlonglong(small->count)),
+             locale.toString(double(large->count) / double(std::max<int64_t>(1, small->count)), 'f', 1));
+}
+
 DataPreviewDialog::~DataPreviewDialog()
 {
     job_.cancel(); // nothing more is delivered to a closed dialog
@@ -178,7 +195,11 @@ void DataPreviewDialog::showPreview(const DataPreview& p)
     total_->setText(tr("%1 classes, %2 training samples in all (the validation share included).")
                         .arg(locale.toString(qlonglong(p.classes.size())), locale.toString(qlonglong(p.total))));
     total_->setVisible(true);
-    imbalance_->setText(tr("⚠ Warning: %1").arg(QString::fromStdString(p.imbalance)));
+    imbalance_->setText(tr("⚠ Warning: %1").arg(imbalanceText(p)));
+    if (!p.imbalance.empty() && spec_.balance != Balance::None)
+        imbalance_->setText(imbalance_->text() + QLatin1Char('\n') +
+                            tr("The form already balances them (Balance classes: %1).")
+                                .arg(spec_.balance == Balance::Weights ? tr("weight the loss by class") : tr("draw classes evenly")));
     imbalance_->setVisible(!p.imbalance.empty());
     balance_->setVisible(!p.imbalance.empty() && spec_.balance == Balance::None);
     skipped_->setText(tr("⚠ Skipped files: %1").arg(QString::fromStdString(p.skipped)));

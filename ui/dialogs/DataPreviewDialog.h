@@ -50,6 +50,7 @@ private:
     void showPreview(const DataPreview& preview);
     void fail(const QString& message);
     void clearRows();
+    QString imbalanceText(const DataPreview& preview) const;
 
     DataSpec spec_;
     uint64_t seed_ = 1;

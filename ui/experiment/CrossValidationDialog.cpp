@@ -117,8 +117,8 @@ CrossValidationDialog::CrossValidationDialog(const RunConfig& base, const QStrin
     });
     connect(runner_, &SweepRunner::stopped, this, [this](qint64 experiment) {
         setRunning(false);
-        status_->setText(tr("Stopped. The folds saved checkpoints; `entrena-cli cv --resume %1` continues with the same "
-                            "folds.")
+        status_->setText(tr("Stopped. The finished folds are kept, and the others saved checkpoints: Resume sweep in "
+                            "the experiment's window (or entrena-cli cv --resume %1) goes on with the same folds.")
                              .arg(experiment));
         showResult(experiment);
         Q_EMIT ended(experiment);
@@ -137,6 +137,14 @@ CrossValidationDialog::~CrossValidationDialog() = default;
 void CrossValidationDialog::setBase(const RunConfig& base)
 {
     base_ = base;
+    if (!isRunning()) { // the last result was of another configuration
+        result_->clear();
+        status_->clear();
+        log_->clear();
+        progress_->setValue(0);
+        experiment_ = 0;
+        open_->setEnabled(false);
+    }
     retranslate();
     check();
 }
@@ -148,7 +156,9 @@ CrossValidationSettings CrossValidationDialog::settings() const
     s.stratify = stratify_->isChecked();
     s.repeat = repeat_->value();
     s.parallel = parallel_->value();
-    s.name = name_->text().trimmed().toStdString();
+    // The name shown is the name given: the placeholder, in the reader's language, when none is typed.
+    const QString name = name_->text().trimmed();
+    s.name = (name.isEmpty() ? name_->placeholderText() : name).toStdString();
     return s;
 }
 
@@ -229,7 +239,8 @@ bool CrossValidationDialog::confirmClose()
         return true;
     const auto answer = QMessageBox::question(this, tr("A cross-validation is running"),
                                               tr("Stop the cross-validation and quit? Its folds save checkpoints; "
-                                                 "`entrena-cli cv --resume %1` continues it.")
+                                                 "Resume sweep in its experiment's window (or entrena-cli cv --resume "
+                                                 "%1) continues it.")
                                                   .arg(experimentId()));
     if (answer != QMessageBox::Yes)
         return false;
@@ -273,7 +284,7 @@ void CrossValidationDialog::showResult(qint64 experiment)
         const CrossValidationSummary s = summarizeCrossValidation(store, *e);
         const QLocale locale;
         const auto percent = [&locale](double v) { return locale.toString(v * 100.0, 'f', 2); };
-        QString text = tr("%1 of %2 fold runs finished.").arg(s.finished).arg(s.runs);
+        QString text = tr("%1 of %2 fold runs finished.").arg(s.finished).arg(s.expected());
         if (const FoldFigure* f = s.find("best_val_accuracy"))
             text += QStringLiteral("<br>") + tr("Validation accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
         if (const FoldFigure* f = s.find("test_accuracy"))

@@ -339,7 +339,7 @@ QString ExperimentView::crossValidationText() const
                             experimentStatusText(QString::fromStdString(data_.experiment.status)));
     if (cv.repeats > 1)
         text += QLatin1Char(' ') + tr("Repeated %n times, each with its own folds.", nullptr, cv.repeats);
-    text += QLatin1Char(' ') + tr("%1 of %2 fold runs finished.").arg(cv.finished).arg(cv.runs);
+    text += QLatin1Char(' ') + tr("%1 of %2 fold runs finished.").arg(cv.finished).arg(cv.expected());
     const auto percent = [&locale](double v) { return locale.toString(v * 100.0, 'f', 2); };
     const std::pair<const char*, QString> shown[] = {{"best_val_accuracy", tr("Validation accuracy")},
                                                      {"test_accuracy", tr("Test accuracy")}};

@@ -1,5 +1,6 @@
 #include "experiment/ExperimentsPanel.h"
 
+#include "entrena/experiment/CrossValidation.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/ExperimentView.h"
 
@@ -103,14 +104,22 @@ void ExperimentsPanel::refresh(RunStore* store)
         id->setData(Qt::UserRole, qint64(e.id));
         table_->setItem(row, Id, id);
         table_->setItem(row, Name, cell(QString::fromStdString(e.name)));
-        table_->setItem(row, Method, cell(ExperimentView::methodText(QString::fromStdString(e.method))));
+        const bool folds = isCrossValidation(e);
+        table_->setItem(row, Method, cell(folds ? tr("cross-validation") : ExperimentView::methodText(QString::fromStdString(e.method))));
         table_->setItem(row, Status, cell(ExperimentView::experimentStatusText(QString::fromStdString(e.status))));
         table_->setItem(
             row, Trials,
             cell(pruned ? tr("%1 (%2 pruned)").arg(trials.size()).arg(pruned) : QString::number(trials.size()), true));
-        const QString bestText = !best    ? QString()
-                                 : higher ? tr("accuracy %1 %").arg(locale.toString(*best * 100.0, 'f', 2))
-                                          : tr("loss %1").arg(locale.toString(*best, 'f', 4));
+        QString bestText = !best    ? QString()
+                           : higher ? tr("accuracy %1 %").arg(locale.toString(*best * 100.0, 'f', 2))
+                                    : tr("loss %1").arg(locale.toString(*best, 'f', 4));
+        if (folds) { // not the best fold: the folds' mean ± sd
+            const CrossValidationSummary cv = summarizeCrossValidation(*store, e);
+            const FoldFigure* f = cv.find("best_val_accuracy");
+            bestText = f ? tr("accuracy %1 % ± %2 (mean ± sd)")
+                               .arg(locale.toString(f->mean * 100.0, 'f', 2), locale.toString(f->sd * 100.0, 'f', 2))
+                         : QString();
+        }
         table_->setItem(row, Best, cell(bestText, true));
         table_->setItem(row, Created,
                         cell(QString::fromStdString(e.created).left(19).replace(QLatin1Char('T'), QLatin1Char(' '))));

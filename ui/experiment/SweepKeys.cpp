@@ -13,7 +13,7 @@ namespace entrena::ui {
 
 namespace {
 
-/// Keys that change how a run is carried out, not what it learns.
+/// Keys that change how a run is carried out, not what it learns, and the folds.
 bool bookkeeping(const QString& key)
 {
     static const QStringList skip = {
@@ -22,6 +22,9 @@ bool bookkeeping(const QString& key)
         QStringLiteral("train.snapshot_every"),   QStringLiteral("train.oom_recovery"),
         QStringLiteral("train.memory_budget_mb"), QStringLiteral("train.max_rollbacks"),
         QStringLiteral("train.divergence_guard"), QStringLiteral("train.precision"),
+        // Which samples validate: cross-validation's to set (Run → Cross-validate…), not a sweep's.
+        QStringLiteral("data.folds"),             QStringLiteral("data.fold"),
+        QStringLiteral("data.stratify"),
     };
     return skip.contains(key);
 }

@@ -383,7 +383,8 @@ void RunConfig::validate() const
         throw ConfigError("data.fold " + std::to_string(data.fold) + " is not one of the " + std::to_string(data.folds) +
                           " folds: use 0 … " + std::to_string(data.folds - 1));
     if (dataEntry.needsPath && data.path.empty())
-        throw ConfigError("data.path must name the folder holding the data set's files");
+        throw ConfigError(dataEntry.pathIsFile ? "data.path must name the data set's file (its training table)"
+                                               : "data.path must name the folder holding the data set's files");
 }
 
 std::string RunConfig::toJson(int indent) const

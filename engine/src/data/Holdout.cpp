@@ -40,14 +40,17 @@ HeldOut holdOut(const torch::Tensor& labels, const DataSpec& spec, at::Generator
     if (spec.stratify && n > 0) {
         const auto counts = torch::bincount(labels.to(torch::kInt64)).contiguous();
         const int64_t* c = counts.data_ptr<int64_t>();
-        for (int64_t k = 0; k < counts.numel(); ++k)
-            if (c[k] > 0 && c[k] < spec.folds) {
-                const std::string name = size_t(k) < classNames.size() ? classNames[size_t(k)] : std::to_string(k);
-                const std::string what_ = "data.folds (--folds) " + std::to_string(spec.folds) + " is more than class '" + name +
-                                          "' has " + what + " (" + std::to_string(c[k]) + "), so a stratified fold would miss it; ";
-                throw std::runtime_error(what_ + (c[k] >= 2 ? "use at most " + std::to_string(c[k]) + " folds, or " : "use ") +
-                                         "data.stratify false (--no-stratify), or more data");
-            }
+        int64_t k = -1; // the smallest class present, whose size is the most folds there can be
+        for (int64_t j = 0; j < counts.numel(); ++j)
+            if (c[j] > 0 && (k < 0 || c[j] < c[k]))
+                k = j;
+        if (k >= 0 && c[k] < spec.folds) {
+            const std::string name = size_t(k) < classNames.size() ? classNames[size_t(k)] : std::to_string(k);
+            const std::string problem = "data.folds (--folds) " + std::to_string(spec.folds) + " is more than class '" + name +
+                                        "' has " + what + " (" + std::to_string(c[k]) + "), so a stratified fold would miss it; ";
+            throw std::runtime_error(problem + (c[k] >= 2 ? "use at most " + std::to_string(c[k]) + " folds, or " : "use ") +
+                                     "data.stratify false (--no-stratify), or more data");
+        }
     }
     const std::vector<int> fold = foldOf(labels, order, spec.folds, spec.stratify);
     // Both parts in the seeded order, as the single split keeps them.

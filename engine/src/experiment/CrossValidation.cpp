@@ -3,6 +3,7 @@
 #include "data/Dataset.h"
 #include "data/Holdout.h"
 #include "entrena/experiment/SearchSpace.h"
+#include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
 
 #include <cmath>
@@ -36,7 +37,12 @@ SweepPlan planCrossValidation(const RunConfig& base, const CrossValidationSettin
         folds.push_back(k);
     space["data.fold"] = {{"choice", folds}};
     SweepSettings settings;
-    settings.method = "grid";
+    // Every fold once: the method that tries every combination of its choices.
+    for (const SweepMethodEntry& m : sweepMethodRegistry())
+        if (m.everyCombination && m.shardable) {
+            settings.method = m.name;
+            break;
+        }
     settings.parallel = s.parallel;
     settings.metric = "val_accuracy";
     settings.name = !s.name.empty() ? s.name

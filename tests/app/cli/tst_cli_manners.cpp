@@ -258,6 +258,7 @@ private Q_SLOTS:
             {"baseline", {"--run", "1"}},
             {"export", {"--run", "1", "--checkpoint", "last", "--out", "x.pt"}},
             {"sweep", {"--config", "c.json", "--space", "s.json"}},
+            {"cv", {"--config", "c.json", "--folds", "3"}},
             {"import", {"other.sqlite"}},
             {"clean", {"--run", "1"}}};
         const std::map<std::string, std::string> values = {{"--status", "finished"}, {"--start-lr", "1e-5"},

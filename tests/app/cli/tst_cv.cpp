@@ -126,7 +126,7 @@ private Q_SLOTS:
                      .toDouble(),
                  acc[QStringLiteral("mean")].toDouble());
         const Result words = cli({QStringLiteral("experiments"), QStringLiteral("--db"), db});
-        QVERIFY2(words.out.contains("±") && words.out.contains("over 3 fold run(s)"), words.out.constData());
+        QVERIFY2(words.out.contains("±") && words.out.contains("over 3 of 3 fold run(s)"), words.out.constData());
     }
 
     void aStoppedCrossValidationResumesToTheSameFolds()

@@ -48,6 +48,7 @@ struct CrossValidationSummary {
     int repeats = 1;
     int runs = 0;     ///< trials stored
     int finished = 0; ///< of them, finished
+    int expected() const { return folds * repeats; } ///< fold runs when complete
     std::vector<FoldFigure> figures;
     const FoldFigure* find(const std::string& key) const;
 };
