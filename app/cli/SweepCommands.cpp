@@ -250,6 +250,25 @@ int crossValidate(const CliOptions& o)
     return r.status == "failed" ? 1 : 0;
 }
 
+namespace {
+
+/// A job array's script: printed, or written to --out (executable) with how to bring its stores home.
+int writeJobArray(const CliOptions& o, const ClusterLaunch& l)
+{
+    if (o.out.empty()) {
+        std::printf("%s", l.sbatch.c_str());
+        return 0;
+    }
+    AtomicFile file(o.out);
+    file.write(l.sbatch);
+    file.commit();
+    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
+    std::printf("wrote %s (submit with: sbatch %s); afterwards:\n%s\n", o.out.c_str(), o.out.c_str(), l.torchrun.c_str());
+    return 0;
+}
+
+} // namespace
+
 int clusterSweepScript(const CliOptions& o)
 {
     // Checked here, not on the cluster: the configuration, the space, and every task's share.
@@ -266,18 +285,8 @@ int clusterSweepScript(const CliOptions& o)
     args.insert(args.end(),
                 {"--space", space, "--method", o.method, "--trials",
                  std::to_string(o.trials > 0 ? o.trials : plan.settings.trials * o.nodes), "--name", plan.settings.name});
-    const ClusterLaunch l =
-        clusterSweep(fs::absolute(o.config).string(), args, o.nodes, base.devices.type == DeviceType::Cuda, plan.settings.name);
-    if (o.out.empty()) {
-        std::printf("%s", l.sbatch.c_str());
-        return 0;
-    }
-    AtomicFile file(o.out);
-    file.write(l.sbatch);
-    file.commit();
-    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
-    std::printf("wrote %s (submit with: sbatch %s); afterwards:\n%s\n", o.out.c_str(), o.out.c_str(), l.torchrun.c_str());
-    return 0;
+    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.nodes,
+                                         base.devices.type == DeviceType::Cuda, plan.settings.name));
 }
 
 int clusterCrossValidationScript(const CliOptions& o)
@@ -294,18 +303,8 @@ int clusterCrossValidationScript(const CliOptions& o)
     for (const auto& set : o.sets)
         args.insert(args.end(), {"--set", set});
     args.insert(args.end(), {"--folds", std::to_string(o.folds), "--name", plan.settings.name});
-    const ClusterLaunch l = clusterSweep(fs::absolute(o.config).string(), args, o.folds,
-                                         base.devices.type == DeviceType::Cuda, plan.settings.name, "cv");
-    if (o.out.empty()) {
-        std::printf("%s", l.sbatch.c_str());
-        return 0;
-    }
-    AtomicFile file(o.out);
-    file.write(l.sbatch);
-    file.commit();
-    fs::permissions(o.out, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
-    std::printf("wrote %s (submit with: sbatch %s); afterwards:\n%s\n", o.out.c_str(), o.out.c_str(), l.torchrun.c_str());
-    return 0;
+    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.folds,
+                                         base.devices.type == DeviceType::Cuda, plan.settings.name, "cv"));
 }
 
 int experiments(const CliOptions& o)

@@ -92,19 +92,20 @@ void ExperimentsPanel::refresh(RunStore* store)
         const ExperimentRecord& e = *it;
         const auto trials = store->trialsOf(e.id);
         const bool higher = e.metric != "val_loss";
+        const bool folds = isCrossValidation(e); // shows the folds' mean, not the best one
         std::optional<double> best;
         int pruned = 0;
         for (const RunRecord& r : trials) {
             pruned += r.status == RunStatus::Pruned;
-            for (const MetricPoint& p : store->metrics(r.id, e.metric))
-                if (!best || (higher ? p.value > *best : p.value < *best))
-                    best = p.value;
+            if (!folds)
+                for (const MetricPoint& p : store->metrics(r.id, e.metric))
+                    if (!best || (higher ? p.value > *best : p.value < *best))
+                        best = p.value;
         }
         auto* id = cell(QString::number(e.id), true);
         id->setData(Qt::UserRole, qint64(e.id));
         table_->setItem(row, Id, id);
         table_->setItem(row, Name, cell(QString::fromStdString(e.name)));
-        const bool folds = isCrossValidation(e);
         table_->setItem(row, Method, cell(folds ? tr("cross-validation") : ExperimentView::methodText(QString::fromStdString(e.method))));
         table_->setItem(row, Status, cell(ExperimentView::experimentStatusText(QString::fromStdString(e.status))));
         table_->setItem(
@@ -113,7 +114,7 @@ void ExperimentsPanel::refresh(RunStore* store)
         QString bestText = !best    ? QString()
                            : higher ? tr("accuracy %1 %").arg(locale.toString(*best * 100.0, 'f', 2))
                                     : tr("loss %1").arg(locale.toString(*best, 'f', 4));
-        if (folds) { // not the best fold: the folds' mean ± sd
+        if (folds) {
             const CrossValidationSummary cv = summarizeCrossValidation(*store, e);
             const FoldFigure* f = cv.find("best_val_accuracy");
             bestText = f ? tr("accuracy %1 % ± %2 (mean ± sd)")
