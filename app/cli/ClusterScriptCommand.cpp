@@ -18,6 +18,8 @@ namespace fs = std::filesystem;
 /// The torchrun line and sbatch script for a configuration, to copy to a cluster.
 int clusterScript(const CliOptions& o)
 {
+    if (!o.space.empty() && o.folds > 0)
+        throw UsageError("--cv and --space are two kinds of job array: give one", o.command);
     if (!o.space.empty())
         return clusterSweepScript(o);
     if (o.folds > 0)

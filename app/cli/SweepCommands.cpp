@@ -291,8 +291,6 @@ int clusterSweepScript(const CliOptions& o)
 
 int clusterCrossValidationScript(const CliOptions& o)
 {
-    if (!o.space.empty())
-        throw UsageError("--cv and --space are two kinds of job array: give one", o.command);
     // Checked here, not on the cluster: the configuration and the folds of every class.
     const RunConfig base = RunConfig::fromFile(o.config, o.sets);
     CrossValidationSettings s;

@@ -181,6 +181,11 @@ private Q_SLOTS:
         QVERIFY(script.out.contains("#SBATCH --array=0-2"));
         QVERIFY(script.out.contains("entrena-cli cv --config"));
         QVERIFY(script.out.contains("--shard \"$SLURM_ARRAY_TASK_ID/3\""));
+        // Both kinds of job array at once is a mistake, not a sweep that drops --cv.
+        const Result both = cli({QStringLiteral("cluster-script"), QStringLiteral("--config"), config_, QStringLiteral("--cv"),
+                                 QStringLiteral("3"), QStringLiteral("--space"), write(QStringLiteral("s.json"), "{}")});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains("--cv and --space"), both.err.constData());
         const QString home = path(QStringLiteral("home.sqlite"));
         for (int k = 0; k < 3; ++k) {
             const QString shard = path(QStringLiteral("node%1.sqlite").arg(k));
