@@ -208,6 +208,7 @@ int crossValidate(const CliOptions& o)
         checkCrossValidationData(plan.base);
     }
     RunStore store(db);
+    int folds = plan.base.data.folds;
     if (!o.resume.empty()) {
         const auto e = store.findExperiment(o.resume);
         if (!e)
@@ -215,10 +216,8 @@ int crossValidate(const CliOptions& o)
         if (!isCrossValidation(*e))
             throw ConfigError("experiment '" + o.resume + "' is a sweep, not a cross-validation; resume it with "
                               "`entrena-cli sweep --resume " + o.resume + "`");
+        folds = summarizeCrossValidation(store, *e).folds;
     }
-    int folds = plan.base.data.folds;
-    if (!o.resume.empty())
-        folds = summarizeCrossValidation(store, *store.findExperiment(o.resume)).folds;
     StopToken stop;
     StopOnSignals signals(stop);
     SweepPrinter printer(o.json, folds);
