@@ -1462,6 +1462,10 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
         <source>%1: &lt;b&gt;%2 % ± %3&lt;/b&gt; (mean ± sd; folds: %4)</source>
         <translation>%1: &lt;b&gt;%2 % ± %3&lt;/b&gt; (media ± desv. típica; pliegues: %4)</translation>
     </message>
+    <message numerus="yes">
+        <source>Each trial is cross-validated on %n folds; its value is their mean.</source>
+        <translation><numerusform>Cada prueba se valida de forma cruzada en %n pliegue; su valor es su media.</numerusform><numerusform>Cada prueba se valida de forma cruzada en %n pliegues; su valor es su media.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::ExperimentsPanel</name>
@@ -1524,6 +1528,10 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>accuracy %1 % ± %2 (mean ± sd)</source>
         <translation>exactitud %1 % ± %2 (media ± desv. típica)</translation>
+    </message>
+    <message numerus="yes">
+        <source>(mean of %n folds)</source>
+        <translation><numerusform>(media de %n pliegue)</numerusform><numerusform>(media de %n pliegues)</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3335,6 +3343,22 @@ durante la ejecución</translation>
     <message>
         <source>Resume sweep</source>
         <translation>Reanudar barrido</translation>
+    </message>
+    <message>
+        <source>Cross-validate:</source>
+        <translation>Validación cruzada:</translation>
+    </message>
+    <message>
+        <source>No: one run a trial</source>
+        <translation>No: una ejecución por prueba</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each trial on %n folds</source>
+        <translation><numerusform>Cada prueba en %n pliegue</numerusform><numerusform>Cada prueba en %n pliegues</numerusform></translation>
+    </message>
+    <message>
+        <source>Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: steadier on a small data set, and that many times the work.</source>
+        <translation>Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues, que es también lo que asha usa para podar: más estable en un conjunto de datos pequeño, y tantas veces más trabajo.</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,7 @@ const char* sweepSynopsis()
     for (const auto& m : methods)
         for (const auto& k : m.keys)
             s += " [" + settingFlag(k.key) + (k.kind == ValueKind::Integer ? " N]" : " X]");
-    return kept(s + " [--keep-pruned]");
+    return kept(s + " [--keep-pruned] [--cv K [--no-stratify]]");
 }
 
 const char* methodHelp()
@@ -194,6 +194,9 @@ const std::vector<CommandInfo>& commands()
           {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
           {"--metric", "METRIC", "what is compared: val_accuracy (default, higher is better) or val_loss"},
           {"--name", "NAME", "the experiment's name (default: the configuration's name and the method)"},
+          {"--cv", "K",
+           "cross-validate every trial: K fold runs each, the trial's value (and what asha prunes on) is their mean"},
+          {"--no-stratify", nullptr, "with --cv: deal the folds regardless of the classes"},
           kDb,
           kJson,
           {"--resume", "EXPERIMENT",

@@ -40,16 +40,23 @@ json metricJson(std::optional<double> m)
 class SweepPrinter : public SweepObserver {
 public:
     /// `folds`: a cross-validation's, which the lines for a person speak of (0: a sweep).
-    explicit SweepPrinter(bool json, int folds = 0)
+    /// `cv`: a sweep's folds per trial (sweep --cv), whose trials' values are the folds' means.
+    explicit SweepPrinter(bool json, int folds = 0, int cv = 0)
         : json_(json)
         , folds_(folds)
+        , cv_(cv)
     {
     }
 
     void onSweepStart(int64_t experiment, const std::string& method, int trials) override
     {
-        if (json_)
+        if (json_ && cv_ > 0)
+            write({{"event", "sweep_start"}, {"experiment", experiment}, {"method", method}, {"trials", trials}, {"cv", cv_}});
+        else if (json_)
             write({{"event", "sweep_start"}, {"experiment", experiment}, {"method", method}, {"trials", trials}});
+        else if (cv_ > 0)
+            std::printf("experiment %lld: %s, %d trials, each cross-validated on %d folds (a trial's value is their mean)\n",
+                        (long long)experiment, method.c_str(), trials, cv_);
         else if (folds_ > 0)
             std::printf("experiment %lld: %d-fold cross-validation, %d fold run(s)\n", (long long)experiment, folds_, trials);
         else
@@ -78,7 +85,7 @@ public:
             std::printf("%s %d (run %lld): %s after %d epoch(s)", folds_ ? "fold run" : "trial", trial, (long long)runId,
                         toString(status), epochs);
             if (metric)
-                std::printf(", best %.4f", *metric);
+                std::printf(cv_ > 0 ? ", best fold mean %.4f" : ", best %.4f", *metric);
             std::printf("\n");
         }
         std::fflush(stdout);
@@ -127,6 +134,7 @@ private:
     void write(const json& j) { std::printf("%s\n", j.dump().c_str()); }
     bool json_;
     int folds_;
+    int cv_;
 };
 
 std::string readFile(const std::string& path, const char* what)
@@ -162,12 +170,20 @@ int sweep(const CliOptions& o)
         s.shard = o.shard;
         s.shards = o.shards;
         s.keepPruned = o.keepPruned;
+        s.cv = o.folds;
+        s.cvStratify = !o.noStratify;
         plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
+        if (s.cv > 0)
+            checkCrossValidationData(plan.base); // too many folds for a class is said now, with nothing stored
     }
     RunStore store(db);
+    int cv = plan.settings.cv;
+    if (!o.resume.empty())
+        if (const auto e = store.findExperiment(o.resume))
+            cv = SweepSettings::fromJson(e->settingsJson).cv;
     StopToken stop;
     StopOnSignals signals(stop);
-    SweepPrinter printer(o.json);
+    SweepPrinter printer(o.json, 0, cv);
     const SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount()};
     const SweepResult r =
         o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
@@ -309,20 +325,7 @@ int experiments(const CliOptions& o)
     RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
     json array = json::array();
     for (const ExperimentRecord& e : store.listExperiments()) {
-        const auto trials = store.trialsOf(e.id);
-        const bool higher = e.metric == "val_accuracy";
-        std::optional<double> best;
-        int64_t bestRun = 0;
-        int pruned = 0;
-        for (const RunRecord& r : trials) {
-            pruned += r.status == RunStatus::Pruned;
-            const auto values = store.metrics(r.id, e.metric);
-            for (const auto& p : values)
-                if (!best || (higher ? p.value > *best : p.value < *best)) {
-                    best = p.value;
-                    bestRun = r.id;
-                }
-        }
+        const TrialsSummary trials = summarizeTrials(store, e);
         json cv = nullptr;
         if (isCrossValidation(e))
             cv = crossValidationJson(summarizeCrossValidation(store, e));
@@ -334,11 +337,12 @@ int experiments(const CliOptions& o)
                          {"status", e.status},
                          {"created", e.created},
                          {"space", json::parse(e.spaceJson, nullptr, false)},
-                         {"trials", trials.size()},
-                         {"pruned", pruned},
-                         {"best_run", bestRun},
-                         {"best_metric", metricJson(best)},
-                         {"cv", cv}});
+                         {"trials", trials.trials},
+                         {"pruned", trials.pruned},
+                         {"best_run", trials.bestRun},
+                         {"best_metric", metricJson(trials.best)},
+                         {"cv", cv},
+                         {"trial_folds", trials.trialFolds}});
     }
     if (o.json) {
         std::printf("%s\n", array.dump().c_str());
@@ -356,7 +360,10 @@ int experiments(const CliOptions& o)
                         f["sd"].get<double>(), int(f["values"].size()), e["cv"]["expected"].get<int>());
             continue;
         }
-        if (!e["best_metric"].is_null())
+        if (!e["best_metric"].is_null() && e["trial_folds"].get<int>() > 0)
+            std::printf("  best %s %.4f, the mean of %d folds (first run %lld)", e["metric"].get<std::string>().c_str(),
+                        e["best_metric"].get<double>(), e["trial_folds"].get<int>(), (long long)e["best_run"].get<int64_t>());
+        else if (!e["best_metric"].is_null())
             std::printf("  best %s %.4f (run %lld)", e["metric"].get<std::string>().c_str(), e["best_metric"].get<double>(),
                         (long long)e["best_run"].get<int64_t>());
         std::printf("\n");

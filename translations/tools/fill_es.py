@@ -892,6 +892,10 @@ ES = {
     "The best two runs are closer than that: cross-validate them (entrena-cli cv) to tell them apart.":
         "Las dos mejores ejecuciones están más cerca que eso: haga una validación cruzada (entrena-cli cv) para "
         "distinguirlas.",
+    "Cross-validate:": "Validación cruzada:",
+    "No: one run a trial": "No: una ejecución por prueba",
+    "Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: steadier on a small data set, and that many times the work.":
+        "Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues, que es también lo que asha usa para podar: más estable en un conjunto de datos pequeño, y tantas veces más trabajo.",
 }
 
 # The same English word in another context, where it means something else.
@@ -909,6 +913,11 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "Each trial on %n folds": ("Cada prueba en %n pliegue", "Cada prueba en %n pliegues"),
+    "Each trial is cross-validated on %n folds; its value is their mean.": (
+        "Cada prueba se valida de forma cruzada en %n pliegue; su valor es su media.",
+        "Cada prueba se valida de forma cruzada en %n pliegues; su valor es su media."),
+    "(mean of %n folds)": ("(media de %n pliegue)", "(media de %n pliegues)"),
     "Data-parallel: %n processes, each with its own batch of the set size.": (
         "Paralelo de datos: %n proceso, con su propio lote del tamaño fijado.",
         "Paralelo de datos: %n procesos, cada uno con su propio lote del tamaño fijado."),

@@ -74,6 +74,47 @@ ExploitRow exploitOf(const EventRecord& ev, const RunRecord& r, int trial)
     return x;
 }
 
+/// sweep --cv: a trial's fold runs as one row, valued as the sweep valued it: the folds' mean at each
+/// epoch all of them reached, and the best of those means. Its run is the first fold's.
+std::vector<TrialRow> foldTrials(const std::vector<TrialRow>& runs, bool higher)
+{
+    std::vector<TrialRow> merged;
+    for (const TrialRow& r : runs) {
+        auto it = std::find_if(merged.begin(), merged.end(), [&r](const TrialRow& m) { return m.trial == r.trial; });
+        if (it == merged.end()) {
+            merged.push_back(r);
+            merged.back().metric.reset();
+            merged.back().points.clear();
+            continue;
+        }
+        if (r.status != RunStatus::Finished && it->status == RunStatus::Finished)
+            it->status = r.status; // one fold not finished: the trial is not either
+        it->runId = std::min(it->runId, r.runId);
+    }
+    for (TrialRow& m : merged) {
+        std::vector<const TrialRow*> folds;
+        for (const TrialRow& r : runs)
+            if (r.trial == m.trial)
+                folds.push_back(&r);
+        size_t epochs = folds.front()->points.size();
+        for (const TrialRow* f : folds)
+            epochs = std::min(epochs, f->points.size());
+        for (size_t i = 0; i < epochs; ++i) {
+            MetricPoint p = folds.front()->points[i];
+            p.value = 0;
+            for (const TrialRow* f : folds) {
+                p.value += f->points[i].value / double(folds.size());
+                p.wallTime = std::max(p.wallTime, f->points[i].wallTime);
+            }
+            m.points.push_back(p);
+            if (!m.metric || (higher ? p.value > *m.metric : p.value < *m.metric))
+                m.metric = p.value;
+        }
+        m.epochs = int(epochs);
+    }
+    return merged;
+}
+
 } // namespace
 
 ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
@@ -123,6 +164,13 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
         }
         d.trials.push_back(t);
     }
+    try {
+        d.trialFolds = SweepSettings::fromJson(e->settingsJson).cv;
+    } catch (const std::exception&) {
+        d.trialFolds = 0; // settings this version cannot read: one row a run
+    }
+    if (d.trialFolds > 0)
+        d.trials = foldTrials(d.trials, higher);
     if (d.startWall == std::numeric_limits<double>::max())
         d.startWall = wallOf(e->created);
     std::sort(d.trials.begin(), d.trials.end(), [](const TrialRow& a, const TrialRow& b) { return a.trial < b.trial; });

@@ -43,6 +43,7 @@ struct ExperimentData {
     std::vector<ExploitRow> exploits; ///< by step
     double startWall = 0;             ///< seconds since the Unix epoch when its first trial started
     std::optional<CrossValidationSummary> cv; ///< a cross-validation: its figures' mean ± sd over the folds
+    int trialFolds = 0; ///< sweep --cv: each trial's folds; its row is their mean (0: one run a trial)
 
     bool higherIsBetter() const { return experiment.metric != "val_loss"; }
     /// The index in `trials` of the best trial (none: no trial has a value yet).

@@ -370,6 +370,9 @@ void ExperimentView::updateSummary()
         if (const int pruned = data_.count(RunStatus::Pruned))
             text += QLatin1Char(' ') + tr("(%1 pruned)").arg(pruned);
         text += QLatin1Char('.');
+        if (data_.trialFolds > 0)
+            text += QLatin1Char(' ') +
+                    tr("Each trial is cross-validated on %n folds; its value is their mean.", nullptr, data_.trialFolds);
         if (const auto b = data_.best()) {
             const TrialRow& t = data_.trials[*b];
             text += QLatin1Char(' ') + tr("Best: trial %1 (run %2), %3.").arg(t.trial).arg(t.runId).arg(metricText(t.metric));

@@ -90,18 +90,11 @@ void ExperimentsPanel::refresh(RunStore* store)
     // Newest first, as the runs list.
     for (auto it = experiments.rbegin(); it != experiments.rend(); ++it, ++row) {
         const ExperimentRecord& e = *it;
-        const auto trials = store->trialsOf(e.id);
         const bool higher = e.metric != "val_loss";
         const bool folds = isCrossValidation(e); // shows the folds' mean, not the best one
-        std::optional<double> best;
-        int pruned = 0;
-        for (const RunRecord& r : trials) {
-            pruned += r.status == RunStatus::Pruned;
-            if (!folds)
-                for (const MetricPoint& p : store->metrics(r.id, e.metric))
-                    if (!best || (higher ? p.value > *best : p.value < *best))
-                        best = p.value;
-        }
+        const TrialsSummary trials = summarizeTrials(*store, e);
+        const std::optional<double> best = folds ? std::nullopt : trials.best;
+        const int pruned = trials.pruned;
         auto* id = cell(QString::number(e.id), true);
         id->setData(Qt::UserRole, qint64(e.id));
         table_->setItem(row, Id, id);
@@ -110,10 +103,12 @@ void ExperimentsPanel::refresh(RunStore* store)
         table_->setItem(row, Status, cell(ExperimentView::experimentStatusText(QString::fromStdString(e.status))));
         table_->setItem(
             row, Trials,
-            cell(pruned ? tr("%1 (%2 pruned)").arg(trials.size()).arg(pruned) : QString::number(trials.size()), true));
+            cell(pruned ? tr("%1 (%2 pruned)").arg(trials.trials).arg(pruned) : QString::number(trials.trials), true));
         QString bestText = !best    ? QString()
                            : higher ? tr("accuracy %1 %").arg(locale.toString(*best * 100.0, 'f', 2))
                                     : tr("loss %1").arg(locale.toString(*best, 'f', 4));
+        if (best && trials.trialFolds > 0)
+            bestText += QLatin1Char(' ') + tr("(mean of %n folds)", nullptr, trials.trialFolds);
         if (folds) {
             const CrossValidationSummary cv = summarizeCrossValidation(*store, e);
             const FoldFigure* f = cv.find("best_val_accuracy");

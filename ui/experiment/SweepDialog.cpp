@@ -1,6 +1,7 @@
 #include "experiment/SweepDialog.h"
 
 #include "RunTableModel.h"
+#include "entrena/experiment/CrossValidation.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 #include "experiment/ExperimentView.h"
@@ -48,6 +49,9 @@ void SweepDialog::setUpFields()
     metric_->setObjectName(QStringLiteral("sweepMetric"));
     seed_->setRange(0, 1'000'000'000);
     seed_->setValue(int(defaults.seed));
+    for (const int folds : {0, 3, 5, 10})
+        cv_->addItem(QString(), folds);
+    cv_->setObjectName(QStringLiteral("sweepCv"));
 }
 
 // The space's rows beside the method and its settings.
@@ -55,7 +59,7 @@ QHBoxLayout* SweepDialog::methodAndSpace()
 {
     methodBox_->setLayout(methodForm_);
     methodBox_->setMaximumWidth(400); // the rows of the space take the rest
-    for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_})
+    for (QWidget* w : std::initializer_list<QWidget*>{method_, methodNote_, trials_, parallel_, metric_, name_, seed_, cv_})
         methodForm_->addRow(w == methodNote_ ? nullptr : new QLabel, w);
     addMethodRows();
     auto* spaceLayout = new QVBoxLayout(spaceBox_);
@@ -117,6 +121,7 @@ void SweepDialog::connectFields()
     for (const MethodRow& row : methodRows_)
         onKeyValueChanged(row.field.widget, this, [this] { check(); });
     connect(metric_, &QComboBox::currentIndexChanged, this, &SweepDialog::check);
+    connect(cv_, &QComboBox::currentIndexChanged, this, &SweepDialog::check);
     connect(name_, &QLineEdit::textChanged, this, &SweepDialog::check);
     connect(start_, &QPushButton::clicked, this, [this] {
         if (isRunning())
@@ -185,6 +190,7 @@ SweepDialog::SweepDialog(const RunConfig& base, const QString& dbPath, const QSt
     , metric_(new QComboBox)
     , name_(new QLineEdit)
     , seed_(new QSpinBox)
+    , cv_(new QComboBox)
     , problemLabel_(new QLabel)
     , progressBox_(new QGroupBox)
     , progress_(new QProgressBar)
@@ -273,6 +279,7 @@ SweepSettings SweepDialog::settings() const
     s.metric = metric_->currentData().toString().toStdString();
     s.name = name_->text().trimmed().toStdString();
     s.seed = uint64_t(seed_->value());
+    s.cv = cv_->currentData().toInt();
     for (const MethodRow& row : methodRows_)
         row.field.store(s);
     return s;
@@ -325,8 +332,12 @@ bool SweepDialog::start()
     SweepPlan plan;
     try {
         plan = planSweep(base_, space_->spaceJson().toStdString(), settings(), cores_);
+        if (plan.settings.cv > 0)
+            checkCrossValidationData(plan.base); // too many folds for a class is said before anything is stored
     } catch (const std::exception& e) {
         problem_ = QString::fromStdString(e.what());
+        problemLabel_->setText(problem_);
+        problemLabel_->setVisible(true);
         return false;
     }
     const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_};
@@ -488,6 +499,12 @@ void SweepDialog::retranslate()
     label(metric_, tr("Metric:"));
     label(name_, tr("Name:"));
     label(seed_, tr("Seed:"));
+    label(cv_, tr("Cross-validate:"));
+    cv_->setItemText(0, tr("No: one run a trial"));
+    for (int i = 1; i < cv_->count(); ++i)
+        cv_->setItemText(i, tr("Each trial on %n folds", nullptr, cv_->itemData(i).toInt()));
+    cv_->setToolTip(tr("Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: "
+                       "steadier on a small data set, and that many times the work."));
     for (const MethodRow& row : methodRows_) {
         label(row.field.widget, registryText(row.field.key->form.label));
         retranslateKeyWidget(row.field.widget, row.field.key->form);

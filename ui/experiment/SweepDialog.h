@@ -116,6 +116,7 @@ private:
     QComboBox* metric_;
     QLineEdit* name_;
     QSpinBox* seed_;
+    QComboBox* cv_; ///< cross-validate each trial: off, or its folds (sweep --cv)
     /// Each method's own settings (the registry's keys), a row each, shown for that method only.
     struct MethodRow {
         const SweepMethodEntry* method;

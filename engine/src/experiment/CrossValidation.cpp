@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace entrena {
@@ -132,6 +133,48 @@ CrossValidationSummary summarizeCrossValidation(RunStore& store, const Experimen
                                       std::pair{"test_accuracy", &testAcc}, std::pair{"final_train_loss", &trainLoss}})
         if (!values->empty())
             s.figures.push_back(figure(key, *values));
+    return s;
+}
+
+TrialsSummary summarizeTrials(RunStore& store, const ExperimentRecord& e)
+{
+    TrialsSummary s;
+    try {
+        s.trialFolds = SweepSettings::fromJson(e.settingsJson).cv;
+    } catch (const std::exception&) {
+        s.trialFolds = 0; // settings this version cannot read: one run a trial
+    }
+    const bool higher = e.metric != "val_loss";
+    struct Trial {
+        int64_t firstRun = 0;
+        bool pruned = false;
+        std::vector<std::vector<double>> series; ///< each run's metric per epoch
+    };
+    std::map<int64_t, Trial> trials;
+    for (const RunRecord& r : store.trialsOf(e.id)) {
+        Trial& t = trials[s.trialFolds > 0 ? r.trial : r.id];
+        t.firstRun = t.firstRun ? std::min(t.firstRun, r.id) : r.id;
+        t.pruned = t.pruned || r.status == RunStatus::Pruned;
+        t.series.emplace_back();
+        for (const MetricPoint& p : store.metrics(r.id, e.metric))
+            t.series.back().push_back(p.value);
+    }
+    s.trials = int(trials.size());
+    for (const auto& [key, t] : trials) {
+        s.pruned += t.pruned;
+        size_t epochs = t.series.front().size();
+        for (const auto& series : t.series)
+            epochs = std::min(epochs, series.size());
+        for (size_t i = 0; i < epochs; ++i) {
+            double v = 0;
+            for (const auto& series : t.series)
+                v += series[i] / double(t.series.size());
+            if (!s.best || (higher ? v > *s.best : v < *s.best)) {
+                s.best = v;
+                s.bestRun = t.firstRun;
+            }
+        }
+    }
     return s;
 }
 

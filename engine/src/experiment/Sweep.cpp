@@ -29,9 +29,11 @@ using nlohmann::json;
 
 /// A trial's run name: the experiment's name, the trial's number and what it tries ("fmnist-mlp-asha
 /// trial 3: lr=0.0123, batch_size=64"): in the runs list every trial was "fmnist-mlp".
-std::string trialName(const std::string& experiment, int index, const TrialParams& params)
+std::string trialName(const std::string& experiment, int index, const TrialParams& params, int fold = -1)
 {
     std::string name = experiment + " trial " + std::to_string(index);
+    if (fold >= 0)
+        name += " fold " + std::to_string(fold);
     for (size_t i = 0; i < params.size(); ++i) {
         const auto& [key, value] = params[i];
         std::string shortKey = key.substr(key.rfind('.') + 1);
@@ -63,6 +65,7 @@ std::optional<double> bestOf(const std::vector<double>& values, bool higher)
 struct Running {
     SweepTrial* trial;
     std::unique_ptr<TrialProcess> process;
+    int fold = -1;      ///< sweep --cv: which of the trial's folds it trains
     bool ended = false; ///< its `end` event came
 };
 
@@ -100,6 +103,8 @@ public:
                     r.process->signal(SIGTERM); // each stops after its step, with a checkpoint
             }
             while (!stopping && int(running_.size()) < ctx_.plan.settings.parallel) {
+                if (startQueuedFold())
+                    continue;
                 auto work = pending();
                 if (!work)
                     work = method_.next(ctx_);
@@ -125,8 +130,9 @@ private:
         if (ctx_.plan.settings.keepPruned)
             return;
         for (auto& t : ctx_.trials)
-            if (t->status == RunStatus::Pruned && t->runId > 0)
-                ctx_.store.freeCheckpoints(t->runId);
+            if (t->status == RunStatus::Pruned)
+                for (const int64_t run : t->runIds())
+                    ctx_.store.freeCheckpoints(run);
     }
 
     /// Trials to take up again before the method's own work: queued ones, and those stopped or
@@ -156,24 +162,69 @@ private:
     {
         SweepTrial& t = *w.trial;
         t.target = w.target;
+        if (w.fresh)
+            t.metrics.clear();
+        if (t.folds.empty()) {
+            start(t, -1, w.fresh, t.runId);
+            return;
+        }
+        // A cross-validated trial is a stage of each of its folds, each a process when a slot is free;
+        // a fold that reached this stage already (before a stop) is not trained again.
+        t.phase = SweepTrial::Phase::Running;
+        bool any = false;
+        for (SweepFold& f : t.folds) {
+            f.fresh = w.fresh || f.runId == 0;
+            if (w.fresh)
+                f.metrics.clear();
+            const bool reached = !f.fresh && f.status == RunStatus::Finished && int(f.metrics.size()) >= w.target;
+            f.queued = !reached;
+            any = any || f.queued;
+        }
+        if (!any)
+            stageEnded(t);
+    }
+
+    /// Starts the first fold waiting for a slot; false when none waits.
+    bool startQueuedFold()
+    {
+        for (auto& t : ctx_.trials)
+            for (size_t k = 0; k < t->folds.size(); ++k)
+                if (SweepFold& f = t->folds[k]; f.queued) {
+                    f.queued = false;
+                    f.running = true;
+                    if (f.fresh)
+                        f.runId = 0;
+                    start(*t, int(k), f.fresh, f.runId);
+                    return true;
+                }
+        return false;
+    }
+
+    /// A process for trial `t` (its fold `fold`, or the trial itself for -1): a new run, or run `runId`
+    /// going on to the trial's target.
+    void start(SweepTrial& t, int fold, bool fresh, int64_t runId)
+    {
         std::vector<std::string> args;
-        if (w.fresh) {
-            RunConfig c = configForTrial(ctx_.plan.base, t.params, stage(w.target));
-            c.name = trialName(ctx_.plan.settings.name, t.index, t.params);
-            const fs::path file = folder_ / ("trial-" + std::to_string(t.index) + ".json");
+        if (fresh) {
+            auto overrides = stage(t.target);
+            if (fold >= 0)
+                overrides.push_back("data.fold=" + std::to_string(fold));
+            RunConfig c = configForTrial(ctx_.plan.base, t.params, overrides);
+            c.name = trialName(ctx_.plan.settings.name, t.index, t.params, fold);
+            const fs::path file = folder_ / ("trial-" + std::to_string(t.index) +
+                                             (fold >= 0 ? "-fold-" + std::to_string(fold) : std::string()) + ".json");
             std::ofstream(file) << c.toJson(2) << "\n";
             args = {"train", "--config", file.string()};
-            t.metrics.clear();
         } else {
             // The same run goes on: more epochs, perhaps new values (pbt), from its latest checkpoint.
-            const auto run = ctx_.store.findRun(std::to_string(t.runId));
+            const auto run = ctx_.store.findRun(std::to_string(runId));
             std::vector<std::string> o = overridesOf(t.params);
-            const auto more = stage(w.target);
+            const auto more = stage(t.target);
             o.insert(o.end(), more.begin(), more.end());
             const RunConfig c = RunConfig::fromJson(run->configJson, o);
-            ctx_.store.setRunConfig(t.runId, c.toJson());
-            ctx_.store.setRunStatus(t.runId, RunStatus::Stopped);
-            args = {"train", "--resume", std::to_string(t.runId)};
+            ctx_.store.setRunConfig(runId, c.toJson());
+            ctx_.store.setRunStatus(runId, RunStatus::Stopped);
+            args = {"train", "--resume", std::to_string(runId)};
         }
         args.insert(args.end(), {"--db", launch_.dbPath, "--json"});
         const std::string trial = std::to_string(ctx_.experiment) + ":" + std::to_string(t.index);
@@ -189,7 +240,7 @@ private:
         }
         if (!process)
             process = std::make_unique<TrialProcess>(launch_.program, args, env);
-        running_.push_back({&t, std::move(process)});
+        running_.push_back({&t, std::move(process), fold});
         t.phase = SweepTrial::Phase::Running;
     }
 
@@ -218,23 +269,25 @@ private:
     void read(Running& r)
     {
         SweepTrial& t = *r.trial;
+        SweepFold* fold = r.fold >= 0 ? &t.folds[size_t(r.fold)] : nullptr;
         for (const json& e : r.process->readEvents()) {
             const std::string kind = e.value("event", "");
             if (kind == "start") {
-                t.runId = e.value("run_id", int64_t(0));
-                if (!t.announced) {
+                (fold ? fold->runId : t.runId) = e.value("run_id", int64_t(0));
+                if (!t.announced && r.fold <= 0) { // a cross-validated trial is announced with fold 0's run
                     t.announced = true;
-                    ctx_.observer.onTrialStart(t.index, t.runId, t.params);
+                    ctx_.observer.onTrialStart(t.index, fold ? fold->runId : t.runId, t.params);
                 }
             } else if (kind == "epoch") {
                 const int epoch = e.value("epoch", 0);
                 const json& v = e[ctx_.plan.settings.metric];
+                auto& metrics = fold ? fold->metrics : t.metrics;
                 if (epoch >= 1 && v.is_number()) {
-                    t.metrics.resize(size_t(epoch), v.get<double>());
-                    t.metrics[size_t(epoch - 1)] = v.get<double>();
+                    metrics.resize(size_t(epoch), v.get<double>());
+                    metrics[size_t(epoch - 1)] = v.get<double>();
                 }
             } else if (kind == "end") {
-                t.status = runStatusFromString(e.value("status", "failed"));
+                (fold ? fold->status : t.status) = runStatusFromString(e.value("status", "failed"));
                 r.ended = true;
             }
         }
@@ -247,21 +300,36 @@ private:
     void ended(Running& r)
     {
         SweepTrial& t = *r.trial;
+        SweepFold* fold = r.fold >= 0 ? &t.folds[size_t(r.fold)] : nullptr;
+        const int64_t runId = fold ? fold->runId : t.runId;
         if (!r.ended) {
             // It died without an `end`: a crash, a kill, or a bad start. Its run (if it made one)
             // must not stay `running`.
-            t.status = RunStatus::Failed;
+            (fold ? fold->status : t.status) = RunStatus::Failed;
             const int code = r.process->exitCode();
             const std::string why =
                 code > 128 ? "was killed by signal " + std::to_string(code - 128) : "exited with status " + std::to_string(code);
             const std::string last = r.process->lastError();
             const std::string error =
                 "the trial's process " + why + " before the run ended" + (last.empty() ? std::string() : ": " + last);
-            if (t.runId > 0)
-                ctx_.store.failRun(t.runId, error);
+            if (runId > 0)
+                ctx_.store.failRun(runId, error);
             else
                 ctx_.store.failRunOwnedBy(r.process->pid(), error); // died before it said which run
         }
+        if (fold) {
+            fold->running = false;
+            // The trial's stage ends with its last fold's.
+            for (const SweepFold& f : t.folds)
+                if (f.running || f.queued)
+                    return;
+        }
+        stageEnded(t);
+    }
+
+    void stageEnded(SweepTrial& t)
+    {
+        t.sumUpFolds();
         method_.stageEnded(ctx_, t);
         if (t.phase == SweepTrial::Phase::Done)
             ctx_.observer.onTrialEnd(t.index, t.runId, t.status, ctx_.best(t), t.epochs());
@@ -307,40 +375,90 @@ SweepResult drive(SweepContext& ctx, const StopToken& stop, const SweepLaunch& l
     return summarise(ctx, stopped);
 }
 
+/// A run of the experiment as the driver tracks it: where it stands, and its metric per epoch.
+struct StoredRun {
+    int64_t runId = 0; ///< 0: killed before its first checkpoint, deleted; it starts again
+    std::vector<double> metrics;
+    RunStatus status = RunStatus::Running;
+    int target = 0;
+    bool resumable = false;
+};
+
+StoredRun storedRun(SweepContext& ctx, const RunRecord& run, const RunConfig& config)
+{
+    StoredRun s;
+    s.runId = run.id;
+    s.status = run.status;
+    s.target = config.train.epochs;
+    for (const MetricPoint& p : ctx.store.metrics(run.id, ctx.plan.settings.metric)) {
+        s.metrics.resize(size_t(std::max<int>(p.epoch, int(s.metrics.size()))), p.value);
+        if (p.epoch >= 1)
+            s.metrics[size_t(p.epoch - 1)] = p.value;
+    }
+    s.resumable =
+        run.status == RunStatus::Stopped || run.status == RunStatus::Interrupted || run.status == RunStatus::Running;
+    if (s.resumable && ctx.store.checkpoints(run.id).empty()) {
+        ctx.store.deleteRun(run.id);
+        s = StoredRun{};
+        s.target = config.train.epochs;
+    }
+    return s;
+}
+
 /// The trials an experiment has in the store, as the driver tracks them: where each one stands.
 void rebuildTrials(SweepContext& ctx)
 {
-    const std::string metricKey = ctx.plan.settings.metric;
+    std::map<int, std::unique_ptr<SweepTrial>> byIndex;
     for (const RunRecord& run : ctx.store.trialsOf(ctx.experiment)) {
-        auto t = std::make_unique<SweepTrial>();
-        t->index = int(run.trial);
-        t->runId = run.id;
-        t->params = ctx.plan.space.paramsOf(run.configJson);
-        t->status = run.status;
-        t->announced = true;
-        t->target = RunConfig::fromJson(run.configJson).train.epochs;
-        for (const MetricPoint& p : ctx.store.metrics(run.id, metricKey)) {
-            t->metrics.resize(size_t(std::max<int>(p.epoch, int(t->metrics.size()))), p.value);
-            if (p.epoch >= 1)
-                t->metrics[size_t(p.epoch - 1)] = p.value;
+        const RunConfig config = RunConfig::fromJson(run.configJson);
+        auto& t = byIndex[int(run.trial)];
+        if (!t) {
+            t = std::make_unique<SweepTrial>();
+            t->index = int(run.trial);
+            t->params = ctx.plan.space.paramsOf(run.configJson);
+            t->folds.resize(size_t(std::max(0, ctx.plan.settings.cv)));
         }
-        const bool resumable =
-            run.status == RunStatus::Stopped || run.status == RunStatus::Interrupted || run.status == RunStatus::Running;
-        if (resumable && ctx.store.checkpoints(run.id).empty()) {
-            // Killed before its first checkpoint: nothing to continue from; it starts again.
-            ctx.store.deleteRun(run.id);
-            t->runId = 0;
+        const StoredRun s = storedRun(ctx, run, config);
+        t->target = std::max(t->target, s.target);
+        if (!t->folds.empty()) {
+            const int k = config.data.fold;
+            if (k < 0 || k >= int(t->folds.size()))
+                continue;
+            SweepFold& f = t->folds[size_t(k)];
+            f.runId = s.runId;
+            f.metrics = s.metrics;
+            f.status = s.status;
+            f.queued = s.resumable; // stands for "not at rest": the trial is taken up again
+            continue;
+        }
+        t->runId = s.runId;
+        t->metrics = s.metrics;
+        t->status = s.status;
+        t->phase = s.runId == 0 ? SweepTrial::Phase::Queued
+                   : s.resumable ? SweepTrial::Phase::Resumable
+                                 : SweepTrial::Phase::Done;
+    }
+    for (auto& [index, t] : byIndex) {
+        t->announced = true;
+        if (!t->folds.empty()) {
+            // Folds killed before a checkpoint, stopped ones, and ones never started: the trial goes on.
+            bool unsettled = false, started = false;
+            for (SweepFold& f : t->folds) {
+                unsettled = unsettled || f.queued || f.runId == 0;
+                started = started || f.runId != 0;
+                f.queued = false;
+            }
+            t->sumUpFolds();
+            t->announced = started;
+            t->phase = !started ? SweepTrial::Phase::Queued
+                       : unsettled ? SweepTrial::Phase::Resumable
+                                   : SweepTrial::Phase::Done;
+        } else if (t->phase == SweepTrial::Phase::Queued) {
             t->metrics.clear();
             t->announced = false;
-            t->phase = SweepTrial::Phase::Queued;
-        } else if (resumable) {
-            t->phase = SweepTrial::Phase::Resumable;
-        } else {
-            t->phase = SweepTrial::Phase::Done;
         }
         ctx.trials.push_back(std::move(t));
     }
-    std::sort(ctx.trials.begin(), ctx.trials.end(), [](const auto& a, const auto& b) { return a->index < b->index; });
     // A stage that finished is the method's to judge (asha: a rung; pbt: a generation).
     const auto method = makeSweepMethod(ctx.plan);
     for (auto& t : ctx.trials)
@@ -355,11 +473,56 @@ std::optional<double> SweepContext::best(const SweepTrial& t) const
     return bestOf(t.metrics, higherIsBetter());
 }
 
+std::vector<int64_t> SweepTrial::runIds() const
+{
+    std::vector<int64_t> ids;
+    if (folds.empty() && runId > 0)
+        ids.push_back(runId);
+    for (const SweepFold& f : folds)
+        if (f.runId > 0)
+            ids.push_back(f.runId);
+    return ids;
+}
+
+void SweepTrial::sumUpFolds()
+{
+    if (folds.empty())
+        return;
+    runId = 0;
+    size_t epochs = folds.front().metrics.size();
+    for (const SweepFold& f : folds) {
+        epochs = std::min(epochs, f.metrics.size());
+        if (!runId)
+            runId = f.runId;
+    }
+    metrics.assign(epochs, 0.0);
+    for (const SweepFold& f : folds)
+        for (size_t i = 0; i < epochs; ++i)
+            metrics[i] += f.metrics[i] / double(folds.size());
+    // The worst of the folds: one failure fails the trial; one stopped fold leaves it to resume.
+    auto rank = [](RunStatus s) {
+        switch (s) {
+        case RunStatus::Failed: return 5;
+        case RunStatus::Diverged: return 4;
+        case RunStatus::Pruned: return 3;
+        case RunStatus::Stopped:
+        case RunStatus::Interrupted:
+        case RunStatus::Running: return 2;
+        default: return 0;
+        }
+    };
+    status = RunStatus::Finished;
+    for (const SweepFold& f : folds)
+        if (rank(f.status) > rank(status))
+            status = f.status == RunStatus::Running ? RunStatus::Stopped : f.status;
+}
+
 SweepTrial& SweepContext::addTrial(TrialParams params)
 {
     auto t = std::make_unique<SweepTrial>();
     t->index = int(trials.size());
     t->params = std::move(params);
+    t->folds.resize(size_t(std::max(0, plan.settings.cv)));
     trials.push_back(std::move(t));
     return *trials.back();
 }
@@ -368,125 +531,6 @@ int SweepContext::running() const
 {
     return int(std::count_if(trials.begin(), trials.end(), [](const auto& t) { return t->phase == SweepTrial::Phase::Running; }));
 }
-
-std::string SweepSettings::toJson() const
-{
-    json j{{"method", method}, {"trials", trials}, {"parallel", parallel}, {"metric", metric},         {"name", name},
-           {"seed", seed},     {"shard", shard},   {"shards", shards},     {"keep_pruned", keepPruned}};
-    // Every method's own settings, from its registry entry (min_epochs, reduction, interval, quantile, …).
-    for (const SweepMethodEntry& e : sweepMethodRegistry())
-        for (const auto& k : e.keys)
-            j[k.key] = std::visit([](const auto& v) { return json(v); }, k.get(*this));
-    return j.dump();
-}
-
-SweepSettings SweepSettings::fromJson(const std::string& text)
-{
-    const json j = json::parse(text);
-    SweepSettings s;
-    s.method = j.value("method", s.method);
-    s.trials = j.value("trials", s.trials);
-    s.parallel = j.value("parallel", s.parallel);
-    s.metric = j.value("metric", s.metric);
-    s.name = j.value("name", s.name);
-    s.seed = j.value("seed", s.seed);
-    for (const SweepMethodEntry& e : sweepMethodRegistry())
-        for (const auto& k : e.keys)
-            if (j.contains(k.key) && j[k.key].is_number())
-                k.set(s,
-                      k.kind == ValueKind::Integer ? OptionValue(j[k.key].get<int64_t>()) : OptionValue(j[k.key].get<double>()));
-    s.shard = j.value("shard", s.shard);
-    s.shards = j.value("shards", s.shards);
-    s.keepPruned = j.value("keep_pruned", s.keepPruned);
-    return s;
-}
-
-SweepPlan planSweep(const RunConfig& base, const std::string& spaceJson, SweepSettings s, int cores)
-{
-    const SweepMethodEntry* method = findSweepMethod(s.method);
-    if (!method)
-        throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + s.method + "'");
-    if (s.metric != "val_accuracy" && s.metric != "val_loss")
-        throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
-    if (base.data.valFraction <= 0 && base.data.folds < 2 && !registryEntry(base.data.dataset).ownValidation)
-        throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");
-    SweepPlan plan{base, SearchSpace::fromJson(spaceJson, base), s};
-    SweepSettings& p = plan.settings;
-    if (method->everyCombination) {
-        if (!plan.space.onlyChoices())
-            throw SpaceError(std::string(method->title) +
-                             " tries every combination: its space takes only choice distributions (give the values to "
-                             "try as {\"choice\": […]}), or use --method random or tpe");
-        p.trials = int(plan.space.grid().size());
-    }
-    if (p.trials <= 0)
-        p.trials = method->defaultTrials;
-    for (const auto& k : method->keys) { // its own settings, within their ranges
-        const OptionValue v = k.get(p);
-        const double x = k.kind == ValueKind::Integer ? double(std::get<int64_t>(v)) : std::get<double>(v);
-        if (x < k.lo || x > k.hi) {
-            std::ostringstream range;
-            range << k.lo << " to " << k.hi;
-            throw SpaceError(p.method + " needs " + settingFlag(k.key) + " from " + range.str() + ", got " +
-                             formatOptionValue(v));
-        }
-    }
-    if (p.shards > 1) {
-        if (!method->shardable)
-            throw SpaceError("--shard splits a sweep among independent tasks (grid, random); " + p.method +
-                             " needs every trial's results in one place");
-        if (p.shard < 0 || p.shard >= p.shards)
-            throw SpaceError("--shard K/N needs 0 <= K < N");
-        p.trials = (p.trials - p.shard + p.shards - 1) / p.shards; // this task's share of the trials
-    }
-    const int devices = base.devices.type == DeviceType::Cuda ? std::max<int>(1, int(base.devices.ids.size())) : cores;
-    if (p.parallel <= 0)
-        p.parallel = base.devices.type == DeviceType::Cuda ? devices : 1;
-    if (p.parallel > devices)
-        throw SpaceError("--parallel " + std::to_string(p.parallel) + " runs more trials at once than there are " +
-                         (base.devices.type == DeviceType::Cuda ? "GPUs listed in devices.ids (" : "CPU cores (") +
-                         std::to_string(devices) + "); lower --parallel");
-    if (method->setsEpochs)
-        for (const auto& [key, d] : plan.space.params())
-            if (key == "train.epochs")
-                throw SpaceError(p.method + " gives each trial its epochs itself (up to the base's train.epochs): remove "
-                                            "train.epochs from its space");
-    if (method->copiesState)
-        for (const auto& [key, d] : plan.space.params())
-            if (key.rfind("model.", 0) == 0 || key == "data.dataset" || key == "optimizer.name" || key == "scheduler.name")
-                throw SpaceError(p.method +
-                                 " copies weights and optimizer state between trials, so they must have the "
-                                 "same model, data and optimizer: remove " +
-                                 key + " from its space");
-    if (method->check)
-        method->check(p, base);
-    if (p.name.empty())
-        p.name = base.name + "-" + p.method;
-    return plan;
-}
-
-namespace {
-
-/// The shards of one job array share an experiment: its uuid comes from what they share (name,
-/// space, base configuration, number of shards), so `import` merges their trials into one
-/// experiment, however many stores they arrive in and in whatever order.
-std::string jobArrayUuid(const ExperimentRecord& e, int shards)
-{
-    const std::string key = e.name + '\n' + e.spaceJson + '\n' + e.baseConfigJson + '\n' + std::to_string(shards);
-    auto fnv = [&key](uint64_t h) {
-        for (const unsigned char c : key)
-            h = (h ^ c) * 1099511628211ULL;
-        return h;
-    };
-    const uint64_t hi = fnv(14695981039346656037ULL), lo = fnv(0x9e3779b97f4a7c15ULL);
-    char text[40];
-    std::snprintf(text, sizeof text, "%08llx-%04llx-8%03llx-a%03llx-%012llx", (unsigned long long)(hi >> 32),
-                  (unsigned long long)((hi >> 16) & 0xffff), (unsigned long long)(hi & 0xfff),
-                  (unsigned long long)(lo >> 52), (unsigned long long)(lo & 0xffffffffffffULL));
-    return text;
-}
-
-} // namespace
 
 SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& observer, const StopToken& stop,
                      const SweepLaunch& launch)

@@ -12,6 +12,16 @@
 
 namespace entrena {
 
+/// One fold run of a cross-validated trial (sweep --cv).
+struct SweepFold {
+    int64_t runId = 0;
+    std::vector<double> metrics; ///< its own metric after each epoch
+    RunStatus status = RunStatus::Running;
+    bool queued = false;  ///< waits for a free slot
+    bool fresh = false;   ///< when it starts: a new run (else its run goes on)
+    bool running = false;
+};
+
 struct SweepTrial {
     enum class Phase {
         Queued,    ///< its values are chosen; not started (or restarted: it died before a checkpoint)
@@ -28,7 +38,14 @@ struct SweepTrial {
     int target = 0;              ///< the epochs its current stage trains to
     std::vector<double> metrics; ///< the sweep's metric after each epoch (index: epoch − 1)
     bool announced = false;      ///< trial_start sent
+    /// sweep --cv: its fold runs; then `runId` is fold 0's, `metrics` the folds' mean for every epoch
+    /// all of them reached, and `status` the worst of theirs.
+    std::vector<SweepFold> folds;
     int epochs() const { return int(metrics.size()); }
+    /// Every run it has in the store: its run, or its folds'.
+    std::vector<int64_t> runIds() const;
+    /// Sums its folds up into runId, metrics and status (sweep --cv; nothing otherwise).
+    void sumUpFolds();
 };
 
 /// What a method asks the driver to do next.
@@ -60,6 +77,7 @@ public:
     double score(double metric) const { return higherIsBetter() ? metric : -metric; }
     /// The trial's best value of the metric so far.
     std::optional<double> best(const SweepTrial& t) const;
+    /// A new trial (with its folds when the sweep cross-validates).
     SweepTrial& addTrial(TrialParams params);
     int running() const;
 };
@@ -75,6 +93,9 @@ public:
     /// Nothing runs and nothing is left to start: settle the trials still paused.
     virtual void finish(SweepContext& ctx) {}
 };
+
+/// The experiment uuid every shard of a job array shares (SweepPlan.cpp).
+std::string jobArrayUuid(const ExperimentRecord& experiment, int shards);
 
 /// The method `plan` names, through its registry entry (entrena/experiment/SweepMethodRegistry.h).
 std::unique_ptr<SweepMethod> makeSweepMethod(const SweepPlan& plan);

@@ -105,11 +105,13 @@ public:
             if (t->phase != SweepTrial::Phase::Paused)
                 continue;
             // Pruned, with its checkpoint: `entrena-cli train --resume` continues it to the full epochs.
-            if (const auto run = ctx.store.findRun(std::to_string(t->runId))) {
-                RunConfig c = RunConfig::fromJson(run->configJson, {"train.epochs=" + std::to_string(rungs_.back())});
-                ctx.store.setRunConfig(t->runId, c.toJson());
+            for (const int64_t id : t->runIds()) { // its run, or each of its folds'
+                if (const auto run = ctx.store.findRun(std::to_string(id))) {
+                    RunConfig c = RunConfig::fromJson(run->configJson, {"train.epochs=" + std::to_string(rungs_.back())});
+                    ctx.store.setRunConfig(id, c.toJson());
+                }
+                ctx.store.setRunStatus(id, RunStatus::Pruned);
             }
-            ctx.store.setRunStatus(t->runId, RunStatus::Pruned);
             t->status = RunStatus::Pruned;
             t->phase = SweepTrial::Phase::Done;
             ctx.observer.onTrialEnd(t->index, t->runId, t->status, ctx.best(*t), t->epochs());

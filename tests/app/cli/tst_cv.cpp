@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <cmath>
 #include <csignal>
+#include <map>
 #include <set>
 
 using namespace entrena;
@@ -208,6 +209,136 @@ private Q_SLOTS:
                              .toObject()[QStringLiteral("fold")]
                              .toInt());
         QCOMPARE(folds, (std::set<int>{0, 1, 2}));
+    }
+
+    void aSweepValuesEachTrialByItsFoldsMean()
+    {
+        // asha over two learning rates, every trial cross-validated on 3 folds: three runs a trial,
+        // one per fold; each trial's value is the best over epochs of the folds' mean, and a pruned
+        // trial has every fold pruned.
+        const QString db = path(QStringLiteral("sweepcv.sqlite"));
+        const QString space = write(QStringLiteral("lr.json"), R"({"optimizer.lr": {"choice": [0.00003, 0.003]}})");
+        const Result r = cli({QStringLiteral("sweep"), QStringLiteral("--config"), config_, QStringLiteral("--space"), space,
+                              QStringLiteral("--method"), QStringLiteral("asha"), QStringLiteral("--trials"), QStringLiteral("2"),
+                              QStringLiteral("--min-epochs"), QStringLiteral("1"), QStringLiteral("--reduction"), QStringLiteral("2"),
+                              QStringLiteral("--cv"), QStringLiteral("3"), QStringLiteral("--parallel"), QStringLiteral("2"),
+                              QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.last(QStringLiteral("sweep_start"))[QStringLiteral("cv")].toInt(), 3);
+        QCOMPARE(r.count(QStringLiteral("trial_end")), 2);
+        RunStore store(db.toStdString());
+        const auto experiment = store.listExperiments().front();
+        std::map<int, std::map<int, RunRecord>> trials; // trial: fold: run
+        for (const RunRecord& run : store.trialsOf(experiment.id)) {
+            const int fold = QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
+                                 .object()[QStringLiteral("data")]
+                                 .toObject()[QStringLiteral("fold")]
+                                 .toInt();
+            QVERIFY2(trials[int(run.trial)].emplace(fold, run).second, "a fold trained twice");
+        }
+        QCOMPARE(trials.size(), size_t(2));
+        int pruned = 0;
+        for (const QByteArray& line : r.out.split('\n')) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e[QStringLiteral("event")].toString() != QLatin1String("trial_end"))
+                continue;
+            const auto& folds = trials[e[QStringLiteral("trial")].toInt()];
+            QCOMPARE(folds.size(), size_t(3));
+            std::vector<std::vector<MetricPoint>> series;
+            for (const auto& [fold, run] : folds) {
+                series.push_back(store.metrics(run.id, "val_accuracy"));
+                QCOMPARE(toString(run.status), e[QStringLiteral("status")].toString().toStdString());
+            }
+            pruned += e[QStringLiteral("status")].toString() == QLatin1String("pruned");
+            double best = -1;
+            for (size_t i = 0; i < size_t(e[QStringLiteral("epochs")].toInt()); ++i)
+                best = std::max(best, (series[0].at(i).value + series[1].at(i).value + series[2].at(i).value) / 3);
+            QVERIFY2(std::abs(e[QStringLiteral("metric")].toDouble() - best) < 1e-9,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(e[QStringLiteral("metric")].toDouble()).arg(best)));
+        }
+        QCOMPARE(pruned, 1); // of two at the first rung, asha promotes one
+        const Result listed = cli({QStringLiteral("experiments"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        const QJsonObject e = QJsonDocument::fromJson(listed.out).array().first().toObject();
+        QCOMPARE(e[QStringLiteral("trial_folds")].toInt(), 3);
+        QCOMPARE(e[QStringLiteral("trials")].toInt(), 2);
+        QCOMPARE(e[QStringLiteral("best_metric")].toDouble(), r.last(QStringLiteral("sweep_end"))[QStringLiteral("best_metric")].toDouble());
+    }
+
+    void aStoppedCrossValidatedSweepResumesToTheSameFolds()
+    {
+        // Stopped (SIGINT) inside its first trial's folds; --resume ends with two trials of folds {0, 1}, each once.
+        const QString db = path(QStringLiteral("sweepstopped.sqlite"));
+        const QString slow = write(QStringLiteral("slow-sweep.json"), QByteArray(R"({"name": "slow", "data": {"path": "FMNIST",
+            "train_limit": 2000, "test_limit": 100, "batch_size": 32, "workers": 0}, "model": {"arch": "cnn", "channels": [4, 8]},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "log_every": 10}})")
+                                                                         .replace("FMNIST", ENTRENA_FMNIST_DIR));
+        const QString space = write(QStringLiteral("lr2.json"), R"({"optimizer.lr": {"choice": [0.001, 0.003]}})");
+        QProcess p;
+        p.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("sweep"), QStringLiteral("--config"), slow, QStringLiteral("--space"), space,
+                                              QStringLiteral("--method"), QStringLiteral("grid"), QStringLiteral("--cv"), QStringLiteral("2"),
+                                              QStringLiteral("--db"), db, QStringLiteral("--json")});
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("\"trial_start\""), 60000);
+        QTest::qWait(1000);
+        QVERIFY2(p.state() == QProcess::Running && p.processId() > 0, "the sweep ended before it could be stopped");
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(!(out + p.readAllStandardOutput()).contains("\"status\":\"finished\",\"trials\""), "it was not stopped");
+        const Result resumed = cli({QStringLiteral("sweep"), QStringLiteral("--resume"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                                    QStringLiteral("--json")});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QCOMPARE(resumed.last(QStringLiteral("sweep_end"))[QStringLiteral("status")].toString(), QStringLiteral("finished"));
+        RunStore store(db.toStdString());
+        std::map<int, std::set<int>> folds;
+        for (const RunRecord& run : store.trialsOf(1)) {
+            QCOMPARE(run.status, RunStatus::Finished);
+            QVERIFY(folds[int(run.trial)]
+                        .insert(QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
+                                    .object()[QStringLiteral("data")]
+                                    .toObject()[QStringLiteral("fold")]
+                                    .toInt())
+                        .second);
+        }
+        QCOMPARE(folds, (std::map<int, std::set<int>>{{0, {0, 1}}, {1, {0, 1}}}));
+    }
+
+    void aSweepsFoldsAreRefusedWhereTheyCannotWork_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("space");
+        QTest::addColumn<QString>("says");
+        const QByteArray lr = R"({"optimizer.lr": {"choice": [0.001, 0.01]}})";
+        QTest::newRow("pbt copies weights") << QStringList{QStringLiteral("--method"), QStringLiteral("pbt")} << lr
+                                            << QStringLiteral("the folds of one trial cannot share");
+        QTest::newRow("folds in the space") << QStringList{} << QByteArray(R"({"data.fold": {"choice": [0, 1]}})")
+                                            << QStringLiteral("remove data.fold");
+        QTest::newRow("too many folds for a class")
+            << QStringList{QStringLiteral("--config"), write(QStringLiteral("fm40.json"), [this] {
+                   QFile f(config_);
+                   return f.open(QIODevice::ReadOnly) ? f.readAll().replace("\"train_limit\": 900", "\"train_limit\": 40") : QByteArray();
+               }()),
+                           QStringLiteral("--cv"), QStringLiteral("10")}
+            << lr << QStringLiteral("is more than class");
+    }
+
+    void aSweepsFoldsAreRefusedWhereTheyCannotWork()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, space);
+        QFETCH(QString, says);
+        const QString db = path(QStringLiteral("badsweep.sqlite"));
+        QStringList all{QStringLiteral("sweep"), QStringLiteral("--space"), write(QStringLiteral("bad-space.json"), space),
+                        QStringLiteral("--db"), db};
+        if (!args.contains(QStringLiteral("--config")))
+            all << QStringLiteral("--config") << config_;
+        if (!args.contains(QStringLiteral("--cv")))
+            all << QStringLiteral("--cv") << QStringLiteral("3");
+        const Result r = cli(all + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
+        QVERIFY(!QFile::exists(db));
     }
 
     void badFoldsExitTwoAndStoreNothing_data()

@@ -9,6 +9,8 @@
 #include "entrena/store/RunStore.h"
 #include "experiment/CrossValidationDialog.h"
 #include "experiment/ExperimentView.h"
+#include "experiment/SweepDialog.h"
+#include "experiment/SweepSpaceEditor.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
@@ -19,9 +21,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace entrena;
@@ -84,6 +88,45 @@ private Q_SLOTS:
         QVERIFY2(view->summaryText().contains(QStringLiteral("3-fold cross-validation")), qPrintable(view->summaryText()));
         QVERIFY2(view->summaryText().contains(mean + QStringLiteral(" % ±")), qPrintable(view->summaryText()));
         view->close();
+    }
+
+    void aSweepCrossValidatesEachTrialFromTheWorkbench()
+    {
+        // The sweep dialog's "Cross-validate" choice: three fold runs a trial; the experiment's view
+        // shows a row a trial, valued by the folds' mean, as the CLI values it.
+        const QString db = dir_.filePath(QStringLiteral("sweepcv.sqlite"));
+        SweepDialog d(base(), db, QStringLiteral(ENTRENA_CLI));
+        d.space()->setChoices(0, QStringLiteral("0.001, 0.003"));
+        d.setMethod(QStringLiteral("grid"));
+        auto* cv = d.findChild<QComboBox*>(QStringLiteral("sweepCv"));
+        QVERIFY(cv);
+        cv->setCurrentIndex(cv->findData(3));
+        QVERIFY2(d.problem().isEmpty(), qPrintable(d.problem()));
+        QSignalSpy ended(&d, &SweepDialog::sweepEnded);
+        QVERIFY(d.start());
+        QTRY_VERIFY_WITH_TIMEOUT(ended.count() == 1, 300000);
+        RunStore store(db.toStdString());
+        const auto experiment = store.listExperiments().at(0);
+        std::map<int64_t, std::set<int>> folds;
+        for (const RunRecord& r : store.trialsOf(experiment.id))
+            folds[r.trial].insert(RunConfig::fromJson(r.configJson).data.fold);
+        QCOMPARE(folds, (std::map<int64_t, std::set<int>>{{0, {0, 1, 2}}, {1, {0, 1, 2}}}));
+        const TrialsSummary trials = summarizeTrials(store, experiment);
+        QCOMPARE(trials.trialFolds, 3);
+        QVERIFY(trials.best.has_value());
+
+        ExperimentView view(db, experiment.id);
+        QTRY_VERIFY_WITH_TIMEOUT(view.isLoaded(), 20000);
+        QCOMPARE(view.trialsTable()->model()->rowCount(), 2);
+        QVERIFY2(view.summaryText().contains(QStringLiteral("cross-validated on 3 folds")), qPrintable(view.summaryText()));
+        QVERIFY2(view.summaryText().contains(QStringLiteral("(run %1)").arg(trials.bestRun)), qPrintable(view.summaryText()));
+        // The best trial's row holds the folds' best mean (column 4: trial, run, status, lr, value), not one fold's.
+        const QAbstractItemModel* rows = view.trialsTable()->model();
+        double shown = -1;
+        for (int r = 0; r < rows->rowCount(); ++r)
+            if (rows->index(r, 1).data().toLongLong() == trials.bestRun)
+                shown = rows->index(r, 4).data(Qt::UserRole).toDouble();
+        QVERIFY2(std::abs(shown - *trials.best) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(shown).arg(*trials.best)));
     }
 
     void tooManyFoldsIsSaidBeforeAnythingIsStored()

@@ -56,6 +56,17 @@ struct CrossValidationSummary {
 /// The folds' figures as stored: each figure's mean and sd over the finished trials.
 CrossValidationSummary summarizeCrossValidation(RunStore& store, const ExperimentRecord& experiment);
 
+/// An experiment's trials as its sweep valued them: a trial's value is the best, over epochs, of its
+/// run's metric, or (sweep --cv) of its folds' mean at each epoch all of them reached.
+struct TrialsSummary {
+    int trialFolds = 0; ///< sweep --cv: folds a trial (0: one run a trial)
+    int trials = 0;
+    int pruned = 0;     ///< trials pruned
+    std::optional<double> best;
+    int64_t bestRun = 0; ///< the best trial's (first) run
+};
+TrialsSummary summarizeTrials(RunStore& store, const ExperimentRecord& experiment);
+
 /// "0.8512 ± 0.0123": a figure for a person.
 std::string meanPlusMinus(const FoldFigure& figure, int decimals = 4);
 

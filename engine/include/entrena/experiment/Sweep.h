@@ -29,6 +29,8 @@ struct SweepSettings {
     double quantile = 0.25;              ///< pbt: the bottom share copies from the top share
     int shard = 0, shards = 1;           ///< grid, random: run only trials shard, shard + shards, … (a job array task)
     bool keepPruned = false;             ///< keep pruned trials' checkpoints when the sweep ends (else deleted)
+    int cv = 0;                          ///< sweep --cv K: each trial is K fold runs, valued by their mean (0: one run)
+    bool cvStratify = true;              ///< sweep --cv: folds keep each class's share
 
     std::string toJson() const;
     static SweepSettings fromJson(const std::string& text);
