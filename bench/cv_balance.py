@@ -9,11 +9,12 @@ trained side by side.
    first 2,000 test images (balanced). The default table model (`mlp` 256-128), Adam lr 0.002, 6 epochs,
    batch 64, trained with `data.balance` none, weights and sampler at the same budget; per seed, the
    shirt class's test recall and the macro-averaged recall from the run's `end` event. Medians over seeds.
-2. Cross-validation. `entrena-cli cv --folds K` of the same configuration on the balanced table (the first
-   6,000 images, all classes), with `--parallel 1` (folds one after another, each on both cores) and
-   `--parallel 2` (two at a time, one core each), timed from launch to exit; the ratio of the two, and a
-   check that the reported mean equals the mean of the fold runs' stored best validation accuracy.
-   Medians over seeds (each seed: sequential, then parallel).
+2. Cross-validation. `entrena-cli cv --folds K` of the same configuration on balanced tables (the first
+   N images, all classes; --cv-rows), with `--parallel 1` (folds one after another, each on both cores)
+   and `--parallel 2` (two at a time, one core each), timed from launch to exit, and a second peer: the
+   folds run by hand, `entrena-cli train` once per fold with one thread each. The ratios, each fold's
+   epoch time in both modes (from the store), and a check that the reported mean equals the mean of the
+   fold runs' stored best validation accuracy. Medians over seeds (each seed: the three in turn).
 
 The CPU's model and flags are printed beside the figures.
 """
@@ -87,7 +88,24 @@ def cross_validate(cli, cfg, folds, parallel, tmp):
     stored = [r[0] for r in sqlite3.connect(db).execute("SELECT best_val_accuracy FROM runs WHERE experiment IS NOT NULL")]
     mean = cv["figures"]["best_val_accuracy"]["mean"]
     assert len(stored) == folds and abs(mean - statistics.fmean(stored)) < 1e-9, (mean, stored)
-    return seconds, mean, cv["figures"]["best_val_accuracy"]["sd"]
+    # A fold's epoch as it trained: on every core (--parallel 1) or on its share (--parallel 2).
+    epoch = statistics.median(r[0] for r in sqlite3.connect(db).execute(
+        "SELECT value FROM metrics WHERE key = 'epoch_seconds'"))
+    return seconds, mean, cv["figures"]["best_val_accuracy"]["sd"], epoch
+
+
+def folds_one_by_one(cli, cfg, folds, threads, tmp):
+    """The folds as a person would run them by hand: `entrena-cli train` once per fold, one after
+    another, each with `threads` threads (the best count for this model on this CPU, measured)."""
+    path = os.path.join(tmp, "one-by-one.json")
+    with open(path, "w") as f:
+        json.dump(cfg, f)
+    db = os.path.join(tmp, f"one-{time.monotonic_ns()}.sqlite")
+    start = time.perf_counter()
+    for k in range(folds):
+        subprocess.run([cli, "train", "--config", path, "--set", f"data.folds={folds}", "--set", f"data.fold={k}",
+                        "--set", f"devices.threads={threads}", "--db", db, "--json"], capture_output=True, check=True)
+    return time.perf_counter() - start
 
 
 def main():
@@ -102,11 +120,11 @@ def main():
     a = p.parse_args()
     print(cpu_description())
     with tempfile.TemporaryDirectory() as tmp:
-        x, y = read_idx("train", 6000)
+        x, y = read_idx("train", max([6000] + a.cv_rows))
         tx, ty = read_idx("t10k", 2000)
         thin, whole, test = (os.path.join(tmp, n) for n in ("thin.csv", "whole.csv", "test.csv"))
-        write_csv(thin, x, y, True)
-        write_csv(whole, x, y, False)
+        write_csv(thin, x[:6000], y[:6000], True)
+        write_csv(whole, x[:6000], y[:6000], False)
         write_csv(test, tx, ty, False)
 
         if not a.skip_balance:
@@ -125,16 +143,23 @@ def main():
             write_csv(table, x[:n], y[:n], False)
             print(f"\nCross-validation: {a.folds} folds of the default MLP on the first {n:,} rows, {a.cv_epochs} epochs, "
                   f"medians over {a.seeds} seed(s)")
-            one, two = [], []
+            one, two, single = [], [], []
             for seed in range(1, a.seeds + 1):
                 cfg = config(table, test, seed, "none")
                 cfg["train"]["epochs"] = a.cv_epochs
                 one.append(cross_validate(a.cli, cfg, a.folds, 1, tmp))
                 two.append(cross_validate(a.cli, cfg, a.folds, 2, tmp))
+                single.append(folds_one_by_one(a.cli, cfg, a.folds, 1, tmp))
             s1, s2 = statistics.median(r[0] for r in one), statistics.median(r[0] for r in two)
+            e1, e2 = statistics.median(r[3] for r in one), statistics.median(r[3] for r in two)
+            s0 = statistics.median(single)
             print(f"--parallel 1: {s1:7.2f} s   --parallel 2: {s2:7.2f} s   ratio {s2 / s1:.2f}x")
+            print(f"`train` once per fold, one after another, 1 thread each: {s0:7.2f} s   "
+                  f"--parallel 2 against it: {s2 / s0:.2f}x")
+            print(f"a fold's epoch: {e1 * 1000:.0f} ms on {os.cpu_count()} threads (--parallel 1), "
+                  f"{e2 * 1000:.0f} ms on its share (--parallel 2)")
             print("mean ± sd of best validation accuracy (parallel 2): " +
-                  ", ".join(f"{m:.4f} ± {sd:.4f}" for _, m, sd in two) + " (each equal to its stored runs' mean)")
+                  ", ".join(f"{m:.4f} ± {sd:.4f}" for _, m, sd, _ in two) + " (each equal to its stored runs' mean)")
 
 
 if __name__ == "__main__":

@@ -173,7 +173,11 @@ int sweep(const CliOptions& o)
         s.cv = o.folds;
         s.cvStratify = !o.noStratify;
         plan = planSweep(base, readFile(o.space, "the search space"), s, physicalCoreCount());
-        if (s.cv > 0)
+    }
+    SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount(), {}};
+    if (o.resume.empty()) {
+        launch.server = startTrialServer(launch, plan.base); // it loads LibTorch while this process goes on
+        if (plan.settings.cv > 0)
             checkCrossValidationData(plan.base); // too many folds for a class is said now, with nothing stored
     }
     RunStore store(db);
@@ -184,7 +188,6 @@ int sweep(const CliOptions& o)
     StopToken stop;
     StopOnSignals signals(stop);
     SweepPrinter printer(o.json, 0, cv);
-    const SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount()};
     const SweepResult r =
         o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
     printer.end(r);
@@ -220,6 +223,12 @@ int crossValidate(const CliOptions& o)
         s.shards = o.shards;
         const RunConfig base = RunConfig::fromFile(o.config, o.sets);
         plan = planCrossValidation(base, s, physicalCoreCount());
+    }
+    SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount(), {}};
+    if (o.resume.empty()) {
+        // The trial server loads LibTorch (over half a second) while the folds are checked and the store
+        // opens: with second-long folds that was a sixth of a cross-validation.
+        launch.server = startTrialServer(launch, plan.base);
         // Every fold is dealt here first, so too many folds for a class is said now, not by each trial.
         checkCrossValidationData(plan.base);
     }
@@ -237,7 +246,6 @@ int crossValidate(const CliOptions& o)
     StopToken stop;
     StopOnSignals signals(stop);
     SweepPrinter printer(o.json, folds);
-    const SweepLaunch launch{selfProgram(), fs::absolute(db).string(), physicalCoreCount()};
     const SweepResult r =
         o.resume.empty() ? runSweep(store, plan, printer, stop, launch) : resumeSweep(store, o.resume, printer, stop, launch);
     const auto experiment = store.findExperiment(std::to_string(r.experiment));

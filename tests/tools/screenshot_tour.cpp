@@ -597,7 +597,7 @@ public:
         RunStore store(db.toStdString());
         StopToken stop;
         SweepObserver quiet;
-        const SweepLaunch launch{ENTRENA_CLI, QFileInfo(db).absoluteFilePath().toStdString(), physicalCoreCount()};
+        const SweepLaunch launch{ENTRENA_CLI, QFileInfo(db).absoluteFilePath().toStdString(), physicalCoreCount(), {}};
         SweepSettings random;
         random.method = "random";
         random.trials = 6;

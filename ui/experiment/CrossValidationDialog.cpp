@@ -211,7 +211,7 @@ bool CrossValidationDialog::start()
         problem_->setVisible(true);
         return false;
     }
-    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_};
+    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_, {}};
     if (!runner_->start(plan, launch))
         return false;
     experiment_ = 0;

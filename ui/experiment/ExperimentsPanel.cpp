@@ -93,7 +93,9 @@ void ExperimentsPanel::refresh(RunStore* store)
         const bool higher = e.metric != "val_loss";
         const bool folds = isCrossValidation(e); // shows the folds' mean, not the best one
         const TrialsSummary trials = summarizeTrials(*store, e);
-        const std::optional<double> best = folds ? std::nullopt : trials.best;
+        std::optional<double> best; // a cross-validation shows its folds' mean ± sd instead
+        if (!folds)
+            best = trials.best;
         const int pruned = trials.pruned;
         auto* id = cell(QString::number(e.id), true);
         id->setData(Qt::UserRole, qint64(e.id));

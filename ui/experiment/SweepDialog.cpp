@@ -340,7 +340,7 @@ bool SweepDialog::start()
         problemLabel_->setVisible(true);
         return false;
     }
-    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_};
+    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_, {}};
     if (!runner_->start(plan, launch))
         return false;
     experiment_ = 0;
@@ -357,7 +357,7 @@ bool SweepDialog::start()
 
 bool SweepDialog::resume(qint64 experiment)
 {
-    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_};
+    const SweepLaunch launch{program_.toStdString(), QFileInfo(dbPath_).absoluteFilePath().toStdString(), cores_, {}};
     if (experiment <= 0 || isRunning())
         return false;
     int done = 0;

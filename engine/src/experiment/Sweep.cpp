@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <poll.h>
 #include <sstream>
+#include <unistd.h>
 #include <variant>
 
 namespace entrena {
@@ -81,11 +82,16 @@ public:
         threadsPerTrial_ = std::max(1, launch.cores / std::max(1, s.parallel));
         folder_ = fs::path(launch.dbPath).parent_path() / "experiments" / ("experiment-" + std::to_string(ctx.experiment));
         fs::create_directories(folder_);
-        if (!std::getenv("ENTRENA_TRIAL_EXEC")) {
+        if (launch.server) {
+            // Started ahead from a copy of this file (startTrialServer): kept here beside the trials'
+            // own, as the record of what the server read.
+            std::ofstream(folder_ / "base.json") << ctx.plan.base.toJson(2) << "\n";
+            server_ = launch.server;
+        } else if (!std::getenv("ENTRENA_TRIAL_EXEC")) {
             try {
                 const fs::path base = folder_ / "base.json";
                 std::ofstream(base) << ctx.plan.base.toJson(2) << "\n";
-                server_ = std::make_unique<TrialServer>(launch.program, launch.dbPath, base.string());
+                server_ = std::make_shared<TrialServer>(launch.program, launch.dbPath, base.string());
             } catch (const std::exception&) {
                 // Without it each trial is exec'd: slower to start, the same runs.
             }
@@ -341,7 +347,7 @@ private:
     const StopToken& stop_;
     int threadsPerTrial_ = 1;
     fs::path folder_;
-    std::unique_ptr<TrialServer> server_; // declared before the trials: they go first
+    std::shared_ptr<TrialServer> server_; // declared before the trials: they go first
     std::vector<Running> running_;
 };
 
@@ -530,6 +536,32 @@ SweepTrial& SweepContext::addTrial(TrialParams params)
 int SweepContext::running() const
 {
     return int(std::count_if(trials.begin(), trials.end(), [](const auto& t) { return t->phase == SweepTrial::Phase::Running; }));
+}
+
+std::shared_ptr<TrialServer> startTrialServer(const SweepLaunch& launch, const RunConfig& base)
+{
+    if (std::getenv("ENTRENA_TRIAL_EXEC"))
+        return nullptr;
+    try {
+        // Its configuration goes to a file of its own outside the store's folder: a sweep refused after
+        // this leaves nothing behind there.
+        std::string path = (fs::temp_directory_path() / "entrena-sweep-base-XXXXXX").string();
+        const int fd = ::mkstemp(path.data());
+        if (fd < 0)
+            return nullptr;
+        const std::string text = base.toJson(2) + "\n";
+        const bool written = ::write(fd, text.data(), text.size()) == ssize_t(text.size());
+        ::close(fd);
+        if (!written) {
+            ::unlink(path.c_str());
+            return nullptr;
+        }
+        auto server = std::make_shared<TrialServer>(launch.program, launch.dbPath, path);
+        server->removeWhenDone(path);
+        return server;
+    } catch (const std::exception&) {
+        return nullptr; // the sweep starts its own, or execs its trials
+    }
 }
 
 SweepResult runSweep(RunStore& store, const SweepPlan& plan, SweepObserver& observer, const StopToken& stop,

@@ -157,6 +157,8 @@ TrialServer::~TrialServer()
         ::kill(pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
     }
+    if (!ownedFile_.empty())
+        ::unlink(ownedFile_.c_str());
 }
 
 bool TrialServer::receive(bool wait)

@@ -48,6 +48,8 @@ public:
     bool alive() const { return alive_; }
     /// Readable when the server reports something: for a poll() set.
     int fd() const { return socket_; }
+    /// A file the server reads (its configuration), deleted when the server ends.
+    void removeWhenDone(std::string path) { ownedFile_ = std::move(path); }
 
 private:
     bool receive(bool wait);
@@ -58,6 +60,7 @@ private:
     std::map<pid_t, int> exited_; ///< reported, not yet taken
     std::optional<pid_t> started_;
     std::string startError_;
+    std::string ownedFile_;
 };
 
 } // namespace entrena

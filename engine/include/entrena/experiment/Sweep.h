@@ -8,6 +8,7 @@
 #include "entrena/train/Events.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 namespace entrena {
 
 class RunStore;
+class TrialServer;
 
 struct SweepSettings {
     std::string method = "random";       ///< a sweep method's name (SweepMethodRegistry.h); registry-default
@@ -85,7 +87,15 @@ struct SweepLaunch {
     std::string program;
     std::string dbPath;
     int cores = 1; ///< CPU cores to divide among parallel trials
+    /// A trial server started ahead of the sweep (startTrialServer); none: the sweep starts its own.
+    std::shared_ptr<TrialServer> server;
 };
+
+/// Starts the trial server for a sweep of `base` now, so that it loads LibTorch (over half a second)
+/// while this process checks the data and opens the store: give it to the sweep as
+/// SweepLaunch::server. Null where it cannot start or ENTRENA_TRIAL_EXEC is set; the sweep then
+/// starts trials its own way.
+std::shared_ptr<TrialServer> startTrialServer(const SweepLaunch& launch, const RunConfig& base);
 
 /// Runs a planned sweep as a new experiment in `store`. A stop request stops the running trials
 /// (each saves a checkpoint) and leaves the experiment `stopped`, to resume.
