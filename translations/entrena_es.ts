@@ -979,6 +979,10 @@ Predicha: %2
         <source>Stop the cross-validation and quit? Its folds save checkpoints; Resume sweep in its experiment's window (or entrena-cli cv --resume %1) continues it.</source>
         <translation>¿Detener la validación cruzada y salir? Sus pliegues guardan puntos de control; Reanudar barrido en la ventana de su experimento (o entrena-cli cv --resume %1) la continúa.</translation>
     </message>
+    <message numerus="yes">
+        <source>Too little data for %1 stratified folds: the class “%2” has only %n training sample(s), and every fold needs at least one of each class. Use fewer folds, or more training samples.</source>
+        <translation><numerusform>Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestra de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento.</numerusform><numerusform>Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestras de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::DataPreviewDialog</name>
@@ -1465,6 +1469,18 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message numerus="yes">
         <source>Each trial is cross-validated on %n folds; its value is their mean.</source>
         <translation><numerusform>Cada prueba se valida de forma cruzada en %n pliegue; su valor es su media.</numerusform><numerusform>Cada prueba se valida de forma cruzada en %n pliegues; su valor es su media.</numerusform></translation>
+    </message>
+    <message>
+        <source>Best: trial %1 (its first fold is run %2), %3 over its folds.</source>
+        <translation>Mejor: prueba %1 (su primer pliegue es la ejecución %2), %3 sobre sus pliegues.</translation>
+    </message>
+    <message>
+        <source>Best mean validation accuracy</source>
+        <translation>Mejor exactitud de validación media</translation>
+    </message>
+    <message>
+        <source>Lowest mean validation loss</source>
+        <translation>Menor pérdida de validación media</translation>
     </message>
 </context>
 <context>
@@ -3356,9 +3372,17 @@ durante la ejecución</translation>
         <source>Each trial on %n folds</source>
         <translation><numerusform>Cada prueba en %n pliegue</numerusform><numerusform>Cada prueba en %n pliegues</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Best: the trial whose first fold is run %1, %2 over its %n folds.</source>
+        <translation><numerusform>Mejor: la prueba cuyo primer pliegue es la ejecución %1, %2 sobre su %n pliegue.</numerusform><numerusform>Mejor: la prueba cuyo primer pliegue es la ejecución %1, %2 sobre sus %n pliegues.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, the mean of its %n folds</source>
+        <translation><numerusform>%1, la media de su %n pliegue</numerusform><numerusform>%1, la media de sus %n pliegues</numerusform></translation>
+    </message>
     <message>
-        <source>Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: steadier on a small data set, and that many times the work.</source>
-        <translation>Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues, que es también lo que asha usa para podar: más estable en un conjunto de datos pequeño, y tantas veces más trabajo.</translation>
+        <source>Each trial trains once per fold and is valued by the folds' mean (ASHA prunes on it too): steadier on a small data set, and that many times the work.</source>
+        <translation>Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues (ASHA también poda según ella): más estable en un conjunto de datos pequeño, y tantas veces más trabajo.</translation>
     </message>
 </context>
 <context>

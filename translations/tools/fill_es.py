@@ -894,8 +894,12 @@ ES = {
         "distinguirlas.",
     "Cross-validate:": "Validación cruzada:",
     "No: one run a trial": "No: una ejecución por prueba",
-    "Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: steadier on a small data set, and that many times the work.":
-        "Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues, que es también lo que asha usa para podar: más estable en un conjunto de datos pequeño, y tantas veces más trabajo.",
+    "Each trial trains once per fold and is valued by the folds' mean (ASHA prunes on it too): steadier on a small data set, and that many times the work.":
+        "Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues (ASHA también poda según ella): más estable en un conjunto de datos pequeño, y tantas veces más trabajo.",
+    "Best: trial %1 (its first fold is run %2), %3 over its folds.":
+        "Mejor: prueba %1 (su primer pliegue es la ejecución %2), %3 sobre sus pliegues.",
+    "Best mean validation accuracy": "Mejor exactitud de validación media",
+    "Lowest mean validation loss": "Menor pérdida de validación media",
 }
 
 # The same English word in another context, where it means something else.
@@ -913,6 +917,13 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "%1, the mean of its %n folds": ("%1, la media de su %n pliegue", "%1, la media de sus %n pliegues"),
+    "Best: the trial whose first fold is run %1, %2 over its %n folds.": (
+        "Mejor: la prueba cuyo primer pliegue es la ejecución %1, %2 sobre su %n pliegue.",
+        "Mejor: la prueba cuyo primer pliegue es la ejecución %1, %2 sobre sus %n pliegues."),
+    "Too little data for %1 stratified folds: the class “%2” has only %n training sample(s), and every fold needs at least one of each class. Use fewer folds, or more training samples.": (
+        "Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestra de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento.",
+        "Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestras de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento."),
     "Each trial on %n folds": ("Cada prueba en %n pliegue", "Cada prueba en %n pliegues"),
     "Each trial is cross-validated on %n folds; its value is their mean.": (
         "Cada prueba se valida de forma cruzada en %n pliegue; su valor es su media.",

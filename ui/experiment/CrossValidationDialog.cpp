@@ -197,6 +197,20 @@ QString CrossValidationDialog::resultText() const
     return result_->text();
 }
 
+QString CrossValidationDialog::foldProblemText(const RunConfig& folded, const QString& engineWords)
+{
+    if (folded.data.folds < 2 || !folded.data.stratify)
+        return engineWords;
+    const auto least = smallestClass(folded);
+    if (!least || least->samples >= folded.data.folds)
+        return engineWords; // another problem: the engine names it
+    return tr("Too little data for %1 stratified folds: the class “%2” has only %n training sample(s), and every fold "
+              "needs at least one of each class. Use fewer folds, or more training samples.",
+              nullptr, int(least->samples))
+        .arg(folded.data.folds)
+        .arg(QString::fromStdString(least->name));
+}
+
 bool CrossValidationDialog::start()
 {
     if (isRunning())
@@ -207,7 +221,7 @@ bool CrossValidationDialog::start()
         // The folds of every class, and the balance mode, are checked on the data before anything is stored.
         checkCrossValidationData(plan.base);
     } catch (const std::exception& e) {
-        problem_->setText(QString::fromStdString(e.what()));
+        problem_->setText(foldProblemText(plan.base.data.folds > 1 ? plan.base : base_, QString::fromStdString(e.what())));
         problem_->setVisible(true);
         return false;
     }

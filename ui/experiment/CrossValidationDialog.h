@@ -40,6 +40,9 @@ public:
     bool isRunning() const;
     /// The experiment of the cross-validation running or last run (0: none yet).
     qint64 experimentId() const;
+    /// Why `folded` (a configuration with data.folds) cannot be cross-validated, for a person: a class
+    /// with fewer training samples than stratified folds in the reader's language, else `engineWords`.
+    static QString foldProblemText(const RunConfig& folded, const QString& engineWords);
     /// The result line: each figure's mean ± sd ("" until one ends).
     QString resultText() const;
     /// Checks the data as the command line does, then starts; false when it cannot.

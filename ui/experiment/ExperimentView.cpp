@@ -375,7 +375,11 @@ void ExperimentView::updateSummary()
                     tr("Each trial is cross-validated on %n folds; its value is their mean.", nullptr, data_.trialFolds);
         if (const auto b = data_.best()) {
             const TrialRow& t = data_.trials[*b];
-            text += QLatin1Char(' ') + tr("Best: trial %1 (run %2), %3.").arg(t.trial).arg(t.runId).arg(metricText(t.metric));
+            text += QLatin1Char(' ') + (data_.trialFolds > 0 ? tr("Best: trial %1 (its first fold is run %2), %3 over its folds.")
+                                                             : tr("Best: trial %1 (run %2), %3."))
+                                           .arg(t.trial)
+                                           .arg(t.runId)
+                                           .arg(metricText(t.metric));
         }
         summary_->setText(text);
     }
@@ -413,7 +417,11 @@ void ExperimentView::retranslate()
     QStringList headers = {tr("Trial"), tr("Run"), tr("Status")};
     for (const auto& [key, d] : data_.params)
         headers << QString::fromStdString(key);
-    headers << (data_.higherIsBetter() ? tr("Best validation accuracy") : tr("Lowest validation loss")) << tr("Epochs");
+    if (data_.trialFolds > 0) // a trial's row is its folds' mean
+        headers << (data_.higherIsBetter() ? tr("Best mean validation accuracy") : tr("Lowest mean validation loss"));
+    else
+        headers << (data_.higherIsBetter() ? tr("Best validation accuracy") : tr("Lowest validation loss"));
+    headers << tr("Epochs");
     if (model_->columnCount() == headers.size())
         model_->setHorizontalHeaderLabels(headers);
     table_->setAccessibleName(tr("Trials"));

@@ -4,6 +4,7 @@
 #include "entrena/experiment/CrossValidation.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
+#include "experiment/CrossValidationDialog.h"
 #include "experiment/ExperimentView.h"
 #include "experiment/SweepKeys.h"
 #include "experiment/SweepRunner.h"
@@ -148,7 +149,11 @@ void SweepDialog::connectRunner()
                            .arg(r.trials)
                            .arg(r.pruned)
                            .arg(r.failed);
-        if (r.bestMetric)
+        if (r.bestMetric && cvFolds_ > 0)
+            line += QLatin1Char(' ') + tr("Best: the trial whose first fold is run %1, %2 over its %n folds.", nullptr, cvFolds_)
+                                           .arg(r.bestRun)
+                                           .arg(metricText(*r.bestMetric));
+        else if (r.bestMetric)
             line += QLatin1Char(' ') + tr("Best: run %1, %2.").arg(r.bestRun).arg(metricText(*r.bestMetric));
         status_->setText(line);
         note(line);
@@ -335,7 +340,7 @@ bool SweepDialog::start()
         if (plan.settings.cv > 0)
             checkCrossValidationData(plan.base); // too many folds for a class is said before anything is stored
     } catch (const std::exception& e) {
-        problem_ = QString::fromStdString(e.what());
+        problem_ = CrossValidationDialog::foldProblemText(plan.base, QString::fromStdString(e.what()));
         problemLabel_->setText(problem_);
         problemLabel_->setVisible(true);
         return false;
@@ -346,6 +351,7 @@ bool SweepDialog::start()
     experiment_ = 0;
     stopped_ = 0;
     ended_ = 0;
+    cvFolds_ = plan.settings.cv;
     stopRequested_ = false;
     log_->clear();
     progress_->setRange(0, plan.settings.trials);
@@ -363,8 +369,10 @@ bool SweepDialog::resume(qint64 experiment)
     int done = 0;
     try {
         RunStore store(launch.dbPath);
-        if (const auto e = store.findExperiment(std::to_string(experiment)))
+        if (const auto e = store.findExperiment(std::to_string(experiment))) {
             setMetric(QString::fromStdString(e->metric)); // how its values are shown
+            cvFolds_ = summarizeTrials(store, *e).trialFolds;
+        }
         for (const RunRecord& r : store.trialsOf(experiment))
             done += r.status != RunStatus::Running && r.status != RunStatus::Stopped && r.status != RunStatus::Interrupted;
     } catch (const std::exception& e) {
@@ -428,7 +436,9 @@ void SweepDialog::onNews(const SweepNews& n)
                            .arg(app::RunTableModel::statusText(n.status));
         if (n.epochs != 1)
             line = line.arg(n.epochs);
-        if (n.hasMetric)
+        if (n.hasMetric && cvFolds_ > 0) // the trial's value: its folds' mean, not that one run's
+            line += QStringLiteral(": ") + tr("%1, the mean of its %n folds", nullptr, cvFolds_).arg(metricText(n.metric));
+        else if (n.hasMetric)
             line += QStringLiteral(": %1").arg(metricText(n.metric));
         note(line);
         Q_EMIT trialEnded(n.runId);
@@ -503,8 +513,10 @@ void SweepDialog::retranslate()
     cv_->setItemText(0, tr("No: one run a trial"));
     for (int i = 1; i < cv_->count(); ++i)
         cv_->setItemText(i, tr("Each trial on %n folds", nullptr, cv_->itemData(i).toInt()));
-    cv_->setToolTip(tr("Each trial trains once per fold and is valued by the folds' mean, which asha also prunes on: "
-                       "steadier on a small data set, and that many times the work."));
+    // Rich text, so that Qt wraps it instead of a line across the screen.
+    cv_->setToolTip(QStringLiteral("<p>%1</p>")
+                        .arg(tr("Each trial trains once per fold and is valued by the folds' mean (ASHA prunes on it "
+                                "too): steadier on a small data set, and that many times the work.")));
     for (const MethodRow& row : methodRows_) {
         label(row.field.widget, registryText(row.field.key->form.label));
         retranslateKeyWidget(row.field.widget, row.field.key->form);

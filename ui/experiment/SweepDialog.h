@@ -103,6 +103,7 @@ private:
     SweepRunner* runner_;
     qint64 experiment_ = 0;
     int ended_ = 0;
+    int cvFolds_ = 0; ///< the running sweep's folds a trial (0: one run a trial)
     bool stopRequested_ = false;
     QLabel* intro_;
     QGroupBox* spaceBox_;

@@ -67,6 +67,25 @@ void checkCrossValidationData(const RunConfig& folded)
     }
 }
 
+std::optional<SmallestClass> smallestClass(const RunConfig& config)
+{
+    try {
+        DataSpec whole = config.data; // every training sample, as the folds deal them
+        whole.folds = 0;
+        whole.valFraction = 0;
+        const DataSplits d = loadData(whole, config.seed);
+        const auto counts = torch::bincount(d.trainY.to(torch::kInt64)).contiguous();
+        const int64_t* c = counts.data_ptr<int64_t>();
+        std::optional<SmallestClass> least;
+        for (int64_t k = 0; k < counts.numel(); ++k)
+            if (c[k] > 0 && (!least || c[k] < least->samples))
+                least = SmallestClass{size_t(k) < d.classNames.size() ? d.classNames[size_t(k)] : std::to_string(k), c[k]};
+        return least;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 bool isCrossValidation(const ExperimentRecord& e)
 {
     const json space = json::parse(e.spaceJson, nullptr, false);

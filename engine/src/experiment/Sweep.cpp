@@ -526,7 +526,9 @@ void SweepTrial::sumUpFolds()
 SweepTrial& SweepContext::addTrial(TrialParams params)
 {
     auto t = std::make_unique<SweepTrial>();
-    t->index = int(trials.size());
+    // Its number in the whole sweep: a job array's task K of N runs trials K, K + N, … (as the methods
+    // draw them), so the tasks' stores import into one experiment without two trials sharing a number.
+    t->index = int(trials.size()) * std::max(1, plan.settings.shards) + plan.settings.shard;
     t->params = std::move(params);
     t->folds.resize(size_t(std::max(0, plan.settings.cv)));
     trials.push_back(std::move(t));

@@ -203,12 +203,18 @@ private Q_SLOTS:
         const auto runs = store.trialsOf(store.listExperiments().front().id);
         QCOMPARE(runs.size(), size_t(3));
         std::set<int> folds;
-        for (const RunRecord& run : runs)
-            folds.insert(QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
-                             .object()[QStringLiteral("data")]
-                             .toObject()[QStringLiteral("fold")]
-                             .toInt());
+        std::set<int64_t> trials; // each task's fold is its own trial of the whole: trial k is fold k
+        for (const RunRecord& run : runs) {
+            const int fold = QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
+                                 .object()[QStringLiteral("data")]
+                                 .toObject()[QStringLiteral("fold")]
+                                 .toInt();
+            folds.insert(fold);
+            trials.insert(run.trial);
+            QCOMPARE(run.trial, int64_t(fold));
+        }
         QCOMPARE(folds, (std::set<int>{0, 1, 2}));
+        QCOMPARE(trials, (std::set<int64_t>{0, 1, 2}));
     }
 
     void aSweepValuesEachTrialByItsFoldsMean()

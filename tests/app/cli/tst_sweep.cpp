@@ -507,6 +507,10 @@ private Q_SLOTS:
         QCOMPARE(copy.uuid, original.uuid);
         QCOMPARE(home.metrics(copy.id, "train_loss").size(), node.metrics(original.id, "train_loss").size());
         QCOMPARE(home.trialsOf(home.listExperiments().front().id).size(), size_t(4));
+        QSet<int64_t> numbers; // task K ran trials K and K + 2 of the whole sweep: no number twice
+        for (const RunRecord& r : home.trialsOf(home.listExperiments().front().id))
+            numbers << r.trial;
+        QCOMPARE(numbers, (QSet<int64_t>{0, 1, 2, 3}));
         // Its checkpoints were copied beside this store, and load.
         const auto checkpoint = home.checkpoints(copy.id).back();
         QVERIFY(QFile::exists(QString::fromStdString(checkpoint.path)));

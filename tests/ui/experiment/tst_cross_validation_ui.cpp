@@ -105,6 +105,8 @@ private Q_SLOTS:
         QSignalSpy ended(&d, &SweepDialog::sweepEnded);
         QVERIFY(d.start());
         QTRY_VERIFY_WITH_TIMEOUT(ended.count() == 1, 300000);
+        // The log values each trial by its folds' mean, not by one fold's run.
+        QVERIFY2(d.log().contains(QStringLiteral("the mean of its 3 folds")), qPrintable(d.log()));
         RunStore store(db.toStdString());
         const auto experiment = store.listExperiments().at(0);
         std::map<int64_t, std::set<int>> folds;
@@ -119,7 +121,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view.isLoaded(), 20000);
         QCOMPARE(view.trialsTable()->model()->rowCount(), 2);
         QVERIFY2(view.summaryText().contains(QStringLiteral("cross-validated on 3 folds")), qPrintable(view.summaryText()));
-        QVERIFY2(view.summaryText().contains(QStringLiteral("(run %1)").arg(trials.bestRun)), qPrintable(view.summaryText()));
+        QVERIFY2(view.summaryText().contains(QStringLiteral("(its first fold is run %1)").arg(trials.bestRun)), qPrintable(view.summaryText()));
         // The best trial's row holds the folds' best mean (column 4: trial, run, status, lr, value), not one fold's.
         const QAbstractItemModel* rows = view.trialsTable()->model();
         double shown = -1;
@@ -135,7 +137,9 @@ private Q_SLOTS:
         CrossValidationDialog d(base(40), db, QStringLiteral(ENTRENA_CLI));
         d.foldsBox()->setValue(12); // 40 samples of 10 classes: some class has fewer than 12
         QVERIFY(!d.start());
-        QVERIFY2(d.problem().contains(QStringLiteral("is more than class")), qPrintable(d.problem()));
+        // In the reader's words, naming the class and what to do (not the command line's data.folds, --folds).
+        QVERIFY2(d.problem().startsWith(QStringLiteral("Too little data for 12 stratified folds: the class “")), qPrintable(d.problem()));
+        QVERIFY2(!d.problem().contains(QStringLiteral("--")), qPrintable(d.problem()));
         QVERIFY(!QFile::exists(db));
         d.stratifyBox()->setChecked(false); // unstratified folds only need 12 samples in all
         QVERIFY2(d.problem().isEmpty(), qPrintable(d.problem()));

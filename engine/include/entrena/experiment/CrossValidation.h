@@ -32,6 +32,15 @@ SweepPlan planCrossValidation(const RunConfig& base, const CrossValidationSettin
 /// balance mode on one class) is said before anything is stored. Throws ConfigError with the reason.
 void checkCrossValidationData(const RunConfig& folded);
 
+/// The class with the fewest training samples: the most stratified folds the data allows. For a
+/// person's message when checkCrossValidationData refuses (it loads the data again). Nothing when the
+/// data cannot be loaded or has no classes.
+struct SmallestClass {
+    std::string name;
+    int64_t samples = 0;
+};
+std::optional<SmallestClass> smallestClass(const RunConfig& config);
+
 /// True when the experiment is a cross-validation (its space holds data.fold).
 bool isCrossValidation(const ExperimentRecord& experiment);
 
