@@ -50,7 +50,7 @@ void SweepDialog::setUpFields()
     metric_->setObjectName(QStringLiteral("sweepMetric"));
     seed_->setRange(0, 1'000'000'000);
     seed_->setValue(int(defaults.seed));
-    for (const int folds : {0, 3, 5, 10})
+    for (const int folds : {0, 2, 3, 5, 10})
         cv_->addItem(QString(), folds);
     cv_->setObjectName(QStringLiteral("sweepCv"));
 }
