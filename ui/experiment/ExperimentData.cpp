@@ -96,21 +96,23 @@ std::vector<TrialRow> foldTrials(const std::vector<TrialRow>& runs, bool higher)
         for (const TrialRow& r : runs)
             if (r.trial == m.trial)
                 folds.push_back(&r);
-        size_t epochs = folds.front()->points.size();
-        for (const TrialRow* f : folds)
-            epochs = std::min(epochs, f->points.size());
-        for (size_t i = 0; i < epochs; ++i) {
+        std::vector<std::vector<double>> series;
+        for (const TrialRow* f : folds) {
+            series.emplace_back();
+            for (const MetricPoint& p : f->points)
+                series.back().push_back(p.value);
+        }
+        const std::vector<double> means = foldMeans(series);
+        for (size_t i = 0; i < means.size(); ++i) {
             MetricPoint p = folds.front()->points[i];
-            p.value = 0;
-            for (const TrialRow* f : folds) {
-                p.value += f->points[i].value / double(folds.size());
+            p.value = means[i];
+            for (const TrialRow* f : folds) // the epoch ended when its last fold did
                 p.wallTime = std::max(p.wallTime, f->points[i].wallTime);
-            }
             m.points.push_back(p);
             if (!m.metric || (higher ? p.value > *m.metric : p.value < *m.metric))
                 m.metric = p.value;
         }
-        m.epochs = int(epochs);
+        m.epochs = int(means.size());
     }
     return merged;
 }

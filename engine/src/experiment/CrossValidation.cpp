@@ -6,6 +6,7 @@
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -155,6 +156,20 @@ CrossValidationSummary summarizeCrossValidation(RunStore& store, const Experimen
     return s;
 }
 
+std::vector<double> foldMeans(const std::vector<std::vector<double>>& folds)
+{
+    if (folds.empty())
+        return {};
+    size_t epochs = folds.front().size();
+    for (const auto& f : folds)
+        epochs = std::min(epochs, f.size());
+    std::vector<double> means(epochs, 0.0);
+    for (const auto& f : folds)
+        for (size_t i = 0; i < epochs; ++i)
+            means[i] += f[i] / double(folds.size());
+    return means;
+}
+
 TrialsSummary summarizeTrials(RunStore& store, const ExperimentRecord& e)
 {
     TrialsSummary s;
@@ -181,13 +196,7 @@ TrialsSummary summarizeTrials(RunStore& store, const ExperimentRecord& e)
     s.trials = int(trials.size());
     for (const auto& [key, t] : trials) {
         s.pruned += t.pruned;
-        size_t epochs = t.series.front().size();
-        for (const auto& series : t.series)
-            epochs = std::min(epochs, series.size());
-        for (size_t i = 0; i < epochs; ++i) {
-            double v = 0;
-            for (const auto& series : t.series)
-                v += series[i] / double(t.series.size());
+        for (const double v : foldMeans(t.series)) { // one run a trial: its own series
             if (!s.best || (higher ? v > *s.best : v < *s.best)) {
                 s.best = v;
                 s.bestRun = t.firstRun;

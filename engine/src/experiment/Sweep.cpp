@@ -4,6 +4,7 @@
 #include "entrena/experiment/Sweep.h"
 
 #include "entrena/config/Registry.h"
+#include "entrena/experiment/CrossValidation.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/SweepDriver.h"
@@ -495,16 +496,13 @@ void SweepTrial::sumUpFolds()
     if (folds.empty())
         return;
     runId = 0;
-    size_t epochs = folds.front().metrics.size();
+    std::vector<std::vector<double>> series;
     for (const SweepFold& f : folds) {
-        epochs = std::min(epochs, f.metrics.size());
+        series.push_back(f.metrics);
         if (!runId)
             runId = f.runId;
     }
-    metrics.assign(epochs, 0.0);
-    for (const SweepFold& f : folds)
-        for (size_t i = 0; i < epochs; ++i)
-            metrics[i] += f.metrics[i] / double(folds.size());
+    metrics = foldMeans(series);
     // The worst of the folds: one failure fails the trial; one stopped fold leaves it to resume.
     auto rank = [](RunStatus s) {
         switch (s) {

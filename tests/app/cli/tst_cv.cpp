@@ -50,6 +50,15 @@ Result cli(const QStringList& args)
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
+/// The fold a run held out, from its stored configuration.
+int foldOf(const RunRecord& run)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
+        .object()[QStringLiteral("data")]
+        .toObject()[QStringLiteral("fold")]
+        .toInt();
+}
+
 } // namespace
 
 class TestCrossValidation : public QObject {
@@ -166,10 +175,7 @@ private Q_SLOTS:
         std::set<int> folds;
         for (const RunRecord& run : runs) {
             QCOMPARE(run.status, RunStatus::Finished);
-            folds.insert(QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
-                             .object()[QStringLiteral("data")]
-                             .toObject()[QStringLiteral("fold")]
-                             .toInt());
+            folds.insert(foldOf(run));
         }
         QCOMPARE(folds, (std::set<int>{0, 1, 2}));
     }
@@ -205,10 +211,7 @@ private Q_SLOTS:
         std::set<int> folds;
         std::set<int64_t> trials; // each task's fold is its own trial of the whole: trial k is fold k
         for (const RunRecord& run : runs) {
-            const int fold = QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
-                                 .object()[QStringLiteral("data")]
-                                 .toObject()[QStringLiteral("fold")]
-                                 .toInt();
+            const int fold = foldOf(run);
             folds.insert(fold);
             trials.insert(run.trial);
             QCOMPARE(run.trial, int64_t(fold));
@@ -236,10 +239,7 @@ private Q_SLOTS:
         const auto experiment = store.listExperiments().front();
         std::map<int, std::map<int, RunRecord>> trials; // trial: fold: run
         for (const RunRecord& run : store.trialsOf(experiment.id)) {
-            const int fold = QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
-                                 .object()[QStringLiteral("data")]
-                                 .toObject()[QStringLiteral("fold")]
-                                 .toInt();
+            const int fold = foldOf(run);
             QVERIFY2(trials[int(run.trial)].emplace(fold, run).second, "a fold trained twice");
         }
         QCOMPARE(trials.size(), size_t(2));
@@ -301,10 +301,7 @@ private Q_SLOTS:
         for (const RunRecord& run : store.trialsOf(1)) {
             QCOMPARE(run.status, RunStatus::Finished);
             QVERIFY(folds[int(run.trial)]
-                        .insert(QJsonDocument::fromJson(QByteArray::fromStdString(run.configJson))
-                                    .object()[QStringLiteral("data")]
-                                    .toObject()[QStringLiteral("fold")]
-                                    .toInt())
+                        .insert(foldOf(run))
                         .second);
         }
         QCOMPARE(folds, (std::map<int, std::set<int>>{{0, {0, 1}}, {1, {0, 1}}}));

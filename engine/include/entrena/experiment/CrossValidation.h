@@ -65,6 +65,10 @@ struct CrossValidationSummary {
 /// The folds' figures as stored: each figure's mean and sd over the finished trials.
 CrossValidationSummary summarizeCrossValidation(RunStore& store, const ExperimentRecord& experiment);
 
+/// A cross-validated trial's metric per epoch from its folds' (one series a fold): their mean at each
+/// epoch all of them reached. The one rule the sweep's driver, `experiments` and the workbench share.
+std::vector<double> foldMeans(const std::vector<std::vector<double>>& folds);
+
 /// An experiment's trials as its sweep valued them: a trial's value is the best, over epochs, of its
 /// run's metric, or (sweep --cv) of its folds' mean at each epoch all of them reached.
 struct TrialsSummary {
