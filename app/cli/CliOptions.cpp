@@ -158,6 +158,22 @@ const std::vector<CommandInfo>& commands()
           {"--out", "FILE", "where to write: .pt or .safetensors for weights (and FILE.json beside it)"}},
          "The file is written to a temporary name and renamed: never a partial file.",
          &exportRun},
+        {"predict",
+         "(--run RUN [--checkpoint best|last] [--db FILE] | --model FILE.pt) INPUT... [--top K] [--json|--csv] [--out FILE]",
+         "classify image files, folders of them, or the rows of CSV tables with a trained model",
+         {{"--run", "RUN", "the run (id or name) whose checkpoint classifies"},
+          {"--checkpoint", "best|last", "the best checkpoint by validation (the default, else the latest), or the latest"},
+          kDb,
+          {"--model", "FILE.pt", "a model `export` wrote, with its FILE.pt.json beside it, instead of a run"},
+          {"--top", "K", "the K most probable classes of each input (default 3)"},
+          {"--json", nullptr, "one JSON document: every prediction, what was skipped, accuracy and confusion"},
+          {"--csv", nullptr, "one CSV row per input instead of text"},
+          {"--out", "FILE", "write the predictions here instead of to stdout"}},
+         "Each input is made as the run's training data was: the same size, channels and normalisation for "
+         "images, the same columns (by header name, in any order) and scaling for tables. An image in a folder "
+         "named after a class, or a table with the label column, is also scored: accuracy and the confusion "
+         "matrix follow the predictions. A file that does not decode is named and skipped.",
+         &predict},
         {"devices",
          "[--json]",
          "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
@@ -423,6 +439,10 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.out = value;
     else if (arg == "--status")
         o.status = value;
+    else if (arg == "--model")
+        o.model = value;
+    else if (arg == "--top")
+        o.top = int(wholeNumber(c, arg, value, 1));
     else if (arg == "--tag")
         o.tag = value;
     else if (arg == "--start-lr")
@@ -502,6 +522,18 @@ void checkCombinations(const CliOptions& o)
         if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors"))
             throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
     }
+    if (c == "predict") {
+        if (o.run.empty() == o.model.empty())
+            throw UsageError("predict needs either --run RUN or --model FILE.pt", c);
+        if (!o.model.empty() && !o.checkpoint.empty())
+            throw UsageError("--checkpoint chooses among a run's checkpoints; a --model file is one already", c);
+        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
+            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'", c);
+        if (o.inputs.empty())
+            throw UsageError("predict needs what to classify: image files, folders of images, or CSV tables", c);
+        if (o.json && o.csv)
+            throw UsageError("--json and --csv contradict each other: give one", c);
+    }
     if (c == "lr-find" && !(o.lrFind.endLr > o.lrFind.startLr))
         throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.lrFind.startLr) + " to " +
                              std::to_string(o.lrFind.endLr) + ")",
@@ -559,6 +591,10 @@ CliOptions parseCommandLine(int argc, char** argv)
             o.source = arg; // the one word an option does not name: the other store
             continue;
         }
+        if (o.command == "predict" && arg.rfind("-", 0) != 0) {
+            o.inputs.push_back(arg); // what to classify
+            continue;
+        }
         if (arg.rfind("--", 0) == 0) {
             const auto eq = arg.find('=');
             if (eq != std::string::npos) {
@@ -590,6 +626,7 @@ CliOptions parseCommandLine(int argc, char** argv)
                                                                                {"--pruned", &CliOptions::pruned},
                                                                                {"--no-stratify", &CliOptions::noStratify},
                                                                                {"--stratified", &CliOptions::stratified},
+                                                                               {"--csv", &CliOptions::csv},
                                                                                {"--clear", &CliOptions::clear}};
             for (const auto& [name, flag] : flags)
                 if (arg == name)

@@ -98,6 +98,11 @@ struct CliOptions {
     int repeat = 1;                ///< cv: repeats, each with its own folds
     bool noStratify = false;       ///< cv: folds drawn without regard to the classes
     bool stratified = false;       ///< cv: the default, said out loud
+    // predict (docs/predict.md)
+    std::vector<std::string> inputs; ///< image files, folders, CSV tables
+    std::string model;               ///< an exported .pt (with its .json) instead of --run
+    int top = 3;                     ///< classes per input
+    bool csv = false;                ///< CSV instead of text
     LrFinderOptions lrFind;        ///< lr-find: --start-lr, --end-lr, --steps (the engine's defaults)
     BatchSizeOptions batchFind;    ///< batch-find: --start, --max, --trial-steps (likewise)
 };

@@ -18,6 +18,7 @@ int batchFind(const CliOptions& o);
 int runs(const CliOptions& o);
 int baseline(const CliOptions& o);
 int exportRun(const CliOptions& o);
+int predict(const CliOptions& o);
 int devices(const CliOptions& o);
 int clusterScript(const CliOptions& o);
 int sweep(const CliOptions& o);

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -208,10 +209,129 @@ CsvTable readTable(const std::string& path, const std::string& labelColumn, bool
     const int64_t n = int64_t(labels.size());
     t.features = torch::from_blob(features.data(), {n, int64_t(columns) - 1}, torch::kFloat32).clone();
     t.labels = torch::from_blob(labels.data(), {n}, torch::kInt64).clone();
+    for (size_t c = 0; c < names.size(); ++c)
+        if (long(c) != labelIndex)
+            t.featureNames.push_back(names[c]);
     return t;
 }
 
+std::string quotedList(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (size_t i = 0; i < names.size() && i < 12; ++i)
+        text += (i ? ", '" : "'") + names[i] + "'";
+    if (names.size() > 12)
+        text += ", … (" + std::to_string(names.size()) + " in all)";
+    return text;
+}
+
 } // namespace
+
+TableToPredict readTableToPredict(const std::string& path, const std::vector<std::string>& columns, int64_t featureCount,
+                                  const std::string& labelColumn, bool header)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw std::invalid_argument("'" + path + "' is a folder, not a CSV table");
+    std::ifstream in(path);
+    if (!in)
+        throw std::runtime_error("cannot open CSV file '" + path + "': " + std::strerror(errno));
+    std::string line;
+    int64_t lineNo = 0;
+    // Where each of the model's features is in this file, and where its label is (-1: none).
+    std::vector<size_t> at;
+    long labelIndex = -1;
+    size_t width = 0;
+    if (header) {
+        if (!std::getline(in, line))
+            throw std::invalid_argument("CSV file '" + path + "' is empty");
+        ++lineNo;
+        const auto names = splitRow(line);
+        width = names.size();
+        std::map<std::string, size_t> index;
+        for (size_t i = 0; i < names.size(); ++i)
+            index.emplace(names[i], i);
+        if (const auto l = index.find(labelColumn); l != index.end())
+            labelIndex = long(l->second);
+        std::vector<std::string> missing, extra;
+        if (!columns.empty()) {
+            for (const auto& c : columns) {
+                const auto found = index.find(c);
+                if (found == index.end())
+                    missing.push_back(c);
+                else
+                    at.push_back(found->second);
+            }
+            const std::set<std::string> known(columns.begin(), columns.end());
+            for (const auto& name : names)
+                if (name != labelColumn && !known.count(name))
+                    extra.push_back(name);
+        } else {
+            for (size_t i = 0; i < names.size(); ++i)
+                if (long(i) != labelIndex)
+                    at.push_back(i);
+            if (int64_t(at.size()) != featureCount)
+                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(at.size()) +
+                                            " feature columns; the model takes " + std::to_string(featureCount));
+        }
+        if (!missing.empty() || !extra.empty())
+            throw std::invalid_argument(
+                "CSV file '" + path + "' does not have the model's columns: " +
+                (missing.empty() ? std::string() : "missing " + quotedList(missing)) + (!missing.empty() && !extra.empty() ? "; " : "") +
+                (extra.empty() ? std::string() : "not known to the model " + quotedList(extra)) +
+                ". The model was trained on " + quotedList(columns) + (labelColumn.empty() ? "" : " (and the label '" + labelColumn + "')") +
+                "; give a table with those columns, in any order");
+    }
+    std::vector<float> features;
+    TableToPredict t;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        auto cells = splitRow(line);
+        if (!header && at.empty()) {
+            // No names: the model's features by position, with the label column where it trained.
+            width = cells.size();
+            char* end = nullptr;
+            const long index = std::strtol(labelColumn.c_str(), &end, 10);
+            const bool hasLabel = int64_t(width) == featureCount + 1 && end != labelColumn.c_str() && *end == '\0' &&
+                                  index >= 0 && index < long(width);
+            if (int64_t(width) != featureCount && !hasLabel)
+                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(width) + " columns; the model takes " +
+                                            std::to_string(featureCount) + " features (or " + std::to_string(featureCount + 1) +
+                                            " columns with the label at column " + labelColumn + ")");
+            labelIndex = hasLabel ? index : -1;
+            for (size_t i = 0; i < width; ++i)
+                if (long(i) != labelIndex)
+                    at.push_back(i);
+        }
+        if (cells.size() != width) {
+            t.skipped.push_back({lineNo, std::to_string(cells.size()) + " cells, but " + std::to_string(width) + " are expected"});
+            continue;
+        }
+        std::string problem;
+        const size_t before = features.size();
+        for (const size_t c : at) {
+            double v = 0;
+            if (!isFiniteNumber(cells[c], v)) {
+                problem = "'" + cells[c] + "' is not a number";
+                break;
+            }
+            features.push_back(float(v));
+        }
+        if (!problem.empty()) {
+            features.resize(before);
+            t.skipped.push_back({lineNo, problem});
+            continue;
+        }
+        t.lines.push_back(lineNo);
+        if (labelIndex >= 0)
+            t.labels.push_back(cells[size_t(labelIndex)]);
+    }
+    const int64_t n = int64_t(t.lines.size());
+    t.features = torch::from_blob(features.data(), {n, int64_t(at.size())}, torch::kFloat32).clone();
+    return t;
+}
 
 CsvTable readCsv(const std::string& path, const std::string& labelColumn, bool header)
 {

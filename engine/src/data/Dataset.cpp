@@ -39,22 +39,6 @@ std::string findFile(const std::string& folder, const std::string& stem)
                              "'; check data.path and that the data set is complete");
 }
 
-/// Pixel bytes as floats in [0, 1], normalised by `mean` and `std` (of those floats) in the same
-/// pass: through a table of the 256 values, so a data set's start costs one write of its floats.
-torch::Tensor normalisedBytes(const torch::Tensor& bytes, double mean, double std)
-{
-    std::array<float, 256> table;
-    for (int v = 0; v < 256; ++v)
-        table[size_t(v)] = (float(v) / 255.0f - float(mean)) / float(std);
-    const auto in = bytes.contiguous();
-    auto out = torch::empty(in.sizes(), torch::kFloat32);
-    const uint8_t* p = in.data_ptr<uint8_t>();
-    float* q = out.data_ptr<float>();
-    for (int64_t i = 0, n = in.numel(); i < n; ++i)
-        q[i] = table[p[i]];
-    return out;
-}
-
 /// The mean and (unbiased) standard deviation of pixel bytes taken as floats in [0, 1]: exact, from
 /// their histogram.
 std::pair<double, double> byteStatistics(const torch::Tensor& bytes)
@@ -166,6 +150,22 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, s
 
 } // namespace
 
+/// Pixel bytes as floats in [0, 1], normalised by `mean` and `std` (of those floats) in the same
+/// pass: through a table of the 256 values, so a data set's start costs one write of its floats.
+torch::Tensor normalisedBytes(const torch::Tensor& bytes, double mean, double std)
+{
+    std::array<float, 256> table;
+    for (int v = 0; v < 256; ++v)
+        table[size_t(v)] = (float(v) / 255.0f - float(mean)) / float(std);
+    const auto in = bytes.contiguous();
+    auto out = torch::empty(in.sizes(), torch::kFloat32);
+    const uint8_t* p = in.data_ptr<uint8_t>();
+    float* q = out.data_ptr<float>();
+    for (int64_t i = 0, n = in.numel(); i < n; ++i)
+        q[i] = table[p[i]];
+    return out;
+}
+
 namespace {
 
 DataSplits loadIdx(const DataSpec& spec, uint64_t seed, std::vector<std::string> classNames)
@@ -247,6 +247,7 @@ DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
     DataSplits d = splitAndNormalise(std::move(r), spec, seed, train.classes);
     if (!train.classes.empty())
         d.classes = int64_t(train.classes.size());
+    d.featureNames = train.featureNames;
     return d;
 }
 
@@ -284,6 +285,8 @@ std::string DataSplits::normalizationJson() const
              {"mean", featureMean},
              {"std", featureStd},
              {"formula", "(value - mean[i]) / std[i] for feature column i"}};
+        if (!featureNames.empty())
+            j["columns"] = featureNames;
     } else if (!trainX.norm().empty()) {
         j = {{"per_channel", true},
              {"mean", trainX.norm().mean},

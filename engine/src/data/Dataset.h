@@ -22,6 +22,8 @@ struct DataSplits {
     double std = 1;
     /// CSV data is normalised per feature column: these, in column order (empty for images).
     std::vector<double> featureMean, featureStd;
+    /// CSV data: the feature columns' header names, in order (empty without a header row).
+    std::vector<std::string> featureNames;
     /// Files with an image extension that could not be read (image folders), with the reason.
     std::vector<SkippedImage> skipped;
 
@@ -32,6 +34,9 @@ struct DataSplits {
     /// How the model's input is made from what is stored, for the store and the export sidecar.
     std::string normalizationJson() const;
 };
+
+/// IDX pixel bytes as the model's input: (byte / 255 − mean) / std, in float, as training made them.
+torch::Tensor normalisedBytes(const torch::Tensor& bytes, double mean, double std);
 
 /// Loads (or, for `synthetic`, generates) the data set and splits off validation by `seed`, through
 /// the data set's registry entry. Throws std::runtime_error naming the file and the problem.

@@ -5,6 +5,7 @@
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Version.h"
+#include "export/CheckpointChoice.h"
 #include "model/Model.h"
 #include "model/Models.h"
 #include "store/CheckpointFile.h"
@@ -88,18 +89,6 @@ std::vector<char> safetensorsBytes(std::vector<std::pair<std::string, torch::Ten
         p += bytes;
     }
     return out;
-}
-
-std::optional<CheckpointRecord> chooseCheckpoint(RunStore& store, int64_t runId, const std::string& which)
-{
-    std::optional<CheckpointRecord> chosen;
-    for (const auto& c : store.checkpoints(runId)) {
-        if (which == "best" && !c.isBest)
-            continue;
-        if (!chosen || c.step >= chosen->step)
-            chosen = c;
-    }
-    return chosen;
 }
 
 // What the weights expect as input: shape and the normalisation the training data received.
@@ -205,6 +194,18 @@ json sidecarJson(const RunRecord& run, const CheckpointRecord& record, const std
 }
 
 } // namespace
+
+std::optional<CheckpointRecord> chooseCheckpoint(RunStore& store, int64_t runId, const std::string& which)
+{
+    std::optional<CheckpointRecord> chosen;
+    for (const auto& c : store.checkpoints(runId)) {
+        if (which == "best" && !c.isBest)
+            continue;
+        if (!chosen || c.step >= chosen->step)
+            chosen = c;
+    }
+    return chosen;
+}
 
 ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string& which, const std::string& out)
 {

@@ -1,0 +1,195 @@
+// `entrena-cli predict` (docs/predict.md): a trained model on new images or table rows, as text, CSV or
+// one JSON document, with accuracy and the confusion matrix when the inputs' classes are known.
+#include "Commands.h"
+#include "ProgressBar.h"
+#include "entrena/export/Predict.h"
+#include "entrena/store/AtomicFile.h"
+#include "entrena/store/RunStore.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace entrena::cli {
+namespace {
+
+using nlohmann::json;
+
+/// A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string csvCell(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string q = "\"";
+    for (char c : s)
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+std::string percent(double p)
+{
+    return format("%.1f%%", p * 100.0);
+}
+
+std::string asCsv(const PredictionReport& r, int top)
+{
+    std::ostringstream out;
+    out.precision(9);
+    out << "input,true_class";
+    for (int j = 1; j <= top; ++j)
+        out << ",class_" << j << ",probability_" << j;
+    out << '\n';
+    for (const Prediction& p : r.predictions) {
+        out << csvCell(p.input) << ',' << (p.truth >= 0 ? csvCell(r.classes[size_t(p.truth)]) : std::string());
+        for (const RankedClass& c : p.top)
+            out << ',' << csvCell(c.name) << ',' << c.probability;
+        out << '\n';
+    }
+    return out.str();
+}
+
+json asJson(const PredictionReport& r, const Predictor& model, const CliOptions& o, int top)
+{
+    json predictions = json::array();
+    for (const Prediction& p : r.predictions) {
+        json ranked = json::array();
+        for (const RankedClass& c : p.top)
+            ranked.push_back({{"class", c.name}, {"index", c.index}, {"probability", c.probability}});
+        json one = {{"input", p.input}, {"top", ranked}, {"true", p.truth >= 0 ? json(r.classes[size_t(p.truth)]) : json()}};
+        if (p.line > 0)
+            one["line"] = p.line;
+        predictions.push_back(one);
+    }
+    json skipped = json::array();
+    for (const SkippedInput& s : r.skipped)
+        skipped.push_back({{"input", s.input}, {"reason", s.reason}});
+    return {{"model",
+             {{"description", model.description()},
+              {"run", o.run.empty() ? json() : json(o.run)},
+              {"file", o.model.empty() ? json() : json(o.model)}}},
+            {"classes", r.classes},
+            {"top", top},
+            {"predictions", predictions},
+            {"skipped", skipped},
+            {"labelled", r.labelled},
+            {"accuracy", r.labelled > 0 ? json(r.accuracy()) : json()},
+            {"confusion", r.labelled > 0 ? json(r.confusion) : json()},
+            {"unknown_labels", r.unknownLabels}};
+}
+
+/// Rows: true class; columns: predicted, numbered as the class list above them names them.
+std::string confusionText(const PredictionReport& r)
+{
+    std::ostringstream out;
+    out << "confusion matrix (rows: true class, columns: predicted, in this order):\n";
+    size_t nameWidth = 0;
+    for (const auto& c : r.classes)
+        nameWidth = std::max(nameWidth, c.size());
+    for (size_t i = 0; i < r.classes.size(); ++i) {
+        out << "  " << format("%3zu ", i + 1) << r.classes[i] << std::string(nameWidth - r.classes[i].size() + 2, ' ');
+        for (const int64_t n : r.confusion[i])
+            out << format("%6lld", static_cast<long long>(n));
+        out << '\n';
+    }
+    return out.str();
+}
+
+std::string asText(const PredictionReport& r, const Predictor& model, int top)
+{
+    std::ostringstream out;
+    out << "# " << model.description() << "; the " << top << " most probable classes of each input\n";
+    size_t width = 0;
+    for (const Prediction& p : r.predictions)
+        width = std::max(width, std::min<size_t>(p.input.size(), 60));
+    for (const Prediction& p : r.predictions) {
+        out << p.input << std::string(p.input.size() < width ? width - p.input.size() : 0, ' ');
+        for (const RankedClass& c : p.top)
+            out << "   " << c.name << ' ' << percent(c.probability);
+        out << '\n';
+    }
+    return out.str();
+}
+
+/// What was left out, and the score when the inputs' classes were known: for the person (stderr with
+/// --json or --csv, after the predictions in text).
+std::string summary(const PredictionReport& r)
+{
+    std::ostringstream out;
+    for (const SkippedInput& s : r.skipped)
+        out << "skipped " << s.input << ": " << s.reason << '\n';
+    out << r.predictions.size() << (r.predictions.size() == 1 ? " input" : " inputs") << " classified";
+    if (!r.skipped.empty())
+        out << ", " << r.skipped.size() << " skipped";
+    out << '\n';
+    if (r.labelled > 0) {
+        out << format("accuracy %.2f%%", r.accuracy() * 100.0) << " (" << r.correct << " of " << r.labelled
+            << " inputs whose class is known)\n";
+        out << confusionText(r);
+    }
+    if (!r.unknownLabels.empty()) {
+        out << "labels that name none of the model's classes (not scored):";
+        for (const auto& l : r.unknownLabels)
+            out << " '" << l << "'";
+        out << '\n';
+    }
+    return out.str();
+}
+
+} // namespace
+
+int predict(const CliOptions& o)
+{
+    std::optional<Predictor> model;
+    if (!o.model.empty()) {
+        model.emplace(Predictor::fromExport(o.model));
+    } else {
+        RunStore store(dbPath(o));
+        const auto run = store.findRun(o.run);
+        if (!run)
+            throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them", "predict");
+        model.emplace(Predictor::fromRun(store, run->id, o.checkpoint));
+    }
+    const int top = std::min<int>(o.top, int(model->input().classNames.size()));
+    const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    ProgressBar bar;
+    PredictionReport report;
+    try {
+        report = model->predict(o.inputs, top, threads, [&](int64_t done, int64_t total) {
+            if (bar.enabled())
+                bar.draw(total > 0 ? double(done) / double(total) : 1.0,
+                         {format("%lld/%lld inputs", (long long)done, (long long)total)});
+        });
+    } catch (const PredictInputError& e) {
+        bar.clear();
+        throw UsageError(e.what(), "predict");
+    }
+    bar.clear();
+
+    std::string text;
+    if (o.json)
+        text = asJson(report, *model, o, top).dump(1) + "\n";
+    else if (o.csv)
+        text = asCsv(report, top);
+    else
+        text = asText(report, *model, top) + summary(report);
+    if (o.out.empty()) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    } else {
+        AtomicFile file(o.out);
+        file.write(text);
+        file.commit();
+    }
+    if (o.json || o.csv || !o.out.empty())
+        std::cerr << (o.json || o.csv ? summary(report) : std::string()) << (o.out.empty() ? "" : "wrote " + o.out + "\n");
+    if (report.predictions.empty()) {
+        std::cerr << "entrena-cli: nothing could be classified"
+                  << (report.skipped.empty() ? ": the inputs hold no row or image" : ": every input was skipped (above)") << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace entrena::cli
