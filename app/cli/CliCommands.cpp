@@ -5,6 +5,7 @@
 #include "Commands.h"
 #include "ErrorReport.h"
 #include "entrena/experiment/SearchSpace.h"
+#include "entrena/export/Predict.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/store/StoreError.h"
 #include "entrena/system/Version.h"
@@ -51,6 +52,9 @@ int runCommand(const CliOptions& o)
         reportError(std::string("bad configuration: ") + e.what());
         return 2;
     } catch (const StoreError& e) {
+        reportError(e.what());
+        return 2;
+    } catch (const PredictInputError& e) {
         reportError(e.what());
         return 2;
     } catch (const UsageError& e) {

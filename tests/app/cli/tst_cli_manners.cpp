@@ -260,10 +260,11 @@ private Q_SLOTS:
             {"sweep", {"--config", "c.json", "--space", "s.json"}},
             {"cv", {"--config", "c.json", "--folds", "3"}},
             {"import", {"other.sqlite"}},
-            {"clean", {"--run", "1"}}};
-        const std::map<std::string, std::string> values = {{"--status", "finished"}, {"--start-lr", "1e-5"},
-                                                           {"--end-lr", "1"},        {"--set", "train.epochs=2"},
-                                                           {"--shard", "1/4"},       {"--quantile", "0.25"}};
+            {"clean", {"--run", "1"}},
+            {"predict", {"x.png", "--run", "1"}}};
+        const std::map<std::string, std::string> values = {
+            {"--status", "finished"}, {"--start-lr", "1e-5"}, {"--end-lr", "1"},       {"--set", "train.epochs=2"},
+            {"--shard", "1/4"},       {"--quantile", "0.25"}, {"--checkpoint", "last"}};
         int checked = 0;
         for (const auto& c : entrena::cli::commands()) {
             for (const auto& o : c.options) {
@@ -274,6 +275,10 @@ private Q_SLOTS:
                 const auto base = least.find(c.name);
                 if (base != least.end())
                     words.insert(words.end(), base->second.begin(), base->second.end());
+                if (c.name == std::string("predict") && name == "--model") {
+                    words.resize(3); // a model file instead of the run, not beside it
+                    words.insert(words.end(), {"--model", "m.pt"});
+                }
                 if (std::find(words.begin(), words.end(), name) == words.end()) {
                     words.push_back(name);
                     if (o.value)
