@@ -42,6 +42,7 @@ QString esc(const std::string& text)
 struct Block {
     QString html;
     int chart = -1;
+    bool newPage = false; ///< the PDF starts a page here
 };
 
 QString tableStart(const QStringList& headers)
@@ -181,16 +182,21 @@ std::vector<Block> blocks(const Report& report)
             .arg(esc(report.title),
                  esc(Report::tr("Generated %1 by Entrena %2")
                          .arg(locale.toString(report.generated, QLocale::LongFormat), QString::fromLatin1(kVersion)))));
-    add(runsSection(report));
-    add(environmentSection(report));
-    add(configurationSection(report));
-    add(QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Charts"))));
+    // Results first: what the run achieved (figures, confusion matrix, per-class scores), then the
+    // curves; how it was set up (runs, configuration, environment) and what happened follow.
+    add(summarySection(report));
+    const QString evaluation = evaluationSectionHtml(report);
+    if (!evaluation.isEmpty())
+        add(evaluation);
+    // After an evaluation the page is full: the curves start the next one rather than leave their
+    // heading alone at the foot of this one.
+    out.push_back({QStringLiteral("<h2>%1</h2>").arg(esc(Report::tr("Charts"))), -1, !evaluation.isEmpty()});
     const auto specs = Report::charts();
     for (std::size_t i = 0; i < specs.size(); ++i)
         out.push_back({QString(), int(i)});
-    add(summarySection(report));
-    if (const QString evaluation = evaluationSectionHtml(report); !evaluation.isEmpty())
-        add(evaluation);
+    add(runsSection(report));
+    add(configurationSection(report));
+    add(environmentSection(report));
     add(eventsSection(report));
     add(notesSection(report));
     return out;
@@ -291,14 +297,31 @@ QString writePdf(const Report& report, const QString& path)
 
         QTextCursor cursor(&doc);
         bool first = true;
+        // A new block takes the format of the one before; after a page break that would break again.
+        bool afterBreak = false;
+        const auto newBlock = [&] {
+            if (std::exchange(afterBreak, false)) {
+                QTextBlockFormat format = cursor.blockFormat();
+                format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+                cursor.insertBlock(format);
+            } else {
+                cursor.insertBlock();
+            }
+        };
         for (const Block& b : blocks(report)) {
             if (b.chart < 0) {
                 if (!std::exchange(first, false))
-                    cursor.insertBlock(); // insertHtml would continue the previous paragraph
+                    newBlock(); // insertHtml would continue the previous paragraph
                 cursor.insertHtml(b.html);
+                if (b.newPage) {
+                    QTextBlockFormat format = cursor.blockFormat();
+                    format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+                    cursor.setBlockFormat(format);
+                    afterBreak = true;
+                }
                 continue;
             }
-            cursor.insertBlock();
+            newBlock();
             QTextCharFormat chart;
             chart.setObjectType(kChartObjectType);
             chart.setProperty(kChartIndexProperty, b.chart);

@@ -158,6 +158,33 @@ private slots:
         QCOMPARE(images.out.trimmed().split('\n').size(), 2); // the header lines only: no raster images
     }
 
+    void aRunReportLeadsWithItsResults()
+    {
+        // Page 1 is the outcome: the figures, the confusion matrix and per-class scores. How the run
+        // was set up (configuration, environment) comes after the curves.
+        const QString pdf = path(QStringLiteral("one.pdf"));
+        const Result r =
+            report({QStringLiteral("--db"), db_, QStringLiteral("--runs"), QString::number(beta_), QStringLiteral("--out"), pdf});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Result first =
+            run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), QStringLiteral("-f"), QStringLiteral("1"),
+                                              QStringLiteral("-l"), QStringLiteral("1"), pdf, QStringLiteral("-")});
+        QCOMPARE(first.exitCode, 0);
+        const QString page = QString::fromUtf8(first.out);
+        const RunRecord rec = record(beta_);
+        QVERIFY2(page.contains(QLocale::c().toString(*rec.testAccuracy * 100.0, 'f', 2)), qPrintable(page));
+        QVERIFY2(page.contains(QStringLiteral("10 Ankle boot")), "the confusion matrix is on page 1");
+        QVERIFY2(!page.contains(QStringLiteral("OpenBLAS")) && !page.contains(QStringLiteral("optimizer.lr")),
+                 "the environment and configuration are not on page 1");
+        const Result all = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        const QString t = QString::fromUtf8(all.out);
+        const qsizetype summary = t.indexOf(QStringLiteral("Summary")), matrix = t.indexOf(QStringLiteral("Confusion matri")),
+                        charts = t.indexOf(QStringLiteral("Charts")), config = t.indexOf(QStringLiteral("optimizer.lr")),
+                        environment = t.indexOf(QStringLiteral("OpenBLAS")); // headings' "fi" comes out as a ligature
+        QVERIFY(summary >= 0 && matrix >= 0 && charts >= 0 && config >= 0 && environment >= 0);
+        QVERIFY(summary < matrix && matrix < charts && charts < config && config < environment);
+    }
+
     void htmlReportIsSelfContainedAndEscapesUserText()
     {
         const QString html = path(QStringLiteral("report.html"));
