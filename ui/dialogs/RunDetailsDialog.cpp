@@ -5,6 +5,7 @@
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
 #include "dialogs/EvaluationTab.h"
+#include "dialogs/TryModelTab.h"
 #include "entrena/export/Export.h"
 #include "settings/Settings.h"
 #include "widgets/ScreenFit.h"
@@ -206,6 +207,10 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
 
     // What the finished model gets wrong, class by class (stored with the run since schema 6).
     tabs->addTab(new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{}), tr("Evaluation"));
+    // The trained model on the user's own images or rows (docs/predict.md).
+    tryIt_ = new TryModelTab(store, runId);
+    tabs->addTab(tryIt_, tr("Try it"));
+    tabs_ = tabs;
 
     tabs->addTab(configurationTab(run), tr("Configuration"));
     tabs->addTab(eventsTab(), tr("Events"));
@@ -217,6 +222,11 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(tabs);
     layout->addWidget(buttons);
+}
+
+void RunDetailsDialog::showTryIt()
+{
+    tabs_->setCurrentWidget(tryIt_);
 }
 
 void RunDetailsDialog::chooseExport(const QString& which)

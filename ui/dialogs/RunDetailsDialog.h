@@ -9,8 +9,11 @@ class QLineEdit;
 class QPushButton;
 class QPlainTextEdit;
 class QTableWidget;
+class QTabWidget;
 
 namespace entrena::ui {
+
+class TryModelTab;
 
 /// One run: its summary, configuration, events and checkpoints; notes and tags editable.
 class RunDetailsDialog : public QDialog {
@@ -19,6 +22,10 @@ public:
     RunDetailsDialog(RunStore& store, int64_t runId, QWidget* parent = nullptr);
 
     void accept() override;
+
+    /// Opens on the "Try it" tab: the run's model on the user's own inputs.
+    void showTryIt();
+    TryModelTab* tryIt() const { return tryIt_; }
 
     /// Checkpoint rows whose file no longer exists (for tests).
     int missingCheckpoints() const { return missing_; }
@@ -42,6 +49,8 @@ private:
 
     RunStore& store_;
     int64_t runId_;
+    QTabWidget* tabs_ = nullptr;
+    TryModelTab* tryIt_ = nullptr;
     QPlainTextEdit* notes_;
     QLineEdit* tags_;
     QPushButton* exportButton_;

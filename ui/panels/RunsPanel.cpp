@@ -2,12 +2,12 @@
 
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
-#include "widgets/DiskUseBar.h"
-#include "runs/RunFilterProxy.h"
-#include "widgets/SortArrowStyle.h"
 #include "report/Report.h"
 #include "report/ReportWriter.h"
+#include "runs/RunFilterProxy.h"
 #include "settings/Settings.h"
+#include "widgets/DiskUseBar.h"
+#include "widgets/SortArrowStyle.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -337,12 +337,14 @@ qint64 RunsPanel::runIdAt(const QModelIndex& proxyIndex) const
     return r ? r->id : 0;
 }
 
-void RunsPanel::showDetails(qint64 runId)
+void RunsPanel::showDetails(qint64 runId, bool tryIt)
 {
     RunStore* store = model_->store();
     if (!store || runId <= 0)
         return;
     RunDetailsDialog dialog(*store, runId, this);
+    if (tryIt)
+        dialog.showTryIt();
     dialog.exec();
     refresh();
 }
@@ -484,6 +486,8 @@ void RunsPanel::contextMenu(const QPoint& pos)
     const RunRecord r = *run; // the model may reset while the menu is open
     QMenu menu(this);
     menu.addAction(tr("Details…"), this, [this, r] { showDetails(r.id); });
+    QAction* tryIt = menu.addAction(tr("Try the model…"), this, [this, r] { showDetails(r.id, true); });
+    tryIt->setEnabled(!store->checkpoints(r.id).empty());
     menu.addAction(tr("Run again"), this, [this, r] { Q_EMIT runAgainRequested(QString::fromStdString(r.configJson)); });
     if (r.experiment > 0)
         menu.addAction(tr("Open experiment %1 (trial %2)").arg(r.experiment).arg(r.trial), this,

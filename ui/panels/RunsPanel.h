@@ -51,8 +51,8 @@ public:
     /// The column chooser (what right-clicking the header shows), built for the current runs.
     QMenu* columnMenu(QWidget* parent);
 
-    /// Opens the details dialog of a run (what double-click does).
-    void showDetails(qint64 runId);
+    /// Opens the details dialog of a run (what double-click does); `tryIt`: opened on its "Try it" tab.
+    void showDetails(qint64 runId, bool tryIt = false);
 
     /// Every run's id, name and configuration (for naming a new run by what differs).
     QVector<NamedRun> namedRuns() const;

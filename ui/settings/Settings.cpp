@@ -14,6 +14,7 @@ const Setting<bool> Settings::runsShown{"ui/runsShown", true};
 const Setting<QString> Settings::lastForm{"ui/lastForm", QString()};
 const Setting<QString> Settings::lastConfigFolder{"ui/lastConfigFolder", QString()};
 const Setting<QString> Settings::lastExportFolder{"ui/lastExportFolder", QString()};
+const Setting<QString> Settings::lastTryFolder{"ui/lastTryFolder", QString()};
 const Setting<QStringList> Settings::hiddenRunColumns{"ui/hiddenRunColumns", QStringList()};
 const Setting<double> Settings::baselineTolerance{"runs/baselineTolerance", 0.5};
 const Setting<QStringList> Settings::runParameterColumns{"ui/runParameterColumns", QStringList()};

@@ -33,6 +33,7 @@ struct Settings {
     static const Setting<QString> lastForm;           ///< the form's configuration at the last quit (JSON)
     static const Setting<QString> lastConfigFolder;
     static const Setting<QString> lastExportFolder; ///< charts, reports and checkpoints
+    static const Setting<QString> lastTryFolder;    ///< images a model was tried on
     static const Setting<QStringList> hiddenRunColumns;    ///< RunTableModel::Column numbers
     static const Setting<QStringList> runParameterColumns; ///< configuration keys shown as columns
     static const Setting<double> baselineTolerance;        ///< percentage points a faster run may lose

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -307,6 +309,60 @@ Predictor Predictor::fromExport(const std::string& file)
                         run.value("name", std::string()) + "', " + checkpoint.value("which", std::string("?")) +
                         " checkpoint of epoch " + std::to_string(checkpoint.value("epoch", 0)) + ")";
     return Predictor(std::move(impl));
+}
+
+ModelView Predictor::modelView(const std::string& imageFile) const
+{
+    const ModelInputSpec& in = impl_->input;
+    if (in.table)
+        throw PredictInputError("the model was trained on a table; it does not look at images");
+    ModelView view{in.channels, in.height, in.width, {}};
+    view.pixels.resize(size_t(in.channels * in.height * in.width));
+    decodeImageInto(imageFile, int(in.channels), int(in.height), int(in.width), view.pixels.data());
+    return view;
+}
+
+Prediction Predictor::predictRow(const std::string& row, int topK) const
+{
+    Impl& m = *impl_;
+    const ModelInputSpec& in = m.input;
+    if (!in.table)
+        throw PredictInputError("the model was trained on images; give it an image, not a row of numbers");
+    const char separator = row.find('\t') != std::string::npos ? '\t' : row.find(';') != std::string::npos ? ';' : ',';
+    std::vector<std::string> cells(1);
+    for (const char c : row) {
+        if (c == separator)
+            cells.emplace_back();
+        else if (c != '\r' && c != '\n' && c != '"')
+            cells.back() += separator != ',' && c == ',' ? '.' : c;
+    }
+    const auto named = [&](size_t i) { return i < in.columns.size() ? "'" + in.columns[i] + "'" : std::to_string(i + 1); };
+    std::vector<float> values;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        std::string cell = cells[i];
+        cell.erase(0, cell.find_first_not_of(" \t"));
+        cell.erase(cell.find_last_not_of(" \t") + 1);
+        if (cell.empty() && i + 1 == cells.size() && i > 0)
+            continue; // a trailing separator
+        double v = 0;
+        const char* begin = cell.data() + (!cell.empty() && cell[0] == '+');
+        const auto [at, error] = std::from_chars(begin, cell.data() + cell.size(), v);
+        if (cell.empty() || error != std::errc() || at != cell.data() + cell.size() || !std::isfinite(v))
+            throw PredictInputError("value " + std::to_string(i + 1) + " (column " + named(i) + "), '" + cell +
+                                    "', is not a number");
+        values.push_back(float(v));
+    }
+    if (int64_t(values.size()) != in.width) {
+        std::string columns;
+        for (size_t i = 0; i < in.columns.size(); ++i)
+            columns += (i ? ", " : " (") + in.columns[i] + (i + 1 == in.columns.size() ? ")" : "");
+        throw PredictInputError("the model takes " + std::to_string(in.width) + " values" + columns + "; the row has " +
+                                std::to_string(values.size()));
+    }
+    std::vector<Prediction> out;
+    m.addPredictions(m.probabilities(torch::tensor(values, torch::kFloat32).view({1, in.width})), topK, out);
+    out.front().input = row;
+    return out.front();
 }
 
 PredictionReport Predictor::predict(const std::vector<std::string>& inputs, int topK, int threads,

@@ -1,6 +1,8 @@
 // `entrena-cli predict`: a run's checkpoint, or its export, classifies new inputs exactly as the run's
 // own evaluation did — the same decoding, size and normalisation for images, the same columns and
 // scaling for tables — and bad inputs are named, never fatal or silently mis-read.
+#include "../../tools/FashionFolder.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -33,11 +35,6 @@ Result cli(const QStringList& args)
     return run(QStringLiteral(ENTRENA_CLI), args);
 }
 
-QByteArray gunzip(const QString& file)
-{
-    return run(QStringLiteral("gzip"), {QStringLiteral("-dc"), file}).out;
-}
-
 void writeFile(const QString& path, const QByteArray& bytes)
 {
     QFile f(path);
@@ -49,10 +46,6 @@ QJsonObject jsonOf(const QByteArray& out)
 {
     return QJsonDocument::fromJson(out).object();
 }
-
-// Fashion-MNIST's classes as folder names (no '/'; one with a space, as users' folders have).
-const char* const kClasses[] = {"T-shirt", "Trouser", "Pullover", "Dress", "Coat",
-                                "Sandal",  "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
 
 /// predictions[i]'s probabilities by class name.
 QMap<QString, double> probabilities(const QJsonObject& prediction)
@@ -117,21 +110,6 @@ private:
         return jsonOf(r.out);
     }
 
-    // The first `n` images of a Fashion-MNIST file as PNGs under root/<class>/.
-    void writeImages(const QString& root, const QString& stem, int n)
-    {
-        const QByteArray images = gunzip(QStringLiteral(ENTRENA_FMNIST_DIR "/%1-images-idx3-ubyte.gz").arg(stem));
-        const QByteArray labels = gunzip(QStringLiteral(ENTRENA_FMNIST_DIR "/%1-labels-idx1-ubyte.gz").arg(stem));
-        QVERIFY(images.size() >= 16 + n * 784 && labels.size() >= 8 + n);
-        for (int i = 0; i < n; ++i) {
-            QImage picture(reinterpret_cast<const uchar*>(images.constData() + 16 + i * 784), 28, 28, 28,
-                           QImage::Format_Grayscale8);
-            const QString folder = root + QLatin1Char('/') + QString::fromLatin1(kClasses[int(labels[8 + i])]);
-            QDir().mkpath(folder);
-            QVERIFY(picture.save(folder + QStringLiteral("/%1.png").arg(i)));
-        }
-    }
-
     // Three overlapping classes of four features, labelled by name; the same rows with the columns
     // in another order, with one missing, and with one the model does not know.
     void writeTables()
@@ -172,9 +150,9 @@ private slots:
         QVERIFY(dir_.isValid());
         db_ = path(QStringLiteral("runs.sqlite"));
         images_ = path(QStringLiteral("clothes"));
-        writeImages(images_ + QStringLiteral("/train"), QStringLiteral("train"), 1500);
+        QVERIFY(fixtures::writeClothes(images_ + QStringLiteral("/train"), QStringLiteral("train"), 1500));
         testImages_ = 300;
-        writeImages(images_ + QStringLiteral("/test"), QStringLiteral("t10k"), testImages_);
+        QVERIFY(fixtures::writeClothes(images_ + QStringLiteral("/test"), QStringLiteral("t10k"), testImages_));
         // A short run, not a good model: mistakes make the comparison with the evaluation count.
         const auto [id, accuracy] = train(
             QStringLiteral("clothes"),

@@ -65,6 +65,13 @@ struct PredictionReport {
     double accuracy() const { return labelled > 0 ? double(correct) / double(labelled) : 0.0; }
 };
 
+/// An image as the model sees it: decoded to the model's channels and resized to its height × width,
+/// before normalisation. Pixels channel-first (planes R, G, B, or one grey plane).
+struct ModelView {
+    int64_t channels = 0, height = 0, width = 0;
+    std::vector<uint8_t> pixels;
+};
+
 /// Inputs done of all, while predicting.
 using PredictProgress = std::function<void(int64_t done, int64_t total)>;
 
@@ -96,6 +103,16 @@ public:
     /// for a model of tables (and the reverse).
     PredictionReport predict(const std::vector<std::string>& inputs, int topK, int threads,
                              const PredictProgress& progress = {}) const;
+
+    /// `imageFile` as the model sees it. Throws std::runtime_error naming the file when it does not
+    /// decode, PredictInputError for a model of tables.
+    ModelView modelView(const std::string& imageFile) const;
+
+    /// One row of a table typed or pasted by a person: the model's features in its column order,
+    /// separated by commas, or by semicolons or tabs (then a decimal comma is read as a point, as a
+    /// spreadsheet in a comma locale copies it). Throws PredictInputError naming the problem: the
+    /// wrong number of values, a value that is not a number, a model of images.
+    Prediction predictRow(const std::string& row, int topK) const;
 
 private:
     struct Impl;

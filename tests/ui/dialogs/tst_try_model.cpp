@@ -1,0 +1,192 @@
+// A run's "Try it" tab: the model on the user's own image or table row gives the probabilities that
+// `entrena-cli predict` gives for the same input, shows the image as the model saw it, and says
+// what is wrong with an input it cannot use.
+#include "../../tools/FashionFolder.h"
+#include "dialogs/RunDetailsDialog.h"
+#include "dialogs/TryModelTab.h"
+#include "entrena/store/RunStore.h"
+#include "widgets/ProbabilityBars.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace entrena;
+using namespace entrena::ui;
+
+namespace {
+
+QByteArray cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(ENTRENA_CLI), args);
+    p.waitForFinished(300000);
+    if (p.exitCode() != 0)
+        qWarning() << p.readAllStandardError();
+    return p.readAllStandardOutput();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+/// The bars' classes and probabilities against predict --json's first prediction.
+void compareWithPredict(const ProbabilityBars* bars, const QByteArray& json)
+{
+    const QJsonArray top = QJsonDocument::fromJson(json)
+                               .object()
+                               .value(QStringLiteral("predictions"))
+                               .toArray()
+                               .first()
+                               .toObject()
+                               .value(QStringLiteral("top"))
+                               .toArray();
+    QCOMPARE(bars->bars().size(), top.size());
+    QVERIFY(!top.isEmpty());
+    for (qsizetype i = 0; i < top.size(); ++i) {
+        QCOMPARE(bars->bars()[i].name, top[i].toObject().value(QStringLiteral("class")).toString());
+        QVERIFY(std::abs(bars->bars()[i].probability - top[i].toObject().value(QStringLiteral("probability")).toDouble()) < 1e-9);
+    }
+}
+
+} // namespace
+
+class TestTryModel : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString db_;
+    qint64 imageRun_ = 0, tableRun_ = 0;
+
+    QString path(const QString& name) const { return dir_.filePath(name); }
+
+    qint64 train(const QString& name, const QByteArray& json)
+    {
+        writeFile(path(name + QStringLiteral(".json")), json);
+        const QByteArray out = cli({QStringLiteral("train"), QStringLiteral("--config"), path(name + QStringLiteral(".json")),
+                                    QStringLiteral("--db"), db_, QStringLiteral("--json")});
+        return QJsonDocument::fromJson(out.split('\n').first()).object().value(QStringLiteral("run_id")).toInteger();
+    }
+
+    // The dialog on its Try-it tab, with the model loaded.
+    TryModelTab* open(RunDetailsDialog& dialog)
+    {
+        dialog.showTryIt();
+        TryModelTab* tab = dialog.tryIt();
+        if (!tab->isReady()) {
+            QSignalSpy loaded(tab, &TryModelTab::loaded);
+            loaded.wait(60000);
+        }
+        return tab;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        db_ = path(QStringLiteral("runs.sqlite"));
+        const QString images = path(QStringLiteral("clothes"));
+        QVERIFY(fixtures::writeClothes(images + QStringLiteral("/train"), QStringLiteral("train"), 600));
+        QVERIFY(fixtures::writeClothes(images + QStringLiteral("/test"), QStringLiteral("t10k"), 50));
+        imageRun_ = train(QStringLiteral("clothes"),
+                          "{\"name\": \"clothes\", \"data\": {\"dataset\": \"image-folder\", \"path\": \"" + images.toUtf8() +
+                              "\", \"batch_size\": 64}, \"model\": {\"arch\": \"cnn\", \"channels\": [8, 16]}, "
+                              "\"train\": {\"epochs\": 1, \"checkpoint_every\": 1}}");
+        QByteArray table = "length,width,height\n";
+        for (int i = 0; i < 120; ++i)
+            table += QByteArray::number(i % 3 + (i * 7 % 10) / 10.0) + ',' + QByteArray::number((i * 13 % 17) / 4.0) + ',' +
+                     QByteArray::number(i % 3 * 2 - (i * 5 % 7) / 7.0) + '\n';
+        QByteArray labelled = "length,width,height,kind\n";
+        const QList<QByteArray> rows = table.trimmed().split('\n');
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            labelled += rows[i] + (i % 3 == 1 ? ",small\n" : i % 3 == 2 ? ",medium\n" : ",large\n");
+        writeFile(path(QStringLiteral("boxes.csv")), labelled);
+        tableRun_ = train(
+            QStringLiteral("boxes"),
+            "{\"name\": \"boxes\", \"data\": {\"dataset\": \"csv\", \"path\": \"" + path(QStringLiteral("boxes.csv")).toUtf8() +
+                "\", \"label_column\": \"kind\", \"batch_size\": 16}, \"model\": {\"arch\": \"mlp\", \"hidden\": [8]}, "
+                "\"train\": {\"epochs\": 2, \"checkpoint_every\": 1}}");
+        QVERIFY(imageRun_ > 0 && tableRun_ > 0);
+    }
+
+    void anImageGetsWhatPredictGivesAndIsShownAsTheModelSawIt()
+    {
+        RunStore store(db_.toStdString());
+        RunDetailsDialog dialog(store, imageRun_);
+        TryModelTab* tab = open(dialog);
+        QVERIFY2(tab->isReady(), qPrintable(tab->status()->text()));
+        QDirIterator it(path(QStringLiteral("clothes/test")), {QStringLiteral("*.png")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        const QString image = it.next();
+        QSignalSpy answered(tab, &TryModelTab::answered);
+        tab->tryFiles({image});
+        QVERIFY(answered.wait(60000));
+        compareWithPredict(tab->bars(), cli({QStringLiteral("predict"), QStringLiteral("--run"), QString::number(imageRun_),
+                                             QStringLiteral("--db"), db_, QStringLiteral("--top"), QStringLiteral("5"),
+                                             QStringLiteral("--json"), image}));
+        QCOMPARE(tab->files()->count(), 1);
+        // The model's 28 × 28 grey view, enlarged by a whole factor.
+        const QPixmap view = tab->modelView()->pixmap();
+        QVERIFY(!view.isNull());
+        QCOMPARE(view.width() % 28, 0);
+        QVERIFY(view.width() >= 28 * 4);
+
+        // A file that is not an image: named, not fatal; the good one stays listed.
+        const QString broken = path(QStringLiteral("broken.png"));
+        writeFile(broken, "no picture here");
+        tab->tryFiles({broken});
+        QVERIFY(answered.wait(60000));
+        QVERIFY2(tab->status()->text().contains(QStringLiteral("broken.png")), qPrintable(tab->status()->text()));
+        QVERIFY(tab->bars()->bars().isEmpty());
+        QCOMPARE(tab->files()->count(), 2);
+    }
+
+    void aTypedRowGetsWhatPredictGives()
+    {
+        RunStore store(db_.toStdString());
+        RunDetailsDialog dialog(store, tableRun_);
+        dialog.show();
+        TryModelTab* tab = open(dialog);
+        QVERIFY2(tab->isReady(), qPrintable(tab->status()->text()));
+        auto* row = tab->findChild<QLineEdit*>(QStringLiteral("tryRow"));
+        QVERIFY(row && row->isVisible());
+        // As a spreadsheet in a comma locale copies it (tabs between values, decimal commas), pasted.
+        QSignalSpy answered(tab, &TryModelTab::answered);
+        QApplication::clipboard()->setText(QStringLiteral("1,5\t2,25\t-0,5"));
+        row->setFocus();
+        QTest::keyClick(row, Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(row->text(), QStringLiteral("1,5\t2,25\t-0,5"));
+        QTest::keyClick(row, Qt::Key_Return);
+        QVERIFY(answered.wait(60000));
+        QVERIFY2(tab->status()->text().isEmpty(), qPrintable(tab->status()->text()));
+        writeFile(path(QStringLiteral("one.csv")), "height,length,width\n-0.5,1.5,2.25\n");
+        compareWithPredict(tab->bars(), cli({QStringLiteral("predict"), QStringLiteral("--run"), QString::number(tableRun_),
+                                             QStringLiteral("--db"), db_, QStringLiteral("--top"), QStringLiteral("5"),
+                                             QStringLiteral("--json"), path(QStringLiteral("one.csv"))}));
+        QCOMPARE(tab->bars()->bars().size(), 3); // all three classes, fewer than five
+
+        // Too few values: said, with the columns it needs.
+        row->clear();
+        QTest::keyClicks(row, QStringLiteral("1.5, 2"));
+        QTest::keyClick(row, Qt::Key_Return);
+        QVERIFY(answered.wait(60000));
+        QVERIFY2(tab->status()->text().contains(QStringLiteral("length, width, height")), qPrintable(tab->status()->text()));
+        QVERIFY(tab->bars()->bars().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestTryModel)
+#include "tst_try_model.moc"
