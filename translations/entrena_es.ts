@@ -2926,6 +2926,10 @@ durante la ejecución</translation>
         <source>Evaluation</source>
         <translation>Evaluación</translation>
     </message>
+    <message>
+        <source>Try it</source>
+        <translation>Probar</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunQueue</name>
@@ -3071,6 +3075,10 @@ durante la ejecución</translation>
     <message>
         <source>Delete checkpoints (keep metrics)…</source>
         <translation>Borrar los puntos de control (conservar las métricas)…</translation>
+    </message>
+    <message>
+        <source>Try the model…</source>
+        <translation>Probar el modelo…</translation>
     </message>
 </context>
 <context>
@@ -3469,6 +3477,109 @@ durante la ejecución</translation>
     <message>
         <source>Remove this parameter</source>
         <translation>Quitar este parámetro</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::TryModelTab</name>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>Punto de control:</translation>
+    </message>
+    <message>
+        <source>Choose images…</source>
+        <translation>Elegir imágenes…</translation>
+    </message>
+    <message>
+        <source>…or drop PNG or JPEG files (or folders) here.</source>
+        <translation>…o suelte aquí archivos PNG o JPEG (o carpetas).</translation>
+    </message>
+    <message>
+        <source>Classify</source>
+        <translation>Clasificar</translation>
+    </message>
+    <message>
+        <source>Best by validation (epoch %1, step %2)</source>
+        <translation>El mejor en validación (época %1, paso %2)</translation>
+    </message>
+    <message>
+        <source>Latest (epoch %1, step %2)</source>
+        <translation>El último (época %1, paso %2)</translation>
+    </message>
+    <message>
+        <source>This run kept no checkpoint, so there is no model to try.</source>
+        <translation>Esta ejecución no guardó ningún punto de control, así que no hay modelo que probar.</translation>
+    </message>
+    <message>
+        <source>The image</source>
+        <translation>La imagen</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>Cargando el modelo…</translation>
+    </message>
+    <message>
+        <source>Load the model</source>
+        <translation>Cargar el modelo</translation>
+    </message>
+    <message numerus="yes">
+        <source>Type or paste a row of %n value(s), in the training file's column order.</source>
+        <translation><numerusform>Escriba o pegue una fila de %n valor, en el orden de columnas del archivo de entrenamiento.</numerusform><numerusform>Escriba o pegue una fila de %n valores, en el orden de columnas del archivo de entrenamiento.</numerusform></translation>
+    </message>
+    <message>
+        <source>Type or paste a row of values for: %1.</source>
+        <translation>Escriba o pegue una fila de valores para: %1.</translation>
+    </message>
+    <message>
+        <source>Values separated by commas, semicolons or tabs</source>
+        <translation>Valores separados por comas, puntos y coma o tabuladores</translation>
+    </message>
+    <message>
+        <source>The model classifies a row of the table it was trained on, scaled as in training.</source>
+        <translation>El modelo clasifica una fila de la tabla con la que se entrenó, escalada como en el entrenamiento.</translation>
+    </message>
+    <message>
+        <source>Each image is resized to %1 × %2, %3, and normalised as in training.</source>
+        <translation>Cada imagen se redimensiona a %1 × %2, %3, y se normaliza como en el entrenamiento.</translation>
+    </message>
+    <message>
+        <source>in grey</source>
+        <translation>en gris</translation>
+    </message>
+    <message>
+        <source>in colour</source>
+        <translation>en color</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation>No se pudo cargar el modelo: %1</translation>
+    </message>
+    <message>
+        <source>Choose images</source>
+        <translation>Elegir imágenes</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG)</source>
+        <translation>Imágenes (*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG)</translation>
+    </message>
+    <message>
+        <source>Classifying…</source>
+        <translation>Clasificando…</translation>
+    </message>
+    <message>
+        <source>Try the model</source>
+        <translation>Probar el modelo</translation>
+    </message>
+    <message>
+        <source>%1 was not classified: %2</source>
+        <translation>%1 no se clasificó: %2</translation>
+    </message>
+    <message>
+        <source>As the model sees it (%1 × %2)</source>
+        <translation>Como la ve el modelo (%1 × %2)</translation>
+    </message>
+    <message>
+        <source>This row cannot be classified: %1</source>
+        <translation>Esta fila no se puede clasificar: %1</translation>
     </message>
 </context>
 <context>

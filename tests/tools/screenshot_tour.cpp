@@ -10,6 +10,7 @@
 //
 // It trains short runs on Fashion-MNIST into a store of its own (ENTRENA_FMNIST_DIR).
 #include "AppIcon.h"
+#include "FashionFolder.h"
 #include "MainWindow.h"
 #include "OffscreenScreen.h"
 #include "TrainingController.h"
@@ -19,9 +20,9 @@
 #include "dialogs/DataPreviewDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/EvaluationTab.h"
-#include "finders/LrFinderDialog.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
+#include "dialogs/TryModelTab.h"
 #include "entrena/experiment/Sweep.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Devices.h"
@@ -33,12 +34,13 @@
 #include "experiment/ParallelCoordinates.h"
 #include "experiment/SweepDialog.h"
 #include "experiment/SweepSpaceEditor.h"
-#include "widgets/NoticeBanner.h"
+#include "finders/LrFinderDialog.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
 #include "runs/RunQueue.h"
 #include "settings/LanguageManager.h"
 #include "settings/Theme.h"
+#include "widgets/NoticeBanner.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
@@ -50,8 +52,8 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QProcess>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
@@ -72,12 +74,14 @@ namespace {
 RunConfig tourRun(const char* name, int epochs, int trainLimit)
 {
     return RunConfig::fromJson(std::string(R"({"name": ")") + name + R"(", "seed": 2,
-        "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": )" + std::to_string(trainLimit) + R"(, "test_limit": 2000,
+        "data": {"path": ")" ENTRENA_FMNIST_DIR R"(", "train_limit": )" +
+                               std::to_string(trainLimit) + R"(, "test_limit": 2000,
                  "batch_size": 128, "workers": 1},
         "model": {"arch": "mlp", "hidden": [256, 128]},
         "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9},
         "scheduler": {"name": "reduce_on_plateau", "patience": 1},
-        "train": {"epochs": )" + std::to_string(epochs) + R"(, "log_every": 10}})");
+        "train": {"epochs": )" +
+                               std::to_string(epochs) + R"(, "log_every": 10}})");
 }
 
 /// Waits, handling events, until `done` or `ms` have passed. False on time-out.
@@ -101,8 +105,8 @@ void settle(int ms = 150)
 /// What a program can check in a grabbed window.
 class Checks {
 public:
-    QStringList failures;  // nothing off the edge; axes that show their data; nothing cut short
-    int cells = 0;         // table and tree cells measured
+    QStringList failures; // nothing off the edge; axes that show their data; nothing cut short
+    int cells = 0;        // table and tree cells measured
 
     void inspect(const QString& shot, QWidget* window)
     {
@@ -115,7 +119,12 @@ public:
             if (!frame.contains(r) && !r.isEmpty())
                 failures << QStringLiteral("%1: %2 '%3' at %4,%5 %6x%7 is outside the %8x%9 window")
                                 .arg(shot, QString::fromLatin1(w->metaObject()->className()), w->objectName())
-                                .arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height()).arg(frame.width()).arg(frame.height());
+                                .arg(r.x())
+                                .arg(r.y())
+                                .arg(r.width())
+                                .arg(r.height())
+                                .arg(frame.width())
+                                .arg(frame.height());
             if (auto* label = qobject_cast<QLabel*>(w))
                 inspectLabel(shot, label);
             if (auto* plot = qobject_cast<QCustomPlot*>(w))
@@ -146,9 +155,11 @@ private:
         const bool cut = label->wordWrap() ? label->heightForWidth(label->width()) > label->height() + 1
                                            : label->sizeHint().width() > label->width() + 1;
         if (cut)
-            failures << QStringLiteral("%1: label '%2' needs %3 px, has %4x%5").arg(shot, text.left(60))
+            failures << QStringLiteral("%1: label '%2' needs %3 px, has %4x%5")
+                            .arg(shot, text.left(60))
                             .arg(label->wordWrap() ? label->heightForWidth(label->width()) : label->sizeHint().width())
-                            .arg(label->width()).arg(label->height());
+                            .arg(label->width())
+                            .arg(label->height());
     }
 
     // A cell is elided when its delegate needs more width than its column gives (the measure that
@@ -186,7 +197,11 @@ private:
                 if (needed > option.rect.width() + 1)
                     failures << QStringLiteral("%1: %2 '%3' cell (%4, %5) '%6' needs %7 px, has %8")
                                     .arg(shot, QString::fromLatin1(view->metaObject()->className()), view->objectName())
-                                    .arg(row).arg(column).arg(text.left(60)).arg(needed).arg(option.rect.width());
+                                    .arg(row)
+                                    .arg(column)
+                                    .arg(text.left(60))
+                                    .arg(needed)
+                                    .arg(option.rect.width());
             }
         }
     }
@@ -207,20 +222,27 @@ private:
             }
             const QCPRange shown = axis->range();
             const double tolerance = 1e-9 * std::max(1.0, std::abs(shown.upper));
-            const bool contains = shown.lower <= data.lower + tolerance && (clippedAbove || shown.upper >= data.upper - tolerance);
+            const bool contains =
+                shown.lower <= data.lower + tolerance && (clippedAbove || shown.upper >= data.upper - tolerance);
             const double magnitude = std::max(std::abs(data.lower), std::abs(data.upper));
             const bool spread = clippedAbove || data.size() >= shown.size() / 20 || shown.size() <= 0.25 * magnitude + 2;
             if (!contains || !spread)
                 failures << QStringLiteral("%1: %2's %3 axis shows [%4, %5] for data in [%6, %7]")
                                 .arg(shot, plot->objectName(), axis->label().isEmpty() ? QStringLiteral("value") : axis->label())
-                                .arg(shown.lower).arg(shown.upper).arg(data.lower).arg(data.upper);
+                                .arg(shown.lower)
+                                .arg(shown.upper)
+                                .arg(data.lower)
+                                .arg(data.upper);
         }
     }
 };
 
 class Tour {
 public:
-    Tour(const QString& out, LanguageManager& languages) : out_(out), languages_(languages), devices_(probeDevices(false))
+    Tour(const QString& out, LanguageManager& languages)
+        : out_(out)
+        , languages_(languages)
+        , devices_(probeDevices(false))
     {
         QDir().mkpath(out_);
     }
@@ -263,11 +285,15 @@ public:
     {
         languages_.apply(language);
         applyTheme(dark ? QStringLiteral("dark") : QStringLiteral("light")); // as Settings → Appearance does
-        prefix_ = QStringLiteral("%1-%2-%3x%4-").arg(language, dark ? QStringLiteral("dark") : QStringLiteral("light")).arg(size.width()).arg(size.height());
+        prefix_ = QStringLiteral("%1-%2-%3x%4-")
+                      .arg(language, dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                      .arg(size.width())
+                      .arg(size.height());
         const QString db = dir + QStringLiteral("/tour.sqlite");
 
         {
-            MainWindow first(dir + QStringLiteral("/first-") + prefix_ + QStringLiteral(".sqlite"), tourRun("fmnist-mlp", 3, 20000), languages_);
+            MainWindow first(dir + QStringLiteral("/first-") + prefix_ + QStringLiteral(".sqlite"),
+                             tourRun("fmnist-mlp", 3, 20000), languages_);
             show(first, size);
             shoot(QStringLiteral("01-first-start"), &first);
             // Your own images: the image folder's rows, and the summary sized for their 3×32×32.
@@ -383,6 +409,20 @@ public:
                     shoot(QStringLiteral("07-details-%1").arg(i + 1), &details);
                 }
             }
+            // Try it: a Fashion-MNIST picture as a user's PNG, its classes and the model's view of it.
+            details.showTryIt();
+            TryModelTab* tryIt = details.tryIt();
+            waitFor([&] { return tryIt->isReady(); }, 60000);
+            const QString pictures = out_ + QStringLiteral("/.try-images");
+            if (fixtures::writeClothes(pictures, QStringLiteral("t10k"), 2)) {
+                bool answered = false;
+                const auto connection = QObject::connect(tryIt, &TryModelTab::answered, [&] { answered = true; });
+                tryIt->tryFiles({pictures});
+                waitFor([&] { return answered; }, 60000);
+                QObject::disconnect(connection);
+                shoot(QStringLiteral("07-try-it"), &details);
+            }
+            QDir(pictures).removeRecursively();
         }
 
         {
@@ -714,7 +754,8 @@ int main(int argc, char** argv)
     qputenv("XDG_CACHE_HOME", (work + QStringLiteral("/cache")).toUtf8());
     LanguageManager languages;
     Tour tour(out, languages);
-    const QStringList languageList = quick ? QStringList{QStringLiteral("en")} : QStringList{QStringLiteral("en"), QStringLiteral("es")};
+    const QStringList languageList =
+        quick ? QStringList{QStringLiteral("en")} : QStringList{QStringLiteral("en"), QStringLiteral("es")};
     const QList<bool> themes = quick ? QList<bool>{false} : QList<bool>{false, true};
     for (const QString& language : languageList)
         for (bool dark : themes)

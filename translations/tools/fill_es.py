@@ -900,6 +900,36 @@ ES = {
         "Mejor: prueba %1 (su primer pliegue es la ejecución %2), %3 sobre sus pliegues.",
     "Best mean validation accuracy": "Mejor exactitud de validación media",
     "Lowest mean validation loss": "Menor pérdida de validación media",
+    # Try it (issue 30)
+    "Try it": "Probar",
+    "Try the model…": "Probar el modelo…",
+    "Try the model": "Probar el modelo",
+    "Checkpoint:": "Punto de control:",
+    "Choose images…": "Elegir imágenes…",
+    "Choose images": "Elegir imágenes",
+    "…or drop PNG or JPEG files (or folders) here.": "…o suelte aquí archivos PNG o JPEG (o carpetas).",
+    "Classify": "Clasificar",
+    "Best by validation (epoch %1, step %2)": "El mejor en validación (época %1, paso %2)",
+    "Latest (epoch %1, step %2)": "El último (época %1, paso %2)",
+    "This run kept no checkpoint, so there is no model to try.":
+        "Esta ejecución no guardó ningún punto de control, así que no hay modelo que probar.",
+    "The image": "La imagen",
+    "Loading the model…": "Cargando el modelo…",
+    "Load the model": "Cargar el modelo",
+    "Type or paste a row of values for: %1.": "Escriba o pegue una fila de valores para: %1.",
+    "Values separated by commas, semicolons or tabs": "Valores separados por comas, puntos y coma o tabuladores",
+    "The model classifies a row of the table it was trained on, scaled as in training.":
+        "El modelo clasifica una fila de la tabla con la que se entrenó, escalada como en el entrenamiento.",
+    "Each image is resized to %1 × %2, %3, and normalised as in training.":
+        "Cada imagen se redimensiona a %1 × %2, %3, y se normaliza como en el entrenamiento.",
+    "in grey": "en gris",
+    "in colour": "en color",
+    "The model could not be loaded: %1": "No se pudo cargar el modelo: %1",
+    "Images (*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG)": "Imágenes (*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG)",
+    "Classifying…": "Clasificando…",
+    "%1 was not classified: %2": "%1 no se clasificó: %2",
+    "As the model sees it (%1 × %2)": "Como la ve el modelo (%1 × %2)",
+    "This row cannot be classified: %1": "Esta fila no se puede clasificar: %1",
 }
 
 # The same English word in another context, where it means something else.
@@ -917,6 +947,9 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "Type or paste a row of %n value(s), in the training file's column order.": (
+        "Escriba o pegue una fila de %n valor, en el orden de columnas del archivo de entrenamiento.",
+        "Escriba o pegue una fila de %n valores, en el orden de columnas del archivo de entrenamiento."),
     "%1, the mean of its %n folds": ("%1, la media de su %n pliegue", "%1, la media de sus %n pliegues"),
     "Best: the trial whose first fold is run %1, %2 over its %n folds.": (
         "Mejor: la prueba cuyo primer pliegue es la ejecución %1, %2 sobre su %n pliegue.",

@@ -149,7 +149,7 @@ QWidget* TryModelTab::imagePage()
 
     auto* body = new QHBoxLayout;
     body->addWidget(files_, 1);
-    body->addLayout(answer, 2);
+    body->addLayout(answer, 3);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(buttons);

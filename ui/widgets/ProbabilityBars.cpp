@@ -42,9 +42,12 @@ void ProbabilityBars::paintEvent(QPaintEvent*)
     const QFontMetrics fm = fontMetrics();
     const QLocale locale;
     // Names in a column as wide as the longest (at most 40% of the width), then the bar, then the figure.
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold); // the most probable class is written in bold
     int nameWidth = 0;
     for (const Bar& b : bars_)
-        nameWidth = std::max(nameWidth, fm.horizontalAdvance(b.name));
+        nameWidth = std::max(nameWidth, boldMetrics.horizontalAdvance(b.name));
     nameWidth = std::min(nameWidth, width() * 2 / 5);
     const int figureWidth = fm.horizontalAdvance(locale.toString(100.0, 'f', 1) + QLatin1Char('%'));
     const int gap = fm.averageCharWidth();
@@ -58,7 +61,8 @@ void ProbabilityBars::paintEvent(QPaintEvent*)
         QFont font = this->font();
         font.setBold(i == 0);
         p.setFont(font);
-        p.drawText(nameRect, Qt::AlignVCenter | Qt::AlignRight, fm.elidedText(b.name, Qt::ElideRight, nameWidth));
+        p.drawText(nameRect, Qt::AlignVCenter | Qt::AlignRight,
+                   (i == 0 ? boldMetrics : fm).elidedText(b.name, Qt::ElideRight, nameWidth));
         const QRectF track(barLeft, y + row * 0.2, barSpan, row * 0.6);
         p.setPen(Qt::NoPen);
         p.setBrush(palette().color(QPalette::Mid).lighter(i == 0 ? 100 : 110));
