@@ -190,8 +190,9 @@ const std::vector<CommandInfo>& commands()
           {"--space", "SPACE.json",
            "a sweep instead: a Slurm job array whose N tasks each run their share of the "
            "trials into a store of their own, to import afterwards"},
-          {"--cv", "K", "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores "
-                        "that import into one experiment"},
+          {"--cv", "K",
+           "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores "
+           "that import into one experiment"},
           {"--method", "METHOD", "with --space: grid or random (default random)"},
           {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
           {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
@@ -523,8 +524,10 @@ void checkCombinations(const CliOptions& o)
             throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
     }
     if (c == "predict") {
-        if (o.run.empty() == o.model.empty())
+        if (o.run.empty() && o.model.empty())
             throw UsageError("predict needs either --run RUN or --model FILE.pt", c);
+        if (!o.run.empty() && !o.model.empty())
+            throw UsageError("give --run RUN or --model FILE.pt, not both", c);
         if (!o.model.empty() && !o.checkpoint.empty())
             throw UsageError("--checkpoint chooses among a run's checkpoints; a --model file is one already", c);
         if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")

@@ -162,15 +162,15 @@ int predict(const CliOptions& o)
                 bar.draw(total > 0 ? double(done) / double(total) : 1.0,
                          {format("%lld/%lld inputs", (long long)done, (long long)total)});
         });
-    } catch (const PredictInputError& e) {
-        bar.clear();
-        throw UsageError(e.what(), "predict");
+    } catch (...) {
+        bar.clear(); // the message starts on a line of its own
+        throw;
     }
     bar.clear();
 
     std::string text;
     if (o.json)
-        text = asJson(report, *model, o, top).dump(1) + "\n";
+        text = asJson(report, *model, o, top).dump() + "\n"; // one line: for programs; text is for people
     else if (o.csv)
         text = asCsv(report, top);
     else

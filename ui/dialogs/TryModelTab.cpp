@@ -13,12 +13,14 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -165,7 +167,9 @@ QWidget* TryModelTab::tablePage()
     auto* entry = new QHBoxLayout;
     entry->addWidget(row_, 1);
     entry->addWidget(classify_);
-    connect(row_, &QLineEdit::returnPressed, this, [this] { tryRow(row_->text()); });
+    // Enter classifies. QLineEdit passes Return on to the dialog, whose default button (Save) would
+    // close it with the typed row lost: it stops here.
+    row_->installEventFilter(this);
     connect(classify_, &QPushButton::clicked, this, [this] { tryRow(row_->text()); });
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -181,6 +185,10 @@ void TryModelTab::load()
     if (index < 0 || size_t(index) >= checkpoints_.size())
         return;
     predictor_.reset();
+    // What was tried is tried again with the other checkpoint: comparing them is the point of the choice.
+    QStringList tried;
+    for (int i = 0; i < files_->count(); ++i)
+        tried << files_->item(i)->data(Qt::UserRole).toString();
     answers_.clear();
     files_->clear();
     bars_->setBars({});
@@ -196,7 +204,7 @@ void TryModelTab::load()
               })
         .onFinished(
             this,
-            [this](const std::shared_ptr<const Predictor>& p) {
+            [this, tried](const std::shared_ptr<const Predictor>& p) {
                 predictor_ = p;
                 const ModelInputSpec& in = p->input();
                 status_->clear();
@@ -221,6 +229,10 @@ void TryModelTab::load()
                                         .arg(in.channels == 1 ? tr("in grey") : tr("in colour")));
                 }
                 Q_EMIT loaded(true);
+                if (!tried.isEmpty())
+                    tryFiles(tried);
+                else if (in.table && !row_->text().trimmed().isEmpty())
+                    tryRow(row_->text());
             })
         .onFailed(this, [this](const QString& message) {
             status_->setText(tr("The model could not be loaded: %1").arg(message));
@@ -278,8 +290,8 @@ void TryModelTab::tryFiles(const QStringList& files)
                                 auto* item = new QListWidgetItem(QFileInfo(file).fileName(), files_);
                                 item->setData(Qt::UserRole, file);
                                 item->setToolTip(file);
-                                if (!answer.view.isNull())
-                                    item->setIcon(QIcon(thumbnail(answer.view, 32)));
+                                item->setIcon(answer.view.isNull() ? style()->standardIcon(QStyle::SP_MessageBoxWarning)
+                                                                   : QIcon(thumbnail(answer.view, 32)));
                             }
                             answers_.insert(file, answer);
                             if (first.isEmpty())
@@ -306,7 +318,10 @@ void TryModelTab::showAnswer(const QString& file)
     if (!a.error.isEmpty()) {
         status_->setText(tr("%1 was not classified: %2").arg(QFileInfo(file).fileName(), a.error));
         original_->clear();
+        original_->setText(tr("%1 was not classified: %2").arg(QFileInfo(file).fileName(), a.error));
+        original_->setWordWrap(true);
         modelView_->clear();
+        modelViewCaption_->clear();
         bars_->setBars({});
         return;
     }
@@ -352,6 +367,18 @@ void TryModelTab::tryRow(const QString& row)
             status_->setText(message);
             Q_EMIT answered();
         });
+}
+
+bool TryModelTab::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == row_ && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            tryRow(row_->text());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void TryModelTab::dragEnterEvent(QDragEnterEvent* event)

@@ -348,8 +348,9 @@ Prediction Predictor::predictRow(const std::string& row, int topK) const
         const char* begin = cell.data() + (!cell.empty() && cell[0] == '+');
         const auto [at, error] = std::from_chars(begin, cell.data() + cell.size(), v);
         if (cell.empty() || error != std::errc() || at != cell.data() + cell.size() || !std::isfinite(v))
-            throw PredictInputError("value " + std::to_string(i + 1) + " (column " + named(i) + "), '" + cell +
-                                    "', is not a number");
+            throw PredictInputError(
+                "value " + std::to_string(i + 1) + " (column " + named(i) + "), '" + cell + "', is not a number" +
+                (cell.find(' ') != std::string::npos ? "; separate values with commas, semicolons or tabs" : ""));
         values.push_back(float(v));
     }
     if (int64_t(values.size()) != in.width) {

@@ -167,8 +167,10 @@ private slots:
 
     void theTestFolderIsScoredAsTheRunsEvaluationScoredIt()
     {
+        // The end-of-run evaluation scores the final weights: the latest checkpoint.
         const QJsonObject p = predictJson({QStringLiteral("--run"), imageRun_, QStringLiteral("--db"), db_,
-                                           QStringLiteral("--top"), QStringLiteral("10"), images_ + QStringLiteral("/test")});
+                                           QStringLiteral("--checkpoint"), QStringLiteral("last"), QStringLiteral("--top"),
+                                           QStringLiteral("10"), images_ + QStringLiteral("/test")});
         const QJsonArray predictions = p.value(QStringLiteral("predictions")).toArray();
         QCOMPARE(predictions.size(), testImages_);
         QCOMPARE(p.value(QStringLiteral("labelled")).toInt(), testImages_);

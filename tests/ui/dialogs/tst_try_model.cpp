@@ -171,6 +171,7 @@ private slots:
         QCOMPARE(row->text(), QStringLiteral("1,5\t2,25\t-0,5"));
         QTest::keyClick(row, Qt::Key_Return);
         QVERIFY(answered.wait(60000));
+        QVERIFY2(dialog.isVisible(), "Enter classifies; it does not press the dialog's Save and close it");
         QVERIFY2(tab->status()->text().isEmpty(), qPrintable(tab->status()->text()));
         writeFile(path(QStringLiteral("one.csv")), "height,length,width\n-0.5,1.5,2.25\n");
         compareWithPredict(tab->bars(), cli({QStringLiteral("predict"), QStringLiteral("--run"), QString::number(tableRun_),
