@@ -12,6 +12,9 @@ packages=(
     libtorch-dev libgloo-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev
     # image folders (data.dataset image-folder): PNG and JPEG decoding; torchvision/PIL for bench/'s peer
     libturbojpeg0-dev libpng-dev python3-torchvision python3-pil
+    # ONNX export (libonnx-dev writes the graphs); the tests check them with onnx.checker and load
+    # them in an independent runtime, OpenCV's DNN module
+    libonnx-dev python3-onnx python3-opencv
     # Without OpenBLAS, Debian's LibTorch falls back to the reference BLAS: ~18x slower training.
     libopenblas0-pthread
     # GUI: Qt 6, QCustomPlot, translations (ours and Qt's own Spanish strings)

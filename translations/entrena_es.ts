@@ -2930,6 +2930,10 @@ durante la ejecución</translation>
         <source>Try it</source>
         <translation>Probar</translation>
     </message>
+    <message>
+        <source>ONNX, for other runtimes (*.onnx)</source>
+        <translation>ONNX, para otros entornos de ejecución (*.onnx)</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunQueue</name>

@@ -155,7 +155,7 @@ const std::vector<CommandInfo>& commands()
           kDb,
           {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
           {"--metrics", "csv|json", "every stored metric value instead of weights"},
-          {"--out", "FILE", "where to write: .pt or .safetensors for weights (and FILE.json beside it)"}},
+          {"--out", "FILE", "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it)"}},
          "The file is written to a temporary name and renamed: never a partial file.",
          &exportRun},
         {"predict",
@@ -520,8 +520,9 @@ void checkCombinations(const CliOptions& o)
             throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'", c);
         if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
             throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'", c);
-        if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors"))
-            throw UsageError("--out for a checkpoint must end in .pt (PyTorch) or .safetensors, got '" + o.out + "'", c);
+        if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors") &&
+            !endsWith(o.out, ".onnx"))
+            throw UsageError("--out for a checkpoint must end in .pt (PyTorch), .safetensors or .onnx, got '" + o.out + "'", c);
     }
     if (c == "predict") {
         if (o.run.empty() && o.model.empty())

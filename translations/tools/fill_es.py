@@ -930,6 +930,7 @@ ES = {
     "%1 was not classified: %2": "%1 no se clasificó: %2",
     "As the model sees it (%1 × %2)": "Como la ve el modelo (%1 × %2)",
     "This row cannot be classified: %1": "Esta fila no se puede clasificar: %1",
+    "ONNX, for other runtimes (*.onnx)": "ONNX, para otros entornos de ejecución (*.onnx)",
 }
 
 # The same English word in another context, where it means something else.

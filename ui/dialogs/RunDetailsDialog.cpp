@@ -235,9 +235,11 @@ void RunDetailsDialog::chooseExport(const QString& which)
     const QString start =
         QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(QStringLiteral("run-%1-%2.pt").arg(runId_).arg(which));
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export weights"), start,
-        tr("PyTorch state dict (*.pt *.pth)") + QStringLiteral(";;") + tr("safetensors (*.safetensors)"), &filter);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export weights"), start,
+                                                      tr("PyTorch state dict (*.pt *.pth)") + QStringLiteral(";;") +
+                                                          tr("safetensors (*.safetensors)") + QStringLiteral(";;") +
+                                                          tr("ONNX, for other runtimes (*.onnx)"),
+                                                      &filter);
     if (path.isEmpty())
         return;
     Settings::lastExportFolder.set(QFileInfo(path).absolutePath());

@@ -6,6 +6,7 @@
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Version.h"
 #include "export/CheckpointChoice.h"
+#include "export/OnnxExport.h"
 #include "model/Model.h"
 #include "model/Models.h"
 #include "store/CheckpointFile.h"
@@ -145,7 +146,15 @@ Weights loadWeights(const RunConfig& config, const CheckpointRecord& record, Exp
 void writeWeights(AtomicFile& file, const std::string& ext, Weights& w, const std::string& runName, ExportResult& result)
 {
     try {
-        if (ext == ".safetensors") {
+        if (ext == ".onnx") {
+            result.format = "onnx";
+            if (!w.model || !w.data)
+                throw std::runtime_error("cannot write '" + result.file + "' as ONNX without the run's data set (" +
+                                         w.dataProblem + "): the graph needs the input's shape, and its users the normalisation");
+            const std::string bytes =
+                onnxBytes(*w.model, w.data->channels(), w.data->height(), w.data->width(), w.data->classes, runName);
+            file.write(bytes.data(), bytes.size());
+        } else if (ext == ".safetensors") {
             result.format = "safetensors";
             const auto bytes = safetensorsBytes(w.tensors, {{"format", "pt"}, {"entrena_run", runName}});
             file.write(bytes.data(), bytes.size());
@@ -222,8 +231,11 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
             "; it ended before its first one, kept none (train.checkpoint_every 0 and no validation split), or they "
             "were deleted to free space (its events say so)");
     const std::string ext = lowerExtension(out);
-    if (ext != ".pt" && ext != ".pth" && ext != ".safetensors")
-        throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch) or .safetensors");
+    if (ext != ".pt" && ext != ".pth" && ext != ".safetensors" && ext != ".onnx")
+        throw std::runtime_error("cannot tell the format of '" + out + "': name it .pt (PyTorch), .safetensors or .onnx");
+    if (ext == ".onnx" && registryEntry(RunConfig::fromJson(run->configJson).model.arch).fromFile)
+        throw std::runtime_error("a TorchScript model cannot be exported to ONNX here: its graph is the user's own code. "
+                                 "Export it as .pt and convert it with torch.onnx.export in Python");
 
     const RunConfig config = RunConfig::fromJson(run->configJson);
     ExportResult result;
