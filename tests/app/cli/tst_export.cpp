@@ -220,9 +220,10 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("no run '9999'"), r.err.constData());
 
-        r = exportTo(runId, path(QStringLiteral("x.onnx")));
+        r = exportTo(runId, path(QStringLiteral("x.tflite")));
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(".pt (PyTorch) or .safetensors"), r.err.constData());
+        QVERIFY2(r.err.contains(".pt (PyTorch), .safetensors or .onnx"), r.err.constData());
+        QVERIFY(filesStartingWith(QStringLiteral("x.tflite")).isEmpty());
 
         r = exportTo(runId, path(QStringLiteral("no-such-folder/x.pt")));
         QCOMPARE(r.exitCode, 1);
