@@ -5,6 +5,7 @@
 #include "entrena/export/Predict.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/system/Runtime.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -153,7 +154,8 @@ int predict(const CliOptions& o)
         model.emplace(Predictor::fromRun(store, run->id, o.checkpoint));
     }
     const int top = std::min<int>(o.top, int(model->input().classNames.size()));
-    const int threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    // Every core decodes and computes: this process does nothing else.
+    const int threads = applyThreadCount(int(std::max(1u, std::thread::hardware_concurrency())));
     ProgressBar bar;
     PredictionReport report;
     try {
@@ -170,7 +172,8 @@ int predict(const CliOptions& o)
 
     std::string text;
     if (o.json)
-        text = asJson(report, *model, o, top).dump() + "\n"; // one line: for programs; text is for people
+        // One line, for programs; a file name that is not UTF-8 is kept, its odd bytes replaced.
+        text = asJson(report, *model, o, top).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     else if (o.csv)
         text = asCsv(report, top);
     else

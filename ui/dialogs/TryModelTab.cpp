@@ -195,6 +195,8 @@ void TryModelTab::load()
     original_->clear();
     modelView_->clear();
     status_->setText(tr("Loading the model…"));
+    const quint64 generation = ++loadGeneration_;
+    ++askGeneration_; // answers of the previous model are not shown
     const std::string which = checkpoints_[size_t(index)].isBest && index == 0 ? "best" : "last";
     app::JobRunner::shared()
         ->run(tr("Load the model"),
@@ -204,7 +206,9 @@ void TryModelTab::load()
               })
         .onFinished(
             this,
-            [this, tried](const std::shared_ptr<const Predictor>& p) {
+            [this, tried, generation](const std::shared_ptr<const Predictor>& p) {
+                if (generation != loadGeneration_)
+                    return; // another checkpoint was chosen meanwhile
                 predictor_ = p;
                 const ModelInputSpec& in = p->input();
                 status_->clear();
@@ -234,7 +238,9 @@ void TryModelTab::load()
                 else if (in.table && !row_->text().trimmed().isEmpty())
                     tryRow(row_->text());
             })
-        .onFailed(this, [this](const QString& message) {
+        .onFailed(this, [this, generation](const QString& message) {
+            if (generation != loadGeneration_)
+                return;
             status_->setText(tr("The model could not be loaded: %1").arg(message));
             Q_EMIT loaded(false);
         });
@@ -257,6 +263,8 @@ void TryModelTab::tryFiles(const QStringList& files)
     if (!predictor_ || files.isEmpty())
         return;
     status_->setText(tr("Classifying…"));
+    // Files add up (two drops both count); only a change of checkpoint makes their answers stale.
+    const quint64 generation = loadGeneration_;
     std::vector<std::string> inputs;
     for (const QString& f : files)
         inputs.push_back(f.toStdString());
@@ -281,7 +289,9 @@ void TryModelTab::tryFiles(const QStringList& files)
                   return out;
               })
         .onFinished(this,
-                    [this](const Answers& out) {
+                    [this, generation](const Answers& out) {
+                        if (generation != loadGeneration_)
+                            return; // another checkpoint was chosen meanwhile
                         status_->setText(out.error);
                         QString first;
                         for (const auto& [input, answer] : out.all) {
@@ -303,7 +313,9 @@ void TryModelTab::tryFiles(const QStringList& files)
                         showAnswer(first);
                         Q_EMIT answered();
                     })
-        .onFailed(this, [this](const QString& message) {
+        .onFailed(this, [this, generation](const QString& message) {
+            if (generation != loadGeneration_)
+                return;
             status_->setText(message);
             Q_EMIT answered();
         });
@@ -344,6 +356,7 @@ void TryModelTab::tryRow(const QString& row)
 {
     if (!predictor_ || row.trimmed().isEmpty())
         return;
+    const quint64 generation = ++askGeneration_;
     app::JobRunner::shared()
         ->run(tr("Try the model"),
               [p = predictor_, row = row.toStdString()](app::JobContext&) {
@@ -357,13 +370,17 @@ void TryModelTab::tryRow(const QString& row)
                   return out;
               })
         .onFinished(this,
-                    [this](const RowAnswer& out) {
+                    [this, generation](const RowAnswer& out) {
+                        if (generation != askGeneration_)
+                            return;
                         status_->setText(out.error.isEmpty() ? QString()
                                                              : tr("This row cannot be classified: %1").arg(out.error));
                         showBars(out.error.isEmpty() ? out.top : QList<RankedClass>{});
                         Q_EMIT answered();
                     })
-        .onFailed(this, [this](const QString& message) {
+        .onFailed(this, [this, generation](const QString& message) {
+            if (generation != askGeneration_)
+                return;
             status_->setText(message);
             Q_EMIT answered();
         });

@@ -78,6 +78,9 @@ private:
     int64_t runId_;
     std::vector<CheckpointRecord> checkpoints_; ///< the combo's entries: best (when there is one), latest
     std::shared_ptr<const Predictor> predictor_;
+    /// Counts loads and typed rows: an answer for another checkpoint, or for a row since replaced, is dropped.
+    quint64 loadGeneration_ = 0;
+    quint64 askGeneration_ = 0;
     QMap<QString, Answer> answers_;
 
     QComboBox* checkpoint_;

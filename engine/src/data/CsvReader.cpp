@@ -253,6 +253,15 @@ TableToPredict readTableToPredict(const std::string& path, const std::vector<std
             index.emplace(names[i], i);
         if (const auto l = index.find(labelColumn); l != index.end())
             labelIndex = long(l->second);
+        const std::set<std::string> known(columns.begin(), columns.end());
+        if (labelIndex < 0 && !columns.empty()) {
+            // Trained with data.label_column as a 0-based index: the label is that column when its
+            // header is not one of the model's features.
+            char* end = nullptr;
+            const long i = std::strtol(labelColumn.c_str(), &end, 10);
+            if (end != labelColumn.c_str() && *end == '\0' && i >= 0 && i < long(names.size()) && !known.count(names[size_t(i)]))
+                labelIndex = i;
+        }
         std::vector<std::string> missing, extra;
         if (!columns.empty()) {
             for (const auto& c : columns) {
@@ -262,10 +271,9 @@ TableToPredict readTableToPredict(const std::string& path, const std::vector<std
                 else
                     at.push_back(found->second);
             }
-            const std::set<std::string> known(columns.begin(), columns.end());
-            for (const auto& name : names)
-                if (name != labelColumn && !known.count(name))
-                    extra.push_back(name);
+            for (size_t i = 0; i < names.size(); ++i)
+                if (long(i) != labelIndex && !known.count(names[i]))
+                    extra.push_back(names[i]);
         } else {
             for (size_t i = 0; i < names.size(); ++i)
                 if (long(i) != labelIndex)
@@ -276,10 +284,11 @@ TableToPredict readTableToPredict(const std::string& path, const std::vector<std
         }
         if (!missing.empty() || !extra.empty())
             throw std::invalid_argument(
-                "CSV file '" + path + "' does not have the model's columns: " +
-                (missing.empty() ? std::string() : "missing " + quotedList(missing)) + (!missing.empty() && !extra.empty() ? "; " : "") +
-                (extra.empty() ? std::string() : "not known to the model " + quotedList(extra)) +
-                ". The model was trained on " + quotedList(columns) + (labelColumn.empty() ? "" : " (and the label '" + labelColumn + "')") +
+                "CSV file '" + path +
+                "' does not have the model's columns: " + (missing.empty() ? std::string() : "missing " + quotedList(missing)) +
+                (!missing.empty() && !extra.empty() ? "; " : "") +
+                (extra.empty() ? std::string() : "not known to the model " + quotedList(extra)) + ". The model was trained on " +
+                quotedList(columns) + (labelColumn.empty() ? "" : " (and the label '" + labelColumn + "')") +
                 "; give a table with those columns, in any order");
     }
     std::vector<float> features;
@@ -297,16 +306,18 @@ TableToPredict readTableToPredict(const std::string& path, const std::vector<std
             const bool hasLabel = int64_t(width) == featureCount + 1 && end != labelColumn.c_str() && *end == '\0' &&
                                   index >= 0 && index < long(width);
             if (int64_t(width) != featureCount && !hasLabel)
-                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(width) + " columns; the model takes " +
-                                            std::to_string(featureCount) + " features (or " + std::to_string(featureCount + 1) +
-                                            " columns with the label at column " + labelColumn + ")");
+                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(width) +
+                                            " columns; the model takes " + std::to_string(featureCount) + " features (or " +
+                                            std::to_string(featureCount + 1) + " columns with the label at column " +
+                                            labelColumn + ")");
             labelIndex = hasLabel ? index : -1;
             for (size_t i = 0; i < width; ++i)
                 if (long(i) != labelIndex)
                     at.push_back(i);
         }
         if (cells.size() != width) {
-            t.skipped.push_back({lineNo, std::to_string(cells.size()) + " cells, but " + std::to_string(width) + " are expected"});
+            t.skipped.push_back(
+                {lineNo, std::to_string(cells.size()) + " cells, but " + std::to_string(width) + " are expected"});
             continue;
         }
         std::string problem;

@@ -47,7 +47,10 @@ std::vector<std::string> imagesUnder(const fs::path& folder)
 {
     std::vector<std::string> files;
     std::error_code ec;
-    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+    // As listImageFolder reads class folders: linked folders are followed.
+    fs::recursive_directory_iterator it(
+        folder, fs::directory_options::skip_permission_denied | fs::directory_options::follow_directory_symlink, ec),
+        end;
     for (; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (!name.empty() && name[0] == '.') {
@@ -278,9 +281,9 @@ Predictor Predictor::fromExport(const std::string& file)
     if (!sidecar.is_object() || !sidecar.contains("config") || !sidecar.contains("input"))
         throw PredictInputError("'" + sidecarPath + "' is not the .json of an export (no \"config\" or \"input\")");
     const std::string format = sidecar.value("format", "");
-    if (format == "safetensors")
-        throw PredictInputError("'" + file +
-                                "' holds only tensors (safetensors); predict from the .pt export of the run "
+    if (format == "safetensors" || format == "onnx")
+        throw PredictInputError("'" + file + "' is a " + format +
+                                " export; predict from the .pt export of the run "
                                 "(`entrena-cli export --checkpoint best --out model.pt`)");
     const json& input = sidecar.at("input");
     if (input.contains("unavailable"))
@@ -399,16 +402,21 @@ PredictionReport Predictor::predict(const std::vector<std::string>& inputs, int 
     const size_t k = in.classNames.size();
     report.confusion.assign(k, std::vector<int64_t>(k, 0));
     std::map<std::string, int64_t> classIndex;
-    for (size_t i = 0; i < k; ++i)
+    bool numbered = true; // classes "0", "1", …: labels given as numbers
+    for (size_t i = 0; i < k; ++i) {
         classIndex.emplace(in.classNames[i], int64_t(i));
-    struct Threads {
-        int before = torch::get_num_threads();
-        explicit Threads(int n) { torch::set_num_threads(std::max(1, n)); }
-        ~Threads() { torch::set_num_threads(before); }
-    } threadsWhilePredicting(threads);
+        numbered = numbered && in.classNames[i] == std::to_string(i);
+    }
     // A label that names no class is noted for tables; for images it is only a folder's name.
     const auto recordTruth = [&](Prediction& p, const std::string& label, bool isLabel) {
-        const auto found = classIndex.find(label);
+        auto found = classIndex.find(label);
+        if (found == classIndex.end() && numbered) {
+            // Labels that are class numbers: "1.0" is class 1, as training read it.
+            double v = 0;
+            const auto [at, error] = std::from_chars(label.data(), label.data() + label.size(), v);
+            if (error == std::errc() && at == label.data() + label.size() && v == std::floor(v) && v >= 0)
+                found = classIndex.find(std::to_string(int64_t(v)));
+        }
         if (found == classIndex.end()) {
             auto& unknown = report.unknownLabels;
             if (isLabel && unknown.size() < 10 && std::find(unknown.begin(), unknown.end(), label) == unknown.end())
@@ -465,12 +473,19 @@ PredictionReport Predictor::predict(const std::vector<std::string>& inputs, int 
                 }
             }
         };
-        std::vector<std::thread> pool;
-        for (int w = 1; w < workers; ++w)
-            pool.emplace_back(decode);
-        decode();
-        for (auto& t : pool)
-            t.join();
+        {
+            struct Pool { // joined however the scope is left (a thread that cannot start throws)
+                std::vector<std::thread> threads;
+                ~Pool()
+                {
+                    for (auto& t : threads)
+                        t.join();
+                }
+            } pool;
+            for (int w = 1; w < workers; ++w)
+                pool.threads.emplace_back(decode);
+            decode();
+        }
         std::vector<int64_t> good;
         for (int64_t i = 0; i < n; ++i) {
             if (problems[size_t(i)].empty())

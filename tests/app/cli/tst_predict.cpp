@@ -294,6 +294,54 @@ private slots:
         QCOMPARE(bad.out.trimmed().split('\n').size(), 1 + 90);
     }
 
+    void labelsAreReadAsTrainingReadThem()
+    {
+        // The label column given by index (data.label_column "3"), labels as class numbers, and a
+        // table written by a program that prints them as floats ("1.0"): every row is scored.
+        std::mt19937 rng(5);
+        std::normal_distribution<double> noise(0.0, 1.0);
+        const auto table = [&](int rows) {
+            QByteArray text = "a,b,c,kind\n";
+            for (int i = 0; i < rows; ++i) {
+                const int k = i % 3;
+                text += QByteArray::number(k + noise(rng), 'g', 8) + ',' + QByteArray::number(noise(rng), 'g', 8) + ',' +
+                        QByteArray::number(-k + noise(rng), 'g', 8) + ',' + QByteArray::number(k) + '\n';
+            }
+            return text;
+        };
+        writeFile(path(QStringLiteral("numbers-train.csv")), table(150));
+        const QByteArray test = table(60);
+        writeFile(path(QStringLiteral("numbers-test.csv")), test);
+        writeFile(path(QStringLiteral("numbers-floats.csv")),
+                  QByteArray(test).replace(",0\n", ",0.0\n").replace(",1\n", ",1.0\n").replace(",2\n", ",2.0\n"));
+        const auto [id, accuracy] =
+            train(QStringLiteral("numbers"),
+                  "{\"name\": \"numbers\", \"data\": {\"dataset\": \"csv\", \"path\": \"" +
+                      path(QStringLiteral("numbers-train.csv")).toUtf8() + "\", \"test_path\": \"" +
+                      path(QStringLiteral("numbers-test.csv")).toUtf8() +
+                      "\", \"label_column\": \"3\", \"batch_size\": 16}, \"model\": {\"arch\": \"mlp\", \"hidden\": [8]}, "
+                      "\"train\": {\"epochs\": 2}}");
+        QVERIFY(accuracy > 0);
+        const QJsonObject p =
+            predictJson({QStringLiteral("--run"), id, QStringLiteral("--db"), db_, QStringLiteral("--checkpoint"),
+                         QStringLiteral("last"), path(QStringLiteral("numbers-floats.csv"))});
+        QCOMPARE(p.value(QStringLiteral("labelled")).toInt(), 60);
+        QVERIFY(p.value(QStringLiteral("unknown_labels")).toArray().isEmpty());
+        QVERIFY(std::abs(p.value(QStringLiteral("accuracy")).toDouble() - accuracy) < 1e-12);
+    }
+
+    void aLinkedClassFolderIsFollowedAsTrainingFollowsIt()
+    {
+        const QString linked = path(QStringLiteral("linked"));
+        QVERIFY(QDir().mkpath(linked));
+        QVERIFY(QFile::link(images_ + QStringLiteral("/test/Bag"), linked + QStringLiteral("/Bag")));
+        const int bags = int(QDir(images_ + QStringLiteral("/test/Bag")).entryList({QStringLiteral("*.png")}).size());
+        QVERIFY(bags > 0);
+        const QJsonObject p = predictJson({QStringLiteral("--run"), imageRun_, QStringLiteral("--db"), db_, linked});
+        QCOMPARE(p.value(QStringLiteral("predictions")).toArray().size(), bags);
+        QCOMPARE(p.value(QStringLiteral("labelled")).toInt(), bags);
+    }
+
     void imagesThatDoNotDecodeAreNamedAndSkipped()
     {
         const QString broken = path(QStringLiteral("broken.png"));

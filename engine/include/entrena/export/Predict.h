@@ -97,7 +97,8 @@ public:
 
     /// Classifies `inputs`: image files (PNG or JPEG, told by their bytes), folders searched for them
     /// recursively, or `.csv` tables (each row one input), in the order given. `topK` classes per
-    /// input (at most all); `threads` ≥ 1 decode and compute. An input that does not decode, or a row
+    /// input (at most all); `threads` ≥ 1 decode (the forward pass runs on LibTorch's intra-op threads
+    /// as the process set them: a library call does not change process-wide settings). An input that does not decode, or a row
     /// that is not numbers, is skipped and listed, never fatal. Throws PredictInputError for a path
     /// that does not exist, a folder without images, a table without the model's columns, or images
     /// for a model of tables (and the reverse).
