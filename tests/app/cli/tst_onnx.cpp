@@ -1,6 +1,7 @@
 // `entrena-cli export --out model.onnx`: for each built-in architecture, the file passes onnx.checker
 // and OpenCV's DNN module (a runtime that is not Entrena's) gives Entrena's own probabilities, to
 // 1e-4, on real images; what cannot be exported is refused with a message and no file.
+#include "../../tools/CliProcess.h"
 #include "../../tools/FashionFolder.h"
 
 #include <QFile>
@@ -10,28 +11,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result run(const QString& program, const QStringList& args)
-{
-    QProcess p;
-    p.start(program, args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-Result cli(const QStringList& args)
-{
-    return run(QStringLiteral(ENTRENA_CLI), args);
-}
-
-} // namespace
+using fixtures::cli;
+using fixtures::Result;
+using fixtures::run;
 
 class TestOnnx : public QObject {
     Q_OBJECT

@@ -1,6 +1,7 @@
 // `entrena-cli predict`: a run's checkpoint, or its export, classifies new inputs exactly as the run's
 // own evaluation did — the same decoding, size and normalisation for images, the same columns and
 // scaling for tables — and bad inputs are named, never fatal or silently mis-read.
+#include "../../tools/CliProcess.h"
 #include "../../tools/FashionFolder.h"
 
 #include <QDir>
@@ -16,24 +17,9 @@
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result run(const QString& program, const QStringList& args)
-{
-    QProcess p;
-    p.start(program, args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-Result cli(const QStringList& args)
-{
-    return run(QStringLiteral(ENTRENA_CLI), args);
-}
+using fixtures::cli;
+using fixtures::Result;
+using fixtures::run;
 
 void writeFile(const QString& path, const QByteArray& bytes)
 {
