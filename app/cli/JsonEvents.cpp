@@ -126,6 +126,9 @@ void JsonEvents::onEnd(const EndEvent& e)
         j["classes"] = report["classes"];
         j["confusion"] = report["confusion"];
         j["per_class"] = report["per_class"];
+        // Image data: the most confidently wrong samples, each with its original file where it has one.
+        if (!report["wrong"].empty())
+            j["wrong"] = report["wrong"];
     }
     write(j.dump());
 }

@@ -177,6 +177,7 @@ CsvTable readTable(const std::string& path, const std::string& labelColumn, bool
 
     std::vector<float> features;
     std::vector<LabelCell> labelCells;
+    std::vector<int64_t> lines;
     while (std::getline(in, line)) {
         ++row;
         if (line.find_first_not_of(" \t\r") == std::string::npos)
@@ -201,6 +202,7 @@ CsvTable readTable(const std::string& path, const std::string& labelColumn, bool
                                          ": '" + cells[c] + "' is not a number");
             features.push_back(float(v));
         }
+        lines.push_back(int64_t(row));
     }
     if (labelCells.empty())
         throw std::runtime_error("CSV file '" + path + "' has no data rows");
@@ -212,6 +214,7 @@ CsvTable readTable(const std::string& path, const std::string& labelColumn, bool
     for (size_t c = 0; c < names.size(); ++c)
         if (long(c) != labelIndex)
             t.featureNames.push_back(names[c]);
+    t.lines = std::move(lines);
     return t;
 }
 

@@ -14,6 +14,7 @@ struct CsvTable {
     std::vector<std::string> classes;
     /// The feature columns' header names, in order (empty when the file has no header row).
     std::vector<std::string> featureNames;
+    std::vector<int64_t> lines; ///< each row's line in its file (1: the first, the header when there is one)
 };
 
 /// Reads numeric feature columns and a label column (by header name, or by 0-based index). The

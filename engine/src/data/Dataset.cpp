@@ -94,6 +94,7 @@ void synthetic(DataSpec const& spec, uint64_t seed, torch::Tensor& trainX, torch
 struct RawData {
     torch::Tensor trainX, trainY, testX, testY; ///< images as floats in [0, 1], or as their bytes (uint8)
     bool perFeature = false;                    // tables are standardised per column, images over all pixels
+    std::vector<int64_t> trainLines, testLines; ///< tables: each row's line in its file (empty otherwise)
 };
 
 DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, std::vector<std::string> names = {})
@@ -115,6 +116,12 @@ DataSplits splitAndNormalise(RawData raw, const DataSpec& spec, uint64_t seed, s
     torch::Tensor tx = trainX.index_select(0, trainIdx), vx = trainX.index_select(0, valIdx);
     d.trainY = trainY.index_select(0, trainIdx);
     d.valY = trainY.index_select(0, valIdx);
+    if (!raw.trainLines.empty()) {
+        const auto v = valIdx.contiguous();
+        for (int64_t i = 0; i < v.numel(); ++i)
+            d.valLines.push_back(raw.trainLines.at(size_t(v.data_ptr<int64_t>()[i])));
+        d.testLines = raw.testLines;
+    }
 
     // Normalise everything by the training split's statistics, never the validation or test split's.
     if (perFeature) {
@@ -228,6 +235,7 @@ DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
     const CsvTable& train = tables.train;
     r.trainX = train.features.view({train.features.size(0), 1, 1, train.features.size(1)});
     r.trainY = train.labels;
+    r.trainLines = train.lines;
     if (!spec.testPath.empty()) {
         const CsvTable& test = tables.test;
         if (test.features.size(1) != train.features.size(1))
@@ -235,6 +243,7 @@ DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
                                      " feature columns, the training CSV " + std::to_string(train.features.size(1)));
         r.testX = test.features.view({test.features.size(0), 1, 1, test.features.size(1)});
         r.testY = test.labels;
+        r.testLines = test.lines;
     } else {
         r.testX = torch::empty({0, 1, 1, r.trainX.size(3)});
         r.testY = torch::empty({0}, torch::kInt64);
@@ -242,6 +251,7 @@ DataSplits loadCsvData(const DataSpec& spec, uint64_t seed)
     if (spec.trainLimit > 0 && spec.trainLimit < r.trainX.size(0)) {
         r.trainX = r.trainX.slice(0, 0, spec.trainLimit);
         r.trainY = r.trainY.slice(0, 0, spec.trainLimit);
+        r.trainLines.resize(size_t(spec.trainLimit));
     }
     r.perFeature = true;
     DataSplits d = splitAndNormalise(std::move(r), spec, seed, train.classes);

@@ -24,6 +24,11 @@ struct DataSplits {
     std::vector<double> featureMean, featureStd;
     /// CSV data: the feature columns' header names, in order (empty without a header row).
     std::vector<std::string> featureNames;
+    /// Where each validation and test sample came from, so that the evaluation can name it: an
+    /// image folder's file of each row; a CSV table's line of each row in its file (1: the first).
+    /// Empty where samples have no file of their own (IDX, CIFAR-10, synthetic).
+    std::vector<std::string> valFiles, testFiles;
+    std::vector<int64_t> valLines, testLines;
     /// Files with an image extension that could not be read (image folders), with the reason.
     std::vector<SkippedImage> skipped;
 

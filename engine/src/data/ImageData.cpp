@@ -83,7 +83,6 @@ void splitListing(ImageFolderListing& listing, const DataSpec& spec, uint64_t se
     }
 }
 
-
 /// A split decoded on the fly: each row decodes its file when a batch takes it.
 Samples onDisk(const ImageFolderListing& listing, const ImageFileList& list, const ChannelNorm& norm)
 {
@@ -159,6 +158,8 @@ DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed)
         d.testY = labelsOf(listing.test);
         d.classes = int64_t(listing.classes.size());
         d.classNames = listing.classes;
+        d.valFiles = listing.val.files;
+        d.testFiles = listing.test.files;
         d.skipped = listing.skipped;
         return d;
     }
@@ -166,6 +167,8 @@ DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed)
     DataSplits d = imageSplits(std::move(data.train.images), std::move(data.train.labels), std::move(data.val.images),
                                std::move(data.val.labels), std::move(data.test.images), std::move(data.test.labels),
                                std::move(data.classes));
+    d.valFiles = std::move(data.val.files);
+    d.testFiles = std::move(data.test.files);
     d.skipped = std::move(data.skipped);
     return d;
 }

@@ -381,6 +381,7 @@ ImageFolderData decodeImageFolder(const ImageFolderListing& listing, int threads
         }
         outs[s]->labels = torch::empty({int64_t(kept.size())}, torch::kInt64);
         std::copy(kept.labels.begin(), kept.labels.end(), outs[s]->labels.data_ptr<int64_t>());
+        outs[s]->files = std::move(kept.files);
     }
     return data;
 }

@@ -67,8 +67,9 @@ struct ImageFolderListing {
 ImageFolderListing listImageFolder(const std::string& path, const ImageFolderOptions& options);
 
 struct ImageSplit {
-    torch::Tensor images; ///< uint8 [N, C, H, W], contiguous
-    torch::Tensor labels; ///< int64 [N]
+    torch::Tensor images;           ///< uint8 [N, C, H, W], contiguous
+    torch::Tensor labels;           ///< int64 [N]
+    std::vector<std::string> files; ///< the file each row was decoded from
 };
 
 struct ImageFolderData {

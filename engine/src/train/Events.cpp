@@ -37,12 +37,16 @@ std::string evaluationToJson(const EvaluationReport& r)
     for (const ClassScore& c : r.perClass)
         perClass.push_back({{"class", c.name}, {"precision", c.precision}, {"recall", c.recall}, {"support", c.support}});
     const auto name = [&](int64_t k) { return size_t(k) < r.classes.size() ? r.classes[size_t(k)] : std::to_string(k); };
-    for (const WrongExample& w : r.wrong)
-        wrong.push_back({{"index", w.index},
-                         {"true", name(w.trueClass)},
-                         {"predicted", name(w.predicted)},
-                         {"confidence", w.confidence},
-                         {"image", w.image}});
+    for (const WrongExample& w : r.wrong) {
+        json one = {{"index", w.index},
+                    {"true", name(w.trueClass)},
+                    {"predicted", name(w.predicted)},
+                    {"confidence", w.confidence},
+                    {"image", w.image}};
+        if (!w.file.empty())
+            one["file"] = w.file;
+        wrong.push_back(std::move(one));
+    }
     return json{{"split", r.split}, {"classes", r.classes}, {"confusion", r.confusion}, {"per_class", perClass}, {"wrong", wrong}}
         .dump();
 }
@@ -68,7 +72,7 @@ EvaluationReport evaluationFromJson(const std::string& text)
         };
         for (const auto& w : j.value("wrong", nlohmann::json::array()))
             r.wrong.push_back({w.value("index", int64_t(0)), index(w.value("true", "")), index(w.value("predicted", "")),
-                               w.value("confidence", 0.0), w.value("image", "")});
+                               w.value("confidence", 0.0), w.value("image", ""), w.value("file", "")});
     } catch (const nlohmann::json::exception&) {
         return EvaluationReport{};
     }

@@ -79,7 +79,7 @@ Confusion confusionOf(Model& model, const Samples& x, const torch::Tensor& y, to
         const auto* conf = confidence.data_ptr<float>();
         for (int64_t k = 0; k < miss.numel(); ++k) {
             const int64_t j = m[k];
-            wrong.push_back({i + j, t[j], p[j], double(conf[j]), {}});
+            wrong.push_back({i + j, t[j], p[j], double(conf[j]), {}, {}});
         }
     }
     model.train(true);

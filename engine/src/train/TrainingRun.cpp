@@ -1,7 +1,7 @@
 #include "train/TrainingRun.h"
 
-#include "data/ImageWrite.h"
 #include "data/Holdout.h"
+#include "data/ImageWrite.h"
 #include "dist/DistGroup.h"
 #include "entrena/config/Registry.h"
 #include "entrena/model/ModelSummary.h"
@@ -209,8 +209,8 @@ void TrainingRun::buildParts()
     scaler_.goodSteps = state_.lossScaleGoodSteps;
     augment_ = Augment{config_.data.augmentCrop, config_.data.augmentFlip, channelsLast_};
     clock_.emplace(device_);
-    step_.emplace(makeLossFn(*model_, device_, t, classWeights_), *optimizer_, device_, config_.data.batchSize, t.accumulate, state_.microSplit,
-                  meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
+    step_.emplace(makeLossFn(*model_, device_, t, classWeights_), *optimizer_, device_, config_.data.batchSize, t.accumulate,
+                  state_.microSplit, meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
     // A memory budget measures autograd's steps (TrainStep::useMlpStep says why); the hand-written
     // step has no class weights.
     if (!meterScope_ && !classWeights_.defined())
@@ -439,6 +439,7 @@ void TrainingRun::evaluateClasses(EndEvent& end)
     const bool test = data_.testX.size(0) > 0;
     const Samples& x = test ? data_.testX : data_.valX;
     const torch::Tensor& y = test ? data_.testY : data_.valY;
+    const std::vector<std::string>& files = test ? data_.testFiles : data_.valFiles;
     if (x.size(0) == 0)
         return;
     const bool images = registryEntry(config_.data.dataset).images;
@@ -446,17 +447,28 @@ void TrainingRun::evaluateClasses(EndEvent& end)
     end.evaluation = reportOf(c.counts, data_.classNames, test ? "test" : "validation");
     if (test) // the test accuracy is the confusion matrix's diagonal: no second pass over the split
         end.testAccuracy = double(c.counts.trace().item<int64_t>()) / double(std::max<int64_t>(1, x.size(0)));
-    if (!store_ || !checkpoints_)
-        return;
-    const std::filesystem::path dir = store_->runFolder(recorder_.runId);
-    std::filesystem::create_directories(dir);
+    // Each wrong example names its original file (image folders); its picture is written beside the
+    // run's checkpoints when there is a store to keep it.
+    const bool keepPictures = store_ && checkpoints_;
+    std::filesystem::path dir;
+    if (keepPictures) {
+        dir = store_->runFolder(recorder_.runId);
+        std::filesystem::create_directories(dir);
+    }
     for (size_t i = 0; i < c.wrong.size(); ++i) {
         WrongExample w = c.wrong[i];
-        torch::Tensor pixels = x.range(w.index, w.index + 1)[0];
-        if (pixels.scalar_type() != torch::kUInt8) // grey IDX images, normalised over all pixels
-            pixels = pixels.mul(data_.std).add(data_.mean).mul(255.0).round().clamp(0, 255).to(torch::kUInt8);
-        w.image = (dir / ("wrong-" + std::to_string(i + 1) + ".png")).string();
-        writePng(w.image, pixels);
+        if (size_t(w.index) < files.size()) {
+            std::error_code ec; // an absolute path: the event is read where the run's working folder is unknown
+            const auto absolute = std::filesystem::absolute(files[size_t(w.index)], ec);
+            w.file = (ec ? std::filesystem::path(files[size_t(w.index)]) : absolute.lexically_normal()).string();
+        }
+        if (keepPictures) {
+            torch::Tensor pixels = x.range(w.index, w.index + 1)[0];
+            if (pixels.scalar_type() != torch::kUInt8) // grey IDX images, normalised over all pixels
+                pixels = pixels.mul(data_.std).add(data_.mean).mul(255.0).round().clamp(0, 255).to(torch::kUInt8);
+            w.image = (dir / ("wrong-" + std::to_string(i + 1) + ".png")).string();
+            writePng(w.image, pixels);
+        }
         end.evaluation.wrong.push_back(w);
     }
 }

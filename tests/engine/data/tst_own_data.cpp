@@ -2,8 +2,11 @@
 // among them), CIFAR-10's binary files and a CSV with class names each train well above chance;
 // class names and input shapes reach the start event, the store and the export sidecar; the end's
 // confusion matrix sums to the evaluated split and matches the model's predictions; a first epoch
-// at chance says `not_learning`; every bad input gets a message that names it.
+// at chance says `not_learning`; every bad input gets a message that names it. A matrix's cell
+// opens as its samples, each with its original file or line (SplitReview).
 #include "data/Dataset.h"
+#include "data/ImageDecode.h"
+#include "entrena/export/SplitReview.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
 #include "model/Model.h"
@@ -12,12 +15,16 @@
 // After LibTorch's headers: Qt's `slots` macro breaks LibTorch's `slots()`.
 #include "../../tools/ImageFixtures.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <filesystem>
+#include <random>
 
 using namespace entrena;
 
@@ -98,6 +105,15 @@ class TestOwnData : public QObject {
             .arg(folder_, extra);
     }
 
+    /// One epoch at a tiny learning rate: a model near chance, which gets many samples wrong.
+    QString nearChanceJson() const
+    {
+        return imageFolderJson(QStringLiteral(R"(, "augment_flip": false)"))
+            .replace(QStringLiteral(R"("lr": 0.01)"), QStringLiteral(R"("lr": 0.00001)"))
+            .replace(QStringLiteral(R"("adam")"), QStringLiteral(R"("sgd")"))
+            .replace(QStringLiteral(R"("epochs": 4)"), QStringLiteral(R"("epochs": 1)"));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -165,6 +181,122 @@ private Q_SLOTS:
         for (int64_t i = 0; i < predicted.size(0); ++i)
             ++expected[size_t(data.valY[i].item<int64_t>())][size_t(predicted[i].item<int64_t>())];
         QCOMPARE(m, expected);
+    }
+
+    void wrongExamplesAndCellsNameTheirFiles()
+    {
+        // A model near chance (one epoch at a tiny learning rate) gets many wrong: each wrong example
+        // names its original file, in its true class's folder (the damaged files dropped while
+        // decoding must not shift the names), and every cell of the matrix opens as exactly the
+        // samples it counts, most confident first, each named by its file.
+        RunStore store(dir_.filePath(QStringLiteral("files.sqlite")).toStdString());
+        Events events;
+        StopToken stop;
+        const RunConfig c = config(nearChanceJson());
+        const RunResult r = Trainer(c).run(events, stop, &store, true);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        const EvaluationReport& e = r.end.evaluation;
+        QVERIFY2(!e.wrong.empty(), "a model at chance gets some wrong");
+        const auto folderOf = [](const std::string& file) {
+            return std::filesystem::path(file).parent_path().filename().string();
+        };
+        for (const WrongExample& w : e.wrong) {
+            QVERIFY2(std::filesystem::path(w.file).is_absolute(), w.file.c_str());
+            QVERIFY2(std::filesystem::exists(w.file), w.file.c_str());
+            QCOMPARE(folderOf(w.file), e.classes[size_t(w.trueClass)]);
+        }
+        // The store (and so `export --metrics json`) keeps the names.
+        const auto run = store.findRun(std::to_string(r.runId));
+        const EvaluationReport stored = evaluationFromJson(run->evaluationJson);
+        QCOMPARE(stored.wrong.size(), e.wrong.size());
+        for (size_t i = 0; i < e.wrong.size(); ++i)
+            QCOMPARE(stored.wrong[i].file, e.wrong[i].file);
+
+        const SplitReview review = SplitReview::ofRun(store, r.runId);
+        QCOMPARE(review.split(), std::string("validation"));
+        QCOMPARE(review.disagreements(), int64_t(0));
+        QCOMPARE(review.unreadable(), int64_t(0));
+        QCOMPARE(review.confusion(), e.confusion);
+        QVERIFY(!review.table());
+        for (int64_t t = 0; t < 3; ++t)
+            for (int64_t p = 0; p < 3; ++p) {
+                const std::vector<ReviewedSample> cell = review.cell(t, p);
+                QCOMPARE(int64_t(cell.size()), e.confusion[size_t(t)][size_t(p)]);
+                for (size_t i = 0; i < cell.size(); ++i) {
+                    QCOMPARE(cell[i].trueClass, t);
+                    QCOMPARE(cell[i].predicted, p);
+                    QCOMPARE(folderOf(cell[i].file), e.classes[size_t(t)]);
+                    // The file named is the very sample: its pixels are the ones classified.
+                    const torch::Tensor decoded = decodeImage(cell[i].file, 3, 16, 16).contiguous();
+                    const ModelView seen = review.picture(cell[i].index);
+                    QVERIFY2(std::equal(seen.pixels.begin(), seen.pixels.end(), decoded.data_ptr<uint8_t>()),
+                             cell[i].file.c_str());
+                    if (i > 0)
+                        QVERIFY(cell[i - 1].confidence >= cell[i].confidence);
+                }
+            }
+        // The most confidently wrong example leads its cell, by the same file and confidence.
+        const WrongExample& top = e.wrong.front();
+        const ReviewedSample first = review.cell(top.trueClass, top.predicted).front();
+        QCOMPARE(first.index, top.index);
+        QCOMPARE(first.file, top.file);
+        QVERIFY(std::abs(first.confidence - top.confidence) < 1e-5);
+        const ModelView picture = review.picture(top.index);
+        QCOMPARE(picture.channels * picture.height * picture.width, int64_t(3 * 16 * 16));
+        QCOMPARE(int64_t(picture.pixels.size()), int64_t(3 * 16 * 16));
+    }
+
+    void cellsOfATableNameTheirLines()
+    {
+        // A table's samples are named by their line in the file, through the validation split drawn
+        // from it; a blank line and the header count as lines. The row shown is the row read.
+        QFile f(dir_.filePath(QStringLiteral("lines.csv")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x,y,kind\n");
+        std::mt19937 rng(4);
+        std::normal_distribution<double> noise(0, 0.8);
+        const char* names[] = {"low", "mid", "high"};
+        for (int i = 0; i < 150; ++i) {
+            if (i == 70)
+                f.write("\n");
+            f.write(QStringLiteral("%1,%2,%3\n")
+                        .arg(i % 3 + noise(rng), 0, 'f', 3)
+                        .arg(noise(rng), 0, 'f', 3)
+                        .arg(QLatin1String(names[i % 3]))
+                        .toUtf8());
+        }
+        f.close();
+        RunStore store(dir_.filePath(QStringLiteral("lines.sqlite")).toStdString());
+        Events events;
+        StopToken stop;
+        const RunResult r = Trainer(config(QStringLiteral(R"({"data": {"dataset": "csv", "path": "%1", "label_column": "kind",
+            "batch_size": 16, "val_fraction": 0.3}, "model": {"arch": "mlp", "hidden": [8]}, "optimizer": {"name": "adam", "lr": 0.01},
+            "scheduler": {"name": "constant"}, "train": {"epochs": 2}})")
+                                               .arg(f.fileName())))
+                                .run(events, stop, &store, true);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        const SplitReview review = SplitReview::ofRun(store, r.runId);
+        QVERIFY(review.table());
+        QCOMPARE(review.tableFile(), f.fileName().toStdString());
+        QCOMPARE(review.featureNames(), (std::vector<std::string>{"x", "y"}));
+        QCOMPARE(review.disagreements(), int64_t(0));
+        int64_t seen = 0;
+        for (int64_t t = 0; t < 3; ++t)
+            for (int64_t p = 0; p < 3; ++p)
+                for (const ReviewedSample& s : review.cell(t, p)) {
+                    QVERIFY(s.line >= 2 && s.line <= lines.size());
+                    const QList<QByteArray> cells = lines[s.line - 1].split(',');
+                    QCOMPARE(cells.size(), 3);
+                    QCOMPARE(cells[2].toStdString(), review.classes()[size_t(t)]);
+                    const std::vector<double> values = review.features(s.index);
+                    QCOMPARE(values.size(), size_t(2));
+                    for (size_t j = 0; j < 2; ++j)
+                        QVERIFY2(std::abs(values[j] - cells[qsizetype(j)].toDouble()) < 1e-4, lines[s.line - 1].constData());
+                    ++seen;
+                }
+        QCOMPARE(seen, int64_t(45)); // 30% of 150
     }
 
     void decodingOnTheFlyTrainsAsTheCacheDoes()
@@ -372,7 +504,7 @@ private Q_SLOTS:
         const QString db = dir_.filePath(QStringLiteral("cli.sqlite"));
         QFile cfg(dir_.filePath(QStringLiteral("own.json")));
         QVERIFY(cfg.open(QIODevice::WriteOnly));
-        cfg.write(imageFolderJson().toUtf8());
+        cfg.write(nearChanceJson().toUtf8()); // near chance: wrong examples to name
         cfg.close();
         QProcess train;
         train.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("train"), QStringLiteral("--config"), cfg.fileName(),
@@ -393,6 +525,15 @@ private Q_SLOTS:
         QCOMPARE(end[QStringLiteral("confusion")].toArray().size(), 3);
         QCOMPARE(end[QStringLiteral("per_class")].toArray().first().toObject()[QStringLiteral("class")].toString(),
                  QStringLiteral("Zebra"));
+        // The most confidently wrong, each with its original file in its true class's folder.
+        const QJsonArray wrong = end[QStringLiteral("wrong")].toArray();
+        QVERIFY(!wrong.isEmpty());
+        for (const QJsonValue& w : wrong) {
+            const QFileInfo file(w[QStringLiteral("file")].toString());
+            QVERIFY2(file.isAbsolute() && file.exists(), qPrintable(file.filePath()));
+            QCOMPARE(file.dir().dirName(), w[QStringLiteral("true")].toString());
+            QVERIFY(QFileInfo::exists(w[QStringLiteral("image")].toString()));
+        }
         const QString weights = dir_.filePath(QStringLiteral("own.pt")),
                       metrics = dir_.filePath(QStringLiteral("own.json.metrics"));
         QCOMPARE(
@@ -419,6 +560,11 @@ private Q_SLOTS:
         QVERIFY(m.open(QIODevice::ReadOnly));
         const QJsonObject doc = QJsonDocument::fromJson(m.readAll()).object();
         QCOMPARE(doc[QStringLiteral("evaluation")].toObject()[QStringLiteral("confusion")].toArray().size(), 3);
+        // export --metrics json names the same files.
+        const QJsonArray exported = doc[QStringLiteral("evaluation")].toObject()[QStringLiteral("wrong")].toArray();
+        QCOMPARE(exported.size(), wrong.size());
+        for (qsizetype i = 0; i < wrong.size(); ++i)
+            QCOMPARE(exported[i][QStringLiteral("file")].toString(), wrong[i][QStringLiteral("file")].toString());
         QCOMPARE(doc[QStringLiteral("run")].toObject()[QStringLiteral("classes")].toArray().size(), 3);
     }
 };

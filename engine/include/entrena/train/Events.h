@@ -104,6 +104,7 @@ struct WrongExample {
     int64_t predicted = 0;
     double confidence = 0; ///< the softmax probability of the (wrong) prediction
     std::string image;     ///< a PNG of it beside the run's checkpoints ("" when not written)
+    std::string file;      ///< the original image file ("" when the samples have none: IDX, CIFAR-10)
 };
 
 /// What the model gets wrong, at the end of a run: on the test split, or validation without one.
@@ -118,7 +119,8 @@ struct EvaluationReport {
 
 /// The report as the `end` event, the store and `export --metrics json` write it:
 /// {"split", "classes", "confusion", "per_class": [{"class", "precision", "recall", "support"}],
-/// "wrong": [{"index", "true", "predicted", "confidence", "image"}]}; "" for an empty report.
+/// "wrong": [{"index", "true", "predicted", "confidence", "image", "file"}]}; "" for an empty report
+/// ("file" only where the samples have files).
 std::string evaluationToJson(const EvaluationReport& report);
 /// The report from that JSON ("" or damaged text: an empty report).
 EvaluationReport evaluationFromJson(const std::string& json);
