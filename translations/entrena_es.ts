@@ -579,6 +579,97 @@
     </message>
 </context>
 <context>
+    <name>entrena::ui::CellSamplesDialog</name>
+    <message>
+        <source>Classifying the evaluated split again with the run's last checkpoint…</source>
+        <translation>Clasificando de nuevo la partición evaluada con el último punto de control de la ejecución…</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>&amp;Mostrar en la carpeta</translation>
+    </message>
+    <message>
+        <source>Copy &amp;path</source>
+        <translation>Co&amp;piar la ruta</translation>
+    </message>
+    <message>
+        <source>Samples of one cell</source>
+        <translation>Muestras de una celda</translation>
+    </message>
+    <message>
+        <source>Open a confusion-matrix cell</source>
+        <translation>Abrir una celda de la matriz de confusión</translation>
+    </message>
+    <message>
+        <source>The samples cannot be listed: %1</source>
+        <translation>No se pueden listar las muestras: %1</translation>
+    </message>
+    <message>
+        <source>the test split</source>
+        <translation>la partición de prueba</translation>
+    </message>
+    <message>
+        <source>the validation split</source>
+        <translation>la partición de validación</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2</source>
+        <translation>Verdadera %1, predicha %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1 in %2, predicted right; most confident first.</source>
+        <translation><numerusform>%n muestra de %1 en %2, predicha bien; primero las más seguras.</numerusform><numerusform>%n muestras de %1 en %2, predichas bien; primero las más seguras.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of %1 in %2 that the model took for %3; most confident first.</source>
+        <translation><numerusform>%n muestra de %1 en %2 que el modelo tomó por %3; primero las más seguras.</numerusform><numerusform>%n muestras de %1 en %2 que el modelo tomó por %3; primero las más seguras.</numerusform></translation>
+    </message>
+    <message>
+        <source>Classified by %1.</source>
+        <translation>Clasificadas por %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) of the split could not be read again (damaged or deleted since).</source>
+        <translation><numerusform>%n muestra de la partición no se pudo leer de nuevo (dañada o borrada desde entonces).</numerusform><numerusform>%n muestras de la partición no se pudieron leer de nuevo (dañadas o borradas desde entonces).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s) now land in another cell than when the run ended: its data changed since, or another device rounded differently.</source>
+        <translation><numerusform>%n muestra cae ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo.</numerusform><numerusform>%n muestras caen ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo.</numerusform></translation>
+    </message>
+    <message>
+        <source>Copy &amp;line</source>
+        <translation>Co&amp;piar la línea</translation>
+    </message>
+    <message>
+        <source>&amp;Open the table</source>
+        <translation>&amp;Abrir la tabla</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Línea</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Confianza</translation>
+    </message>
+    <message>
+        <source>Column %1</source>
+        <translation>Columna %1</translation>
+    </message>
+    <message>
+        <source>Sample %1 of %2 (this data set's images have no file of their own)</source>
+        <translation>Muestra %1 de %2 (las imágenes de este conjunto de datos no tienen archivo propio)</translation>
+    </message>
+    <message>
+        <source>This data set's samples have no file of their own.</source>
+        <translation>Las muestras de este conjunto de datos no tienen archivo propio.</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::ChartMenu</name>
     <message>
         <source>Cannot write %1: the folder does not exist.</source>
@@ -845,20 +936,22 @@
 <context>
     <name>entrena::ui::ConfusionMatrixChart</name>
     <message>
-        <source>True: %1
-Predicted: %2
-%3 samples (%4% of the true class)</source>
-        <translation>Verdadera: %1
-Predicha: %2
-%3 muestras (%4 % de la clase verdadera)</translation>
-    </message>
-    <message>
         <source>Predicted class</source>
         <translation>Clase predicha</translation>
     </message>
     <message>
         <source>True class</source>
         <translation>Clase verdadera</translation>
+    </message>
+    <message>
+        <source>True: %1
+Predicted: %2
+%3 samples (%4% of the true class)
+Click to see them.</source>
+        <translation>Verdadera: %1
+Predicha: %2
+%3 muestras (%4 % de la clase verdadera)
+Haga clic para verlas.</translation>
     </message>
 </context>
 <context>
@@ -1294,14 +1387,18 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
         <translation>(sin imagen)</translation>
     </message>
     <message>
-        <source>Sample %1 of the split (%2)</source>
-        <translation>Muestra %1 de la partición (%2)</translation>
-    </message>
-    <message>
         <source>%1 → %2
 %3% sure</source>
         <translation>%1 → %2
 %3 % de confianza</translation>
+    </message>
+    <message>
+        <source>Sample %1 of the split</source>
+        <translation>Muestra %1 de la partición</translation>
+    </message>
+    <message>
+        <source>Click to see every sample of this pair.</source>
+        <translation>Haga clic para ver todas las muestras de este par.</translation>
     </message>
 </context>
 <context>

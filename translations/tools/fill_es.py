@@ -529,8 +529,8 @@ ES = {
     "data warning": "aviso sobre los datos",
     "not learning": "no aprende",
     "Per class": "Por clase",
-    "True: %1\nPredicted: %2\n%3 samples (%4% of the true class)":
-        "Verdadera: %1\nPredicha: %2\n%3 muestras (%4 % de la clase verdadera)",
+    "True: %1\nPredicted: %2\n%3 samples (%4% of the true class)\nClick to see them.":
+        "Verdadera: %1\nPredicha: %2\n%3 muestras (%4 % de la clase verdadera)\nHaga clic para verlas.",
     "Predicted class": "Clase predicha",
     "True class": "Clase verdadera",
     "Other samples": "Otras muestras",
@@ -564,7 +564,26 @@ ES = {
     "Most confidently wrong:": "Errores con más confianza:",
     "(no picture)": "(sin imagen)",
     "%1 → %2\n%3% sure": "%1 → %2\n%3 % de confianza",
-    "Sample %1 of the split (%2)": "Muestra %1 de la partición (%2)",
+    "Sample %1 of the split": "Muestra %1 de la partición",
+    "Click to see every sample of this pair.": "Haga clic para ver todas las muestras de este par.",
+    "Classifying the evaluated split again with the run's last checkpoint…":
+        "Clasificando de nuevo la partición evaluada con el último punto de control de la ejecución…",
+    "&Open": "&Abrir",
+    "Show in &folder": "&Mostrar en la carpeta",
+    "Copy &path": "Co&piar la ruta",
+    "Copy &line": "Co&piar la línea",
+    "&Open the table": "&Abrir la tabla",
+    "Samples of one cell": "Muestras de una celda",
+    "Open a confusion-matrix cell": "Abrir una celda de la matriz de confusión",
+    "The samples cannot be listed: %1": "No se pueden listar las muestras: %1",
+    "True %1, predicted %2": "Verdadera %1, predicha %2",
+    "Classified by %1.": "Clasificadas por %1.",
+    "Line": "Línea",
+    "Confidence": "Confianza",
+    "Column %1": "Columna %1",
+    "Sample %1 of %2 (this data set's images have no file of their own)":
+        "Muestra %1 de %2 (las imágenes de este conjunto de datos no tienen archivo propio)",
+    "This data set's samples have no file of their own.": "Las muestras de este conjunto de datos no tienen archivo propio.",
     "Preview &data…": "&Vista previa de los datos…",
     "Reading the data's shape for the model's size…": "Leyendo la forma de los datos para el tamaño del modelo…",
     "The model's size is unknown: the data cannot be read (%1).":
@@ -948,6 +967,18 @@ BY_CONTEXT = {
 
 # Plural messages (%n): Spanish has two forms, singular and plural.
 PLURAL = {
+    "%n sample(s) of the split could not be read again (damaged or deleted since).": (
+        "%n muestra de la partición no se pudo leer de nuevo (dañada o borrada desde entonces).",
+        "%n muestras de la partición no se pudieron leer de nuevo (dañadas o borradas desde entonces)."),
+    "%n sample(s) of %1 in %2, predicted right; most confident first.": (
+        "%n muestra de %1 en %2, predicha bien; primero las más seguras.",
+        "%n muestras de %1 en %2, predichas bien; primero las más seguras."),
+    "%n sample(s) of %1 in %2 that the model took for %3; most confident first.": (
+        "%n muestra de %1 en %2 que el modelo tomó por %3; primero las más seguras.",
+        "%n muestras de %1 en %2 que el modelo tomó por %3; primero las más seguras."),
+    "%n sample(s) now land in another cell than when the run ended: its data changed since, or another device rounded differently.": (
+        "%n muestra cae ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo.",
+        "%n muestras caen ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo."),
     "Type or paste a row of %n value(s), in the training file's column order.": (
         "Escriba o pegue una fila de %n valor, en el orden de columnas del archivo de entrenamiento.",
         "Escriba o pegue una fila de %n valores, en el orden de columnas del archivo de entrenamiento."),

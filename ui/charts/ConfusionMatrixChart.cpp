@@ -44,6 +44,13 @@ ConfusionMatrixChart::ConfusionMatrixChart(QWidget* parent)
             QToolTip::hideText();
         else
             QToolTip::showText(event->globalPosition().toPoint(), text, this);
+        int t = 0, p = 0;
+        setCursor(cellAt(event->position(), t, p) ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    });
+    connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
+        int t = 0, p = 0;
+        if (event->button() == Qt::LeftButton && cellAt(event->position(), t, p))
+            Q_EMIT cellClicked(t, p);
     });
     retranslate();
 }
@@ -157,16 +164,31 @@ QString ConfusionMatrixChart::shortName(const QString& name)
     return name.size() <= kLongestName ? name : name.left(kLongestName - 1) + QChar(0x2026);
 }
 
-QString ConfusionMatrixChart::hoverText(const QPointF& pos) const
+bool ConfusionMatrixChart::cellAt(const QPointF& pos, int& trueClass, int& predicted) const
 {
     const int k = classCount();
     if (k == 0 || !axisRect()->rect().contains(pos.toPoint()))
-        return QString();
+        return false;
     const int p = int(std::lround(xAxis->pixelToCoord(pos.x())));
     const int t = int(std::lround(yAxis->pixelToCoord(pos.y())));
     if (p < 0 || t < 0 || p >= k || t >= k)
+        return false;
+    trueClass = t;
+    predicted = p;
+    return true;
+}
+
+QPoint ConfusionMatrixChart::cellCentre(int trueClass, int predicted) const
+{
+    return QPointF(xAxis->coordToPixel(predicted), yAxis->coordToPixel(trueClass)).toPoint();
+}
+
+QString ConfusionMatrixChart::hoverText(const QPointF& pos) const
+{
+    int t = 0, p = 0;
+    if (!cellAt(pos, t, p))
         return QString();
-    return tr("True: %1\nPredicted: %2\n%3 samples (%4% of the true class)")
+    return tr("True: %1\nPredicted: %2\n%3 samples (%4% of the true class)\nClick to see them.")
         .arg(QString::fromStdString(report_.classes[std::size_t(t)]), QString::fromStdString(report_.classes[std::size_t(p)]),
              cellText(t, p), QLocale().toString(mapShare(t, p) * 100.0, 'f', 1));
 }

@@ -3,7 +3,7 @@
 // columns, each cell's count written in it and coloured by its share of the row (a class's
 // recall reads along the diagonal however unbalanced the classes are). Readable from 2 to 20
 // classes: long names are shortened and the column names turned, the counts' font follows the
-// cells' size, and hovering a cell shows the whole names.
+// cells' size, and hovering a cell shows the whole names. Clicking a cell asks for its samples.
 
 #include "entrena/train/Events.h"
 
@@ -32,6 +32,14 @@ public:
 
     /// What hovering the cell at widget position `pos` shows ("" outside the cells).
     QString hoverText(const QPointF& pos) const;
+    /// The cell (true class, predicted class) at widget position `pos`; false outside the cells.
+    bool cellAt(const QPointF& pos, int& trueClass, int& predicted) const;
+    /// The centre of a cell in widget coordinates (where a click on it lands).
+    QPoint cellCentre(int trueClass, int predicted) const;
+
+Q_SIGNALS:
+    /// A cell was clicked: the samples of that pair are wanted.
+    void cellClicked(int trueClass, int predicted);
 
 protected:
     void changeEvent(QEvent* event) override;

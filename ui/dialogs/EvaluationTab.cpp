@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -118,6 +119,7 @@ EvaluationTab::EvaluationTab(const EvaluationReport& report, QWidget* parent)
     matrix_ = new ConfusionMatrixChart;
     matrix_->setReport(report);
     matrix_->setMinimumSize(320, 300);
+    connect(matrix_, &ConfusionMatrixChart::cellClicked, this, [this](int t, int p) { Q_EMIT samplesWanted(t, p, -1); });
 
     buildPerClassTable(report);
 
@@ -149,18 +151,26 @@ QWidget* EvaluationTab::wrongExamples(const EvaluationReport& report)
     grid->setObjectName(QStringLiteral("wrongExamples"));
     auto* gridLayout = new QGridLayout(grid);
     for (const WrongExample& w : report.wrong) {
-        auto* picture = new QLabel;
-        picture->setAlignment(Qt::AlignCenter);
-        picture->setFixedSize(kThumbnail + 4, kThumbnail + 4);
+        auto* picture = new QToolButton;
+        picture->setObjectName(QStringLiteral("wrongPicture"));
+        picture->setAutoRaise(true);
+        picture->setCursor(Qt::PointingHandCursor);
+        picture->setFixedSize(kThumbnail + 8, kThumbnail + 8);
+        picture->setIconSize(QSize(kThumbnail, kThumbnail));
         const QPixmap pixmap = thumbnail(QImage(QString::fromStdString(w.image)), kThumbnail);
         if (pixmap.isNull())
             picture->setText(tr("(no picture)"));
         else
-            picture->setPixmap(pixmap);
-        const QString where =
-            tr("Sample %1 of the split (%2)")
-                .arg(locale.toString(qlonglong(w.index)), QFileInfo(QString::fromStdString(w.image)).fileName());
+            picture->setIcon(QIcon(pixmap));
+        // The original file where the samples have files (image folders), else its place in the split.
+        const QString where = (w.file.empty() ? tr("Sample %1 of the split").arg(locale.toString(qlonglong(w.index)))
+                                              : QString::fromStdString(w.file)) +
+                              QLatin1Char('\n') + tr("Click to see every sample of this pair.");
         picture->setToolTip(where);
+        if (w.trueClass >= 0 && w.predicted >= 0) // a class the report no longer names opens nothing
+            connect(picture, &QToolButton::clicked, this,
+                    [this, t = int(w.trueClass), p = int(w.predicted), i = qint64(w.index)] { Q_EMIT samplesWanted(t, p, i); });
+        wrongButtons_ << picture;
         auto* caption = new QLabel(tr("%1 → %2\n%3% sure")
                                        .arg(className(report, w.trueClass), className(report, w.predicted),
                                             locale.toString(w.confidence * 100.0, 'f', 1)));

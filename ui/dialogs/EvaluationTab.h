@@ -2,12 +2,14 @@
 // Run details → Evaluation: what the finished model gets wrong. The confusion matrix as a
 // heatmap, the per-class precision, recall and support (sortable), and for image data the
 // pictures it was most confidently wrong about, captioned true → predicted with the confidence.
-// A run without an evaluation says why in a sentence.
+// A run without an evaluation says why in a sentence. Clicking a cell or a picture asks for the
+// samples of that pair (the run's details open them: CellSamplesDialog).
 
 #include "entrena/train/Events.h"
 
 #include <QWidget>
 
+class QAbstractButton;
 class QLabel;
 class QSplitter;
 class QTableWidget;
@@ -28,6 +30,13 @@ public:
     QLabel* emptyNote() const { return empty_; }
     /// Thumbnails shown of the most confidently wrong samples.
     int wrongShown() const { return wrongShown_; }
+    /// The thumbnails' buttons, most confident first.
+    QList<QAbstractButton*> wrongButtons() const { return wrongButtons_; }
+
+Q_SIGNALS:
+    /// The samples of a (true, predicted) pair are wanted; `index`: the split's sample to select
+    /// (a wrong example's), −1 for none.
+    void samplesWanted(int trueClass, int predicted, qint64 index);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -41,6 +50,7 @@ private:
     QTableWidget* perClass_ = nullptr;
     QLabel* empty_ = nullptr;
     int wrongShown_ = 0;
+    QList<QAbstractButton*> wrongButtons_;
     QSplitter* splitter_ = nullptr;
     bool fitted_ = false;
     int tableWidth_ = 0; ///< the per-class columns fitted to their contents

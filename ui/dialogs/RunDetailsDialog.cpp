@@ -4,6 +4,7 @@
 #include "JobRunner.h"
 #include "RunTableModel.h"
 #include "compare/CompareView.h"
+#include "dialogs/CellSamplesDialog.h"
 #include "dialogs/EvaluationTab.h"
 #include "dialogs/TryModelTab.h"
 #include "entrena/export/Export.h"
@@ -206,7 +207,9 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     tabs->addTab(charts, tr("Charts"));
 
     // What the finished model gets wrong, class by class (stored with the run since schema 6).
-    tabs->addTab(new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{}), tr("Evaluation"));
+    evaluation_ = new EvaluationTab(run ? evaluationFromJson(run->evaluationJson) : EvaluationReport{});
+    connect(evaluation_, &EvaluationTab::samplesWanted, this, [this](int t, int p, qint64 index) { openCell(t, p, index); });
+    tabs->addTab(evaluation_, tr("Evaluation"));
     // The trained model on the user's own images or rows (docs/predict.md).
     tryIt_ = new TryModelTab(store, runId);
     tabs->addTab(tryIt_, tr("Try it"));
@@ -222,6 +225,23 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(tabs);
     layout->addWidget(buttons);
+}
+
+CellSamplesDialog* RunDetailsDialog::openCell(int trueClass, int predicted, qint64 index)
+{
+    if (cellSamples_)
+        cellSamples_->close(); // one cell at a time: the next click replaces it
+    cellSamples_ = new CellSamplesDialog(store_, runId_, review_, trueClass, predicted, index, this);
+    cellSamples_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(cellSamples_, &CellSamplesDialog::reviewReady, this,
+            [this](std::shared_ptr<const SplitReview> review) { review_ = std::move(review); });
+    cellSamples_->show();
+    return cellSamples_;
+}
+
+CellSamplesDialog* RunDetailsDialog::cellSamples() const
+{
+    return cellSamples_;
 }
 
 void RunDetailsDialog::showTryIt()

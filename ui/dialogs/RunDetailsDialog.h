@@ -1,8 +1,11 @@
 #pragma once
 
+#include "entrena/export/SplitReview.h"
 #include "entrena/store/RunStore.h"
 
 #include <QDialog>
+#include <QPointer>
+#include <memory>
 
 class QLabel;
 class QLineEdit;
@@ -13,6 +16,8 @@ class QTabWidget;
 
 namespace entrena::ui {
 
+class CellSamplesDialog;
+class EvaluationTab;
 class TryModelTab;
 
 /// One run: its summary, configuration, events and checkpoints; notes and tags editable.
@@ -26,6 +31,13 @@ public:
     /// Opens on the "Try it" tab: the run's model on the user's own inputs.
     void showTryIt();
     TryModelTab* tryIt() const { return tryIt_; }
+    EvaluationTab* evaluation() const { return evaluation_; }
+
+    /// Opens the samples of a confusion-matrix cell (what clicking the cell or a wrong example
+    /// does), selecting the split's sample `index` when it is one of them.
+    CellSamplesDialog* openCell(int trueClass, int predicted, qint64 index = -1);
+    /// The cell's window last opened (null when none is open).
+    CellSamplesDialog* cellSamples() const;
 
     /// Checkpoint rows whose file no longer exists (for tests).
     int missingCheckpoints() const { return missing_; }
@@ -51,6 +63,9 @@ private:
     int64_t runId_;
     QTabWidget* tabs_ = nullptr;
     TryModelTab* tryIt_ = nullptr;
+    EvaluationTab* evaluation_ = nullptr;
+    QPointer<CellSamplesDialog> cellSamples_;
+    std::shared_ptr<const SplitReview> review_; ///< the evaluated split classified again, once per window
     QPlainTextEdit* notes_;
     QLineEdit* tags_;
     QPushButton* exportButton_;

@@ -9,6 +9,7 @@
 #include "dialogs/RunDetailsDialog.h"
 #include "entrena/store/RunStore.h"
 
+#include <QAbstractButton>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -108,6 +109,15 @@ private Q_SLOTS:
         const QString hover = matrix->hoverText(cell);
         QVERIFY2(hover.contains(QStringLiteral("a bird with a very long name")) && hover.contains(QStringLiteral("dog")),
                  qPrintable(hover));
+        // Clicking it asks for that pair's samples (true dog, predicted the bird); outside, nothing.
+        QSignalSpy clicked(matrix, &ConfusionMatrixChart::cellClicked);
+        QTest::mouseClick(matrix, Qt::LeftButton, {}, cell.toPoint());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.first().value(0).toInt(), 1);
+        QCOMPARE(clicked.first().value(1).toInt(), 2);
+        QCOMPARE(matrix->cellCentre(1, 2), cell.toPoint());
+        QTest::mouseClick(matrix, Qt::LeftButton, {}, QPoint(1, 1));
+        QCOMPARE(clicked.size(), 1);
     }
 
     void perClassTableHasARowPerClassAndSortsByNumber()
@@ -165,12 +175,13 @@ private Q_SLOTS:
         QCOMPARE(tab.wrongShown(), 2);
         QStringList captions;
         QList<QPixmap> pixmaps;
-        for (QLabel* l : tab.findChildren<QLabel*>()) {
+        for (QLabel* l : tab.findChildren<QLabel*>())
             if (l->objectName() == QLatin1String("wrongCaption"))
                 captions << l->text();
-            if (!l->pixmap().isNull())
-                pixmaps << l->pixmap();
-        }
+        QCOMPARE(tab.wrongButtons().size(), 2);
+        for (QAbstractButton* b : tab.wrongButtons())
+            if (!b->icon().isNull())
+                pixmaps << b->icon().pixmap(QSize(96, 96));
         QVERIFY2(captions.first().contains(QStringLiteral("dog → cat")), qPrintable(captions.join(QLatin1Char('|'))));
         QVERIFY(captions.first().contains(QLocale().toString(97.3, 'f', 1)));
         QCOMPARE(pixmaps.size(), 1); // the missing file shows a word, not an empty square
@@ -178,6 +189,13 @@ private Q_SLOTS:
         QCOMPARE(shown.size(), QSize(96, 96));
         QCOMPARE(shown.pixel(23, 23), qRgb(255, 0, 0)); // nearest neighbour: no blur into the white
         QCOMPARE(shown.pixel(24, 24), qRgb(255, 255, 255));
+        // A picture clicked asks for its pair's samples, with that sample to select.
+        QSignalSpy wanted(&tab, &EvaluationTab::samplesWanted);
+        QTest::mouseClick(tab.wrongButtons().first(), Qt::LeftButton);
+        QCOMPARE(wanted.size(), 1);
+        QCOMPARE(wanted.first().value(0).toInt(), 1);
+        QCOMPARE(wanted.first().value(1).toInt(), 0);
+        QCOMPARE(wanted.first().value(2).toLongLong(), qint64(7));
     }
 
     void compareShowsPerClassRecallOfTheSharedClasses()

@@ -1,12 +1,17 @@
 // A run's "Try it" tab: the model on the user's own image or table row gives the probabilities that
 // `entrena-cli predict` gives for the same input, shows the image as the model saw it, and says
-// what is wrong with an input it cannot use.
+// what is wrong with an input it cannot use. A confusion-matrix cell clicked, or a wrong example,
+// opens as the samples of that pair with their original files (images) or lines (tables).
 #include "../../tools/FashionFolder.h"
+#include "charts/ConfusionMatrixChart.h"
+#include "dialogs/CellSamplesDialog.h"
+#include "dialogs/EvaluationTab.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/TryModelTab.h"
 #include "entrena/store/RunStore.h"
 #include "widgets/ProbabilityBars.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
 #include <QDirIterator>
@@ -18,6 +23,8 @@
 #include <QListWidget>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -186,6 +193,94 @@ private slots:
         QVERIFY(answered.wait(60000));
         QVERIFY2(tab->status()->text().contains(QStringLiteral("length, width, height")), qPrintable(tab->status()->text()));
         QVERIFY(tab->bars()->bars().isEmpty());
+    }
+
+    void aClickedCellListsItsImagesWithTheirFiles()
+    {
+        RunStore store(db_.toStdString());
+        const EvaluationReport report = evaluationFromJson(store.findRun(std::to_string(imageRun_))->evaluationJson);
+        QCOMPARE(report.split, std::string("test"));
+        QVERIFY2(!report.wrong.empty(), "one epoch on 600 images gets some of the test split wrong");
+        // The off-diagonal cell with the most samples: what a person clicks first.
+        int t = 0, p = 1;
+        for (int i = 0; i < int(report.classes.size()); ++i)
+            for (int j = 0; j < int(report.classes.size()); ++j)
+                if (i != j && report.confusion[size_t(i)][size_t(j)] > report.confusion[size_t(t)][size_t(p)])
+                    t = i, p = j;
+        QVERIFY(report.confusion[size_t(t)][size_t(p)] > 0);
+
+        RunDetailsDialog dialog(store, imageRun_);
+        dialog.show();
+        dialog.findChild<QTabWidget*>()->setCurrentWidget(dialog.evaluation());
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        ConfusionMatrixChart* matrix = dialog.evaluation()->matrix();
+        matrix->replot();
+        QTest::mouseClick(matrix, Qt::LeftButton, {}, matrix->cellCentre(t, p));
+        CellSamplesDialog* cell = dialog.cellSamples();
+        QVERIFY2(cell, "clicking a cell opens its samples");
+        QSignalSpy loaded(cell, &CellSamplesDialog::loaded);
+        QVERIFY(loaded.wait(120000));
+        QVERIFY2(loaded.first().first().toBool(), qPrintable(cell->heading()->text()));
+        QCOMPARE(int64_t(cell->pictures()->count()), report.confusion[size_t(t)][size_t(p)]);
+        QCOMPARE(cell->samples().size(), size_t(cell->pictures()->count()));
+        for (size_t i = 0; i < cell->samples().size(); ++i) {
+            const ReviewedSample& s = cell->samples()[i];
+            // Its original file, in its true class's folder of the test split, most confident first.
+            const QFileInfo file(QString::fromStdString(s.file));
+            QVERIFY2(file.exists(), qPrintable(file.filePath()));
+            QCOMPARE(file.dir().dirName().toStdString(), report.classes[size_t(t)]);
+            QCOMPARE(s.predicted, int64_t(p));
+            QCOMPARE(cell->pictures()->item(int(i))->toolTip(), file.filePath());
+            QVERIFY(!cell->pictures()->item(int(i))->icon().isNull());
+            if (i > 0)
+                QVERIFY(cell->samples()[i - 1].confidence >= s.confidence);
+        }
+        QCOMPARE(cell->selectedFile(), QString::fromStdString(cell->samples().front().file));
+
+        // A wrong example's picture opens its pair, with that very sample selected.
+        const QList<QAbstractButton*> tiles = dialog.evaluation()->wrongButtons();
+        QCOMPARE(tiles.size(), int(report.wrong.size()));
+        const WrongExample& w = report.wrong.back();
+        QVERIFY(tiles.back()->toolTip().contains(QString::fromStdString(w.file)));
+        QTest::mouseClick(tiles.back(), Qt::LeftButton);
+        CellSamplesDialog* second = dialog.cellSamples();
+        QVERIFY(second && second != cell);
+        QSignalSpy again(second, &CellSamplesDialog::loaded);
+        QVERIFY(again.wait(60000));
+        QCOMPARE(second->selectedFile(), QString::fromStdString(w.file));
+        QCOMPARE(second->pictures()->selectedItems().size(), 1);
+    }
+
+    void aTableCellListsItsLines()
+    {
+        RunStore store(db_.toStdString());
+        const EvaluationReport report = evaluationFromJson(store.findRun(std::to_string(tableRun_))->evaluationJson);
+        int t = 0;
+        for (int i = 1; i < int(report.classes.size()); ++i)
+            if (report.confusion[size_t(i)][size_t(i)] > report.confusion[size_t(t)][size_t(t)])
+                t = i;
+        RunDetailsDialog dialog(store, tableRun_);
+        CellSamplesDialog* cell = dialog.openCell(t, t);
+        QSignalSpy loaded(cell, &CellSamplesDialog::loaded);
+        QVERIFY(loaded.wait(120000));
+        QVERIFY2(loaded.first().first().toBool(), qPrintable(cell->heading()->text()));
+        QTableWidget* rows = cell->rows();
+        QCOMPARE(int64_t(rows->rowCount()), report.confusion[size_t(t)][size_t(t)]);
+        QCOMPARE(rows->horizontalHeaderItem(2)->text(), QStringLiteral("length"));
+        QFile f(path(QStringLiteral("boxes.csv")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        const QLocale locale;
+        for (int r = 0; r < rows->rowCount(); ++r) {
+            // The line shown is the file's line of that row: its label is the cell's class, its values the row's.
+            const int line = locale.toInt(rows->item(r, 0)->text());
+            const QList<QByteArray> cells = lines.value(line - 1).split(',');
+            QCOMPARE(cells.size(), 4);
+            QCOMPARE(cells[3].toStdString(), report.classes[size_t(t)]);
+            for (int j = 0; j < 3; ++j)
+                QVERIFY(std::abs(locale.toDouble(rows->item(r, j + 2)->text()) - cells[j].toDouble()) < 1e-4);
+        }
+        QCOMPARE(cell->selectedFile(), path(QStringLiteral("boxes.csv")));
     }
 };
 
