@@ -17,6 +17,7 @@
 #include "charts/AxisRange.h"
 #include "charts/LiveCharts.h"
 #include "compare/CompareView.h"
+#include "dialogs/CellSamplesDialog.h"
 #include "dialogs/DataPreviewDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/EvaluationTab.h"
@@ -423,6 +424,38 @@ public:
                 shoot(QStringLiteral("07-try-it"), &details);
             }
             QDir(pictures).removeRecursively();
+
+            // A confusion-matrix cell clicked: every sample of the pair the model confuses most.
+            auto* detailTabs = details.findChild<QTabWidget*>();
+            const EvaluationReport report = evaluationFromJson(store.findRun(std::to_string(runs[0].id))->evaluationJson);
+            if (detailTabs && !report.empty()) {
+                detailTabs->setCurrentWidget(details.evaluation());
+                int t = 0, p = 1;
+                for (int i = 0; i < int(report.classes.size()); ++i)
+                    for (int j = 0; j < int(report.classes.size()); ++j)
+                        if (i != j && report.confusion[size_t(i)][size_t(j)] > report.confusion[size_t(t)][size_t(p)])
+                            t = i, p = j;
+                CellSamplesDialog* cell = details.openCell(t, p);
+                bool shown = false;
+                QObject::connect(cell, &CellSamplesDialog::loaded, [&] { shown = true; });
+                waitFor([&] { return shown; }, 120000);
+                shoot(QStringLiteral("07-cell-samples"), &details, cell);
+                cell->close();
+            }
+            // The best weights exported to ONNX from the Checkpoints tab, with what was written.
+            if (detailTabs) {
+                detailTabs->setCurrentIndex(detailTabs->count() - 1);
+                const QString exports = out_ + QStringLiteral("/.export");
+                QDir().mkpath(exports);
+                bool exported = false;
+                const auto connection =
+                    QObject::connect(&details, &RunDetailsDialog::exportFinished, [&](bool, const QString&) { exported = true; });
+                details.exportCheckpoint(QStringLiteral("best"), exports + QStringLiteral("/fashion-mlp.onnx"));
+                waitFor([&] { return exported; }, 120000);
+                QObject::disconnect(connection);
+                shoot(QStringLiteral("07-export-onnx"), &details);
+                QDir(exports).removeRecursively();
+            }
         }
 
         {
