@@ -620,26 +620,6 @@
         <source>True %1, predicted %2</source>
         <translation>Verdadera %1, predicha %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n sample(s) of %1 in %2, predicted right; most confident first.</source>
-        <translation><numerusform>%n muestra de %1 en %2, predicha bien; primero las más seguras.</numerusform><numerusform>%n muestras de %1 en %2, predichas bien; primero las más seguras.</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) of %1 in %2 that the model took for %3; most confident first.</source>
-        <translation><numerusform>%n muestra de %1 en %2 que el modelo tomó por %3; primero las más seguras.</numerusform><numerusform>%n muestras de %1 en %2 que el modelo tomó por %3; primero las más seguras.</numerusform></translation>
-    </message>
-    <message>
-        <source>Classified by %1.</source>
-        <translation>Clasificadas por %1.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) of the split could not be read again (damaged or deleted since).</source>
-        <translation><numerusform>%n muestra de la partición no se pudo leer de nuevo (dañada o borrada desde entonces).</numerusform><numerusform>%n muestras de la partición no se pudieron leer de nuevo (dañadas o borradas desde entonces).</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sample(s) now land in another cell than when the run ended: its data changed since, or another device rounded differently.</source>
-        <translation><numerusform>%n muestra cae ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo.</numerusform><numerusform>%n muestras caen ahora en otra celda que al terminar la ejecución: sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo.</numerusform></translation>
-    </message>
     <message>
         <source>Copy &amp;line</source>
         <translation>Co&amp;piar la línea</translation>
@@ -667,6 +647,42 @@
     <message>
         <source>This data set's samples have no file of their own.</source>
         <translation>Las muestras de este conjunto de datos no tienen archivo propio.</translation>
+    </message>
+    <message>
+        <source>Copied %1.</source>
+        <translation>Copiado %1.</translation>
+    </message>
+    <message>
+        <source>%1 in %2 that the model predicted right: %3, most confident first.</source>
+        <translation>%1 en %2 que el modelo predijo bien: %3, primero las más seguras.</translation>
+    </message>
+    <message>
+        <source>%1 in %2 that the model took for %3: %4, most confident first.</source>
+        <translation>%1 en %2 que el modelo tomó por %3: %4, primero las más seguras.</translation>
+    </message>
+    <message>
+        <source>Classified again by the last checkpoint of run %1 “%2” (epoch %3, step %4).</source>
+        <translation>Clasificadas de nuevo por el último punto de control de la ejecución %1 «%2» (época %3, paso %4).</translation>
+    </message>
+    <message>
+        <source>Samples of the split that could not be read again (damaged or deleted since): %1.</source>
+        <translation>Muestras de la partición que no se pudieron leer de nuevo (dañadas o borradas desde entonces): %1.</translation>
+    </message>
+    <message>
+        <source>Samples that land in another cell than when the run ended, or are new or gone: %1 (its data changed since, or another device rounded differently).</source>
+        <translation>Muestras que caen en otra celda que al terminar la ejecución, o que son nuevas o faltan: %1 (sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo).</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Abierto %1.</translation>
+    </message>
+    <message>
+        <source>Nothing on this computer opens %1; Copy puts its path on the clipboard.</source>
+        <translation>Ningún programa de este equipo abre %1; Copiar pone su ruta en el portapapeles.</translation>
     </message>
 </context>
 <context>
@@ -946,12 +962,14 @@
     <message>
         <source>True: %1
 Predicted: %2
-%3 samples (%4% of the true class)
-Click to see them.</source>
+%3 samples (%4% of the true class)</source>
         <translation>Verdadera: %1
 Predicha: %2
-%3 muestras (%4 % de la clase verdadera)
-Haga clic para verlas.</translation>
+%3 muestras (%4 % de la clase verdadera)</translation>
+    </message>
+    <message>
+        <source>Click to see them.</source>
+        <translation>Haga clic para verlas.</translation>
     </message>
 </context>
 <context>
@@ -1399,6 +1417,22 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>Click to see every sample of this pair.</source>
         <translation>Haga clic para ver todas las muestras de este par.</translation>
+    </message>
+    <message>
+        <source>Click a cell to see its samples.</source>
+        <translation>Haga clic en una celda para ver sus muestras.</translation>
+    </message>
+    <message>
+        <source>Of the samples predicted as this class, the share that are of it.</source>
+        <translation>De las muestras predichas como esta clase, la proporción que lo son.</translation>
+    </message>
+    <message>
+        <source>Of the samples of this class, the share predicted as it.</source>
+        <translation>De las muestras de esta clase, la proporción predicha como tal.</translation>
+    </message>
+    <message>
+        <source>The samples of this class in the split.</source>
+        <translation>Las muestras de esta clase en la partición.</translation>
     </message>
 </context>
 <context>

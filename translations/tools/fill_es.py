@@ -529,8 +529,30 @@ ES = {
     "data warning": "aviso sobre los datos",
     "not learning": "no aprende",
     "Per class": "Por clase",
-    "True: %1\nPredicted: %2\n%3 samples (%4% of the true class)\nClick to see them.":
-        "Verdadera: %1\nPredicha: %2\n%3 muestras (%4 % de la clase verdadera)\nHaga clic para verlas.",
+    "True: %1\nPredicted: %2\n%3 samples (%4% of the true class)":
+        "Verdadera: %1\nPredicha: %2\n%3 muestras (%4 % de la clase verdadera)",
+    "Click to see them.": "Haga clic para verlas.",
+    "Click a cell to see its samples.": "Haga clic en una celda para ver sus muestras.",
+    "Of the samples predicted as this class, the share that are of it.":
+        "De las muestras predichas como esta clase, la proporción que lo son.",
+    "Of the samples of this class, the share predicted as it.":
+        "De las muestras de esta clase, la proporción predicha como tal.",
+    "The samples of this class in the split.": "Las muestras de esta clase en la partición.",
+    "%1 in %2 that the model predicted right: %3, most confident first.":
+        "%1 en %2 que el modelo predijo bien: %3, primero las más seguras.",
+    "%1 in %2 that the model took for %3: %4, most confident first.":
+        "%1 en %2 que el modelo tomó por %3: %4, primero las más seguras.",
+    "Classified again by the last checkpoint of run %1 “%2” (epoch %3, step %4).":
+        "Clasificadas de nuevo por el último punto de control de la ejecución %1 «%2» (época %3, paso %4).",
+    "Samples of the split that could not be read again (damaged or deleted since): %1.":
+        "Muestras de la partición que no se pudieron leer de nuevo (dañadas o borradas desde entonces): %1.",
+    "Samples that land in another cell than when the run ended, or are new or gone: %1 (its data changed since, or another device rounded differently).":
+        "Muestras que caen en otra celda que al terminar la ejecución, o que son nuevas o faltan: %1 (sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo).",
+    "%1%": "%1 %",
+    "Opened %1.": "Abierto %1.",
+    "Nothing on this computer opens %1; Copy puts its path on the clipboard.":
+        "Ningún programa de este equipo abre %1; Copiar pone su ruta en el portapapeles.",
+    "Copied %1.": "Copiado %1.",
     "Predicted class": "Clase predicha",
     "True class": "Clase verdadera",
     "Other samples": "Otras muestras",

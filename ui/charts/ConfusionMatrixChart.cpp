@@ -45,11 +45,11 @@ ConfusionMatrixChart::ConfusionMatrixChart(QWidget* parent)
         else
             QToolTip::showText(event->globalPosition().toPoint(), text, this);
         int t = 0, p = 0;
-        setCursor(cellAt(event->position(), t, p) ? Qt::PointingHandCursor : Qt::ArrowCursor);
+        setCursor(cellAt(event->position(), t, p) && count(t, p) > 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
     });
     connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
-        int t = 0, p = 0;
-        if (event->button() == Qt::LeftButton && cellAt(event->position(), t, p))
+        int t = 0, p = 0; // an empty cell has no samples to show
+        if (event->button() == Qt::LeftButton && cellAt(event->position(), t, p) && count(t, p) > 0)
             Q_EMIT cellClicked(t, p);
     });
     retranslate();
@@ -188,9 +188,20 @@ QString ConfusionMatrixChart::hoverText(const QPointF& pos) const
     int t = 0, p = 0;
     if (!cellAt(pos, t, p))
         return QString();
-    return tr("True: %1\nPredicted: %2\n%3 samples (%4% of the true class)\nClick to see them.")
-        .arg(QString::fromStdString(report_.classes[std::size_t(t)]), QString::fromStdString(report_.classes[std::size_t(p)]),
-             cellText(t, p), QLocale().toString(mapShare(t, p) * 100.0, 'f', 1));
+    const QString text =
+        tr("True: %1\nPredicted: %2\n%3 samples (%4% of the true class)")
+            .arg(QString::fromStdString(report_.classes[std::size_t(t)]), QString::fromStdString(report_.classes[std::size_t(p)]),
+                 cellText(t, p), QLocale().toString(mapShare(t, p) * 100.0, 'f', 1));
+    return count(t, p) > 0 ? text + QLatin1Char('\n') + tr("Click to see them.") : text;
+}
+
+int64_t ConfusionMatrixChart::count(int trueClass, int predicted) const
+{
+    const auto& m = report_.confusion;
+    return trueClass >= 0 && std::size_t(trueClass) < m.size() && predicted >= 0 &&
+                   std::size_t(predicted) < m[std::size_t(trueClass)].size()
+               ? m[std::size_t(trueClass)][std::size_t(predicted)]
+               : 0;
 }
 
 void ConfusionMatrixChart::retranslate()

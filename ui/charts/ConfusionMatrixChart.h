@@ -34,11 +34,13 @@ public:
     QString hoverText(const QPointF& pos) const;
     /// The cell (true class, predicted class) at widget position `pos`; false outside the cells.
     bool cellAt(const QPointF& pos, int& trueClass, int& predicted) const;
+    /// The samples counted in a cell (0 outside the matrix).
+    int64_t count(int trueClass, int predicted) const;
     /// The centre of a cell in widget coordinates (where a click on it lands).
     QPoint cellCentre(int trueClass, int predicted) const;
 
 Q_SIGNALS:
-    /// A cell was clicked: the samples of that pair are wanted.
+    /// A cell with samples was clicked: the samples of that pair are wanted.
     void cellClicked(int trueClass, int predicted);
 
 protected:

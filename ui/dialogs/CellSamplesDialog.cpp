@@ -8,9 +8,11 @@
 #include <QClipboard>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
@@ -34,11 +36,6 @@ QImage small(const QImage& image)
     return image.scaled(kThumbnail, kThumbnail, Qt::KeepAspectRatio, Qt::SmoothTransformation);
 }
 
-QString percent(double share)
-{
-    return QLocale().toString(share * 100.0, 'f', 1) + QLocale().percent();
-}
-
 } // namespace
 
 /// What the job hands back: the review (to keep), the cell's samples and what shows them.
@@ -52,11 +49,13 @@ struct CellSamplesDialog::Content {
 CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared_ptr<const SplitReview> review, int trueClass,
                                      int predicted, int64_t select, QWidget* parent)
     : QDialog(parent)
+    , runId_(runId)
     , trueClass_(trueClass)
     , predicted_(predicted)
     , select_(select)
     , heading_(new QLabel(tr("Classifying the evaluated split again with the run's last checkpoint…")))
     , note_(new QLabel)
+    , status_(new QLabel)
     , pages_(new QStackedWidget)
     , pictures_(new QListWidget)
     , rows_(new QTableWidget)
@@ -99,15 +98,16 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     connect(showFolder_, &QPushButton::clicked, this, [this] {
         const QString file = selectedFile();
         if (!file.isEmpty())
-            QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(file).absolutePath()));
+            openUrl(QFileInfo(file).absolutePath());
     });
     connect(copy_, &QPushButton::clicked, this, [this] {
         const int row = selectedRow();
         if (row < 0)
             return;
         const ReviewedSample& s = samples_[size_t(row)];
-        QApplication::clipboard()->setText(s.line > 0 ? QStringLiteral("%1:%2").arg(tableFile_).arg(s.line)
-                                                      : QString::fromStdString(s.file));
+        const QString text = s.line > 0 ? QStringLiteral("%1:%2").arg(tableFile_).arg(s.line) : QString::fromStdString(s.file);
+        QApplication::clipboard()->setText(text);
+        status_->setText(tr("Copied %1.").arg(text));
     });
     connect(pictures_, &QListWidget::itemSelectionChanged, this, &CellSamplesDialog::selectionChanged);
     connect(rows_, &QTableWidget::itemSelectionChanged, this, &CellSamplesDialog::selectionChanged);
@@ -127,6 +127,10 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     layout->addWidget(heading_);
     layout->addWidget(note_);
     layout->addWidget(pages_, 1);
+    status_->setObjectName(QStringLiteral("cellStatus"));
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(status_);
     layout->addLayout(actions);
     sizeToScreen(this, QSize(860, 620));
 
@@ -175,20 +179,25 @@ void CellSamplesDialog::fill(const Content& c)
     };
     const QString split = review.split() == "test" ? tr("the test split") : tr("the validation split");
     setWindowTitle(tr("True %1, predicted %2").arg(name(trueClass_), name(predicted_)));
+    // Counts stand alone ("…: 25"), so no language needs a plural of "sample" here.
+    const QLocale locale;
+    const QString count = locale.toString(qlonglong(samples_.size()));
     heading_->setText(
-        (trueClass_ == predicted_
-             ? tr("%n sample(s) of %1 in %2, predicted right; most confident first.", nullptr, int(samples_.size()))
-                   .arg(name(trueClass_), split)
-             : tr("%n sample(s) of %1 in %2 that the model took for %3; most confident first.", nullptr, int(samples_.size()))
-                   .arg(name(trueClass_), split, name(predicted_))));
-    QString note = tr("Classified by %1.").arg(QString::fromStdString(review.description()));
+        trueClass_ == predicted_
+            ? tr("%1 in %2 that the model predicted right: %3, most confident first.").arg(name(trueClass_), split, count)
+            : tr("%1 in %2 that the model took for %3: %4, most confident first.")
+                  .arg(name(trueClass_), split, name(predicted_), count));
+    QString note =
+        tr("Classified again by the last checkpoint of run %1 “%2” (epoch %3, step %4).")
+            .arg(QString::number(runId_), QString::fromStdString(review.runName()),
+                 locale.toString(qlonglong(review.checkpointEpoch())), locale.toString(qlonglong(review.checkpointStep())));
     if (review.unreadable() > 0)
-        note += QLatin1Char(' ') + tr("%n sample(s) of the split could not be read again (damaged or deleted since).", nullptr,
-                                      int(review.unreadable()));
+        note += QLatin1Char(' ') + tr("Samples of the split that could not be read again (damaged or deleted since): %1.")
+                                       .arg(locale.toString(qlonglong(review.unreadable())));
     if (review.disagreements() > 0)
-        note += QLatin1Char(' ') + tr("%n sample(s) now land in another cell than when the run ended: its data "
-                                      "changed since, or another device rounded differently.",
-                                      nullptr, int(review.disagreements()));
+        note += QLatin1Char(' ') + tr("Samples that land in another cell than when the run ended, or are new or gone: %1 "
+                                      "(its data changed since, or another device rounded differently).")
+                                       .arg(locale.toString(qlonglong(review.disagreements())));
     note_->setText(note);
     note_->show();
 
@@ -216,7 +225,9 @@ void CellSamplesDialog::fill(const Content& c)
             auto* line = new QTableWidgetItem(locale.toString(qlonglong(s.line)));
             line->setToolTip(QStringLiteral("%1:%2").arg(tableFile_).arg(s.line));
             rows_->setItem(r, 0, line);
-            rows_->setItem(r, 1, new QTableWidgetItem(percent(s.confidence)));
+            auto* confidence = new QTableWidgetItem(percent(s.confidence));
+            confidence->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            rows_->setItem(r, 1, confidence);
             const std::vector<double>& values = c.features[r];
             for (size_t j = 0; j < values.size(); ++j) {
                 auto* v = new QTableWidgetItem(locale.toString(values[j], 'g', 6));
@@ -225,6 +236,7 @@ void CellSamplesDialog::fill(const Content& c)
             }
         }
         rows_->resizeColumnsToContents();
+        rows_->horizontalHeader()->setStretchLastSection(true);
         if (selectRow >= 0)
             rows_->selectRow(selectRow);
     } else {
@@ -277,11 +289,38 @@ void CellSamplesDialog::selectionChanged()
         b->setToolTip(file || selectedRow() < 0 ? QString() : none);
 }
 
+QString CellSamplesDialog::percent(double share)
+{
+    return tr("%1%").arg(QLocale().toString(share * 100.0, 'f', 1));
+}
+
+void CellSamplesDialog::openUrl(const QString& path)
+{
+    // Without a program for the file (a bare desktop), say so rather than nothing at all.
+    if (QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        status_->setText(tr("Opened %1.").arg(QDir::toNativeSeparators(path)));
+    else
+        status_->setText(
+            tr("Nothing on this computer opens %1; Copy puts its path on the clipboard.").arg(QDir::toNativeSeparators(path)));
+}
+
 void CellSamplesDialog::openSelected()
 {
     const QString file = selectedFile();
     if (!file.isEmpty())
-        QDesktopServices::openUrl(QUrl::fromLocalFile(file));
+        openUrl(file);
+}
+
+void CellSamplesDialog::keyPressEvent(QKeyEvent* event)
+{
+    // Enter on a sample opens it (the list has emitted activated and passes the key on); it must
+    // not press the dialog's default button and close the window.
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && (focusWidget() == pictures_ || focusWidget() == rows_)) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
 }
 
 } // namespace entrena::ui

@@ -44,25 +44,35 @@ public:
     /// Opens the selected sample (its file, or the table it is a line of) in the desktop's program.
     void openSelected();
 
+    /// What Open or Copy last did ("Copied …", or that nothing opens the file here).
+    QLabel* status() const { return status_; }
+
 Q_SIGNALS:
     /// The samples are shown (ok) or could not be (heading() says why).
     void loaded(bool ok);
     /// The run's review was loaded: keep it for the next cell.
     void reviewReady(std::shared_ptr<const SplitReview> review);
 
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
 private:
     struct Content;
     void fill(const Content& content);
     int selectedRow() const;
+    void openUrl(const QString& path);
+    static QString percent(double share);
     void selectionChanged();
 
     QPointer<app::Job> job_;
+    int64_t runId_;
     int trueClass_, predicted_;
     int64_t select_;
     std::vector<ReviewedSample> samples_;
     QString tableFile_;
     QLabel* heading_;
     QLabel* note_;
+    QLabel* status_; ///< what Open or Copy did
     QStackedWidget* pages_;
     QListWidget* pictures_;
     QTableWidget* rows_;

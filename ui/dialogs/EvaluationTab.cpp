@@ -62,6 +62,7 @@ QLabel* EvaluationTab::captionFor(const EvaluationReport& report)
                                   "predicted; the colour is the share of the row.")
                                    .arg(split, locale.toString(qlonglong(total)),
                                         locale.toString(total > 0 ? 100.0 * double(right) / double(total) : 0.0, 'f', 2)));
+    caption->setText(caption->text() + QLatin1Char(' ') + tr("Click a cell to see its samples."));
     caption->setObjectName(QStringLiteral("evaluationCaption"));
     caption->setWordWrap(true);
     return caption;
@@ -74,6 +75,11 @@ void EvaluationTab::buildPerClassTable(const EvaluationReport& report)
     perClass_ = new QTableWidget(0, 4);
     perClass_->setObjectName(QStringLiteral("perClassTable"));
     perClass_->setHorizontalHeaderLabels({tr("Class"), tr("Precision (%)"), tr("Recall (%)"), tr("Support")});
+    const QString tips[] = {QString(), tr("Of the samples predicted as this class, the share that are of it."),
+                            tr("Of the samples of this class, the share predicted as it."),
+                            tr("The samples of this class in the split.")};
+    for (int c = 1; c < 4; ++c)
+        perClass_->horizontalHeaderItem(c)->setToolTip(tips[c]);
     perClass_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     perClass_->verticalHeader()->hide();
     perClass_->setRowCount(int(report.perClass.size()));

@@ -25,7 +25,8 @@ struct DataSplits {
     /// CSV data: the feature columns' header names, in order (empty without a header row).
     std::vector<std::string> featureNames;
     /// Where each validation and test sample came from, so that the evaluation can name it: an
-    /// image folder's file of each row; a CSV table's line of each row in its file (1: the first).
+    /// image folder's file of each row (an absolute path); a CSV table's line of each row in its
+    /// file (1: the first).
     /// Empty where samples have no file of their own (IDX, CIFAR-10, synthetic).
     std::vector<std::string> valFiles, testFiles;
     std::vector<int64_t> valLines, testLines;

@@ -7,6 +7,7 @@
 #include "data/ImageDecode.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <thread>
@@ -33,6 +34,19 @@ int64_t cacheLimitBytes(const DataSpec& spec)
 int decodeThreads()
 {
     return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+/// The files as absolute paths: the evaluation names them where the working folder is unknown.
+std::vector<std::string> absolutePaths(const std::vector<std::string>& files)
+{
+    std::vector<std::string> out;
+    out.reserve(files.size());
+    for (const std::string& file : files) {
+        std::error_code ec;
+        const auto absolute = std::filesystem::absolute(file, ec);
+        out.push_back(ec ? file : absolute.lexically_normal().string());
+    }
+    return out;
 }
 
 /// Keeps the files at `rows` (a permutation's part), in that order.
@@ -158,8 +172,8 @@ DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed)
         d.testY = labelsOf(listing.test);
         d.classes = int64_t(listing.classes.size());
         d.classNames = listing.classes;
-        d.valFiles = listing.val.files;
-        d.testFiles = listing.test.files;
+        d.valFiles = absolutePaths(listing.val.files);
+        d.testFiles = absolutePaths(listing.test.files);
         d.skipped = listing.skipped;
         return d;
     }
@@ -167,8 +181,8 @@ DataSplits loadImageFolderData(const DataSpec& spec, uint64_t seed)
     DataSplits d = imageSplits(std::move(data.train.images), std::move(data.train.labels), std::move(data.val.images),
                                std::move(data.val.labels), std::move(data.test.images), std::move(data.test.labels),
                                std::move(data.classes));
-    d.valFiles = std::move(data.val.files);
-    d.testFiles = std::move(data.test.files);
+    d.valFiles = absolutePaths(data.val.files);
+    d.testFiles = absolutePaths(data.test.files);
     d.skipped = std::move(data.skipped);
     return d;
 }

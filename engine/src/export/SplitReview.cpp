@@ -14,14 +14,14 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
 namespace entrena {
 
 struct SplitReview::Impl {
-    std::string split, description, tableFile;
+    std::string split, description, tableFile, runName;
+    int64_t epoch = 0, step = 0;
     std::vector<std::string> classes, featureNames;
     std::vector<std::vector<int64_t>> confusion;
     int64_t disagreements = 0;
@@ -159,6 +159,9 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
     if (channelsLast)
         model.toChannelsLast(); // as it trained: the same kernels, the same rounding
     loadModelWeights(record->path, record->checksum, model);
+    r.runName = run->name;
+    r.epoch = record->epoch;
+    r.step = record->step;
     r.description =
         label + ", last checkpoint (epoch " + std::to_string(record->epoch) + ", step " + std::to_string(record->step) + ")";
 
@@ -177,11 +180,8 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
         s.trueClass = t[i];
         s.predicted = p[i];
         s.confidence = c[i];
-        if (size_t(i) < files.size()) {
-            std::error_code ec; // as the end event names it
-            const auto absolute = std::filesystem::absolute(files[size_t(i)], ec);
-            s.file = (ec ? std::filesystem::path(files[size_t(i)]) : absolute.lexically_normal()).string();
-        }
+        if (size_t(i) < files.size())
+            s.file = files[size_t(i)];
         if (size_t(i) < lines.size())
             s.line = lines[size_t(i)];
         if (s.trueClass >= 0 && s.trueClass < k && s.predicted >= 0 && s.predicted < k)
@@ -227,6 +227,18 @@ int64_t SplitReview::unreadable() const
 const std::string& SplitReview::description() const
 {
     return impl_->description;
+}
+const std::string& SplitReview::runName() const
+{
+    return impl_->runName;
+}
+int64_t SplitReview::checkpointEpoch() const
+{
+    return impl_->epoch;
+}
+int64_t SplitReview::checkpointStep() const
+{
+    return impl_->step;
 }
 bool SplitReview::table() const
 {

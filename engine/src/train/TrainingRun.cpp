@@ -457,11 +457,8 @@ void TrainingRun::evaluateClasses(EndEvent& end)
     }
     for (size_t i = 0; i < c.wrong.size(); ++i) {
         WrongExample w = c.wrong[i];
-        if (size_t(w.index) < files.size()) {
-            std::error_code ec; // an absolute path: the event is read where the run's working folder is unknown
-            const auto absolute = std::filesystem::absolute(files[size_t(w.index)], ec);
-            w.file = (ec ? std::filesystem::path(files[size_t(w.index)]) : absolute.lexically_normal()).string();
-        }
+        if (size_t(w.index) < files.size())
+            w.file = files[size_t(w.index)];
         if (keepPictures) {
             torch::Tensor pixels = x.range(w.index, w.index + 1)[0];
             if (pixels.scalar_type() != torch::kUInt8) // grey IDX images, normalised over all pixels

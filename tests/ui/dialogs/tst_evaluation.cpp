@@ -118,6 +118,11 @@ private Q_SLOTS:
         QCOMPARE(matrix->cellCentre(1, 2), cell.toPoint());
         QTest::mouseClick(matrix, Qt::LeftButton, {}, QPoint(1, 1));
         QCOMPARE(clicked.size(), 1);
+        // An empty cell (no bird taken for a cat) offers nothing to see.
+        QTest::mouseClick(matrix, Qt::LeftButton, {}, matrix->cellCentre(2, 0));
+        QCOMPARE(clicked.size(), 1);
+        QVERIFY(!matrix->hoverText(matrix->cellCentre(2, 0)).contains(QStringLiteral("Click")));
+        QVERIFY(matrix->hoverText(cell).contains(QStringLiteral("Click")));
     }
 
     void perClassTableHasARowPerClassAndSortsByNumber()

@@ -14,6 +14,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
+#include <QDesktopServices>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -32,6 +33,15 @@ using namespace entrena;
 using namespace entrena::ui;
 
 namespace {
+
+/// Catches what the desktop would be asked to open (QDesktopServices' handler of file URLs).
+class OpenedFiles : public QObject {
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public Q_SLOTS:
+    void open(const QUrl& url) { urls << url; }
+};
 
 QByteArray cli(const QStringList& args)
 {
@@ -236,6 +246,17 @@ private slots:
                 QVERIFY(cell->samples()[i - 1].confidence >= s.confidence);
         }
         QCOMPARE(cell->selectedFile(), QString::fromStdString(cell->samples().front().file));
+        // Enter on a sample opens its file and leaves the window open (it pressed Close once).
+        OpenedFiles opened;
+        QDesktopServices::setUrlHandler(QStringLiteral("file"), &opened, "open");
+        cell->pictures()->setFocus();
+        QTest::keyClick(cell->pictures(), Qt::Key_Down);
+        QTest::keyClick(cell->pictures(), Qt::Key_Return);
+        QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+        QVERIFY2(cell->isVisible(), "Enter opens the sample; it does not close the window");
+        QCOMPARE(opened.urls.size(), 1);
+        QCOMPARE(opened.urls.first().toLocalFile(), cell->selectedFile());
+        QVERIFY2(cell->status()->text().contains(QFileInfo(cell->selectedFile()).fileName()), qPrintable(cell->status()->text()));
 
         // A wrong example's picture opens its pair, with that very sample selected.
         const QList<QAbstractButton*> tiles = dialog.evaluation()->wrongButtons();

@@ -53,6 +53,10 @@ public:
     int64_t unreadable() const;
     /// "run 3 ('digits'), last checkpoint (epoch 5, step 940)".
     const std::string& description() const;
+    /// The parts of it, for a GUI that words it in its own language.
+    const std::string& runName() const;
+    int64_t checkpointEpoch() const;
+    int64_t checkpointStep() const;
 
     bool table() const;
     const std::string& tableFile() const;                 ///< tables: the CSV file the lines are in
