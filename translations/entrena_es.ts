@@ -681,8 +681,8 @@
         <translation>Abierto %1.</translation>
     </message>
     <message>
-        <source>Nothing on this computer opens %1; Copy puts its path on the clipboard.</source>
-        <translation>Ningún programa de este equipo abre %1; Copiar pone su ruta en el portapapeles.</translation>
+        <source>Nothing on this computer opens %1.</source>
+        <translation>Ningún programa de este equipo abre %1.</translation>
     </message>
 </context>
 <context>

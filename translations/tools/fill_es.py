@@ -550,8 +550,7 @@ ES = {
         "Muestras que caen en otra celda que al terminar la ejecución, o que son nuevas o faltan: %1 (sus datos cambiaron desde entonces, u otro dispositivo redondeó de otro modo).",
     "%1%": "%1 %",
     "Opened %1.": "Abierto %1.",
-    "Nothing on this computer opens %1; Copy puts its path on the clipboard.":
-        "Ningún programa de este equipo abre %1; Copiar pone su ruta en el portapapeles.",
+    "Nothing on this computer opens %1.": "Ningún programa de este equipo abre %1.",
     "Copied %1.": "Copiado %1.",
     "Predicted class": "Clase predicha",
     "True class": "Clase verdadera",

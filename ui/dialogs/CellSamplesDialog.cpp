@@ -121,6 +121,10 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     actions->addStretch(1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // No default button: Enter opens a sample, and after Copy or Open it must not close the
+    // window (Escape and Close do).
+    buttons->button(QDialogButtonBox::Close)->setAutoDefault(false);
+    buttons->button(QDialogButtonBox::Close)->setDefault(false);
     actions->addWidget(buttons);
 
     auto* layout = new QVBoxLayout(this);
@@ -280,6 +284,7 @@ QString CellSamplesDialog::selectedFile() const
 
 void CellSamplesDialog::selectionChanged()
 {
+    status_->clear(); // it spoke of the sample selected before
     const bool file = !selectedFile().isEmpty();
     open_->setEnabled(file);
     showFolder_->setEnabled(file);
@@ -300,8 +305,7 @@ void CellSamplesDialog::openUrl(const QString& path)
     if (QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
         status_->setText(tr("Opened %1.").arg(QDir::toNativeSeparators(path)));
     else
-        status_->setText(
-            tr("Nothing on this computer opens %1; Copy puts its path on the clipboard.").arg(QDir::toNativeSeparators(path)));
+        status_->setText(tr("Nothing on this computer opens %1.").arg(QDir::toNativeSeparators(path)));
 }
 
 void CellSamplesDialog::openSelected()

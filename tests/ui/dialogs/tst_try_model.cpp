@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -257,6 +258,14 @@ private slots:
         QCOMPARE(opened.urls.size(), 1);
         QCOMPARE(opened.urls.first().toLocalFile(), cell->selectedFile());
         QVERIFY2(cell->status()->text().contains(QFileInfo(cell->selectedFile()).fileName()), qPrintable(cell->status()->text()));
+        // Copy, then Enter: the path is on the clipboard, said so, and the window stays.
+        auto* copy = cell->findChild<QPushButton*>(QStringLiteral("cellCopy"));
+        QVERIFY(copy && copy->isEnabled());
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QCOMPARE(QApplication::clipboard()->text(), cell->selectedFile());
+        QVERIFY(cell->status()->text().contains(cell->selectedFile()));
+        QTest::keyClick(cell, Qt::Key_Return);
+        QVERIFY2(cell->isVisible(), "Enter after Copy does not close the window");
 
         // A wrong example's picture opens its pair, with that very sample selected.
         const QList<QAbstractButton*> tiles = dialog.evaluation()->wrongButtons();
