@@ -149,14 +149,21 @@ const std::vector<CommandInfo>& commands()
          "('entrena-cli runs --json').",
          &baseline},
         {"export",
-         "--run RUN [--db FILE] (--checkpoint best|last --out FILE | --metrics csv|json --out FILE)",
-         "write a run's weights, or its metrics, to a file",
+         "--run RUN [--db FILE] (--checkpoint best|last | --metrics csv|json | --true CLASS --predicted CLASS) "
+         "--out FILE",
+         "write a run's weights, its metrics, or the samples of a confusion-matrix cell to a file",
          {{"--run", "RUN", "the run (id or name)"},
           kDb,
           {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
           {"--metrics", "csv|json", "every stored metric value instead of weights"},
-          {"--out", "FILE", "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it)"}},
-         "The file is written to a temporary name and renamed: never a partial file.",
+          {"--true", "CLASS", "with --predicted: the samples of this true class ..."},
+          {"--predicted", "CLASS", "... that the model predicted as this class, most confident first"},
+          {"--out", "FILE",
+           "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it); .csv or .json for "
+           "a cell's samples"}},
+         "The file is written to a temporary name and renamed: never a partial file. A cell's samples are "
+         "those of the split the run's end evaluated, classified again by its last checkpoint, each with its "
+         "original file (image folders) or line (CSV tables); see docs/evaluation.md.",
          &exportRun},
         {"predict",
          "(--run RUN [--checkpoint best|last] [--db FILE] | --model FILE.pt) INPUT... [--top K] [--json|--csv] [--out FILE]",
@@ -436,6 +443,10 @@ void assign(CliOptions& o, const std::string& arg, const std::string& value)
         o.checkpoint = value;
     else if (arg == "--metrics")
         o.metrics = value;
+    else if (arg == "--true")
+        o.trueClass = value;
+    else if (arg == "--predicted")
+        o.predictedClass = value;
     else if (arg == "--out")
         o.out = value;
     else if (arg == "--status")
@@ -514,8 +525,13 @@ void checkCombinations(const CliOptions& o)
             throw UsageError("export needs --run RUN", c);
         if (o.out.empty())
             throw UsageError("export needs --out FILE", c);
-        if (o.checkpoint.empty() == o.metrics.empty())
-            throw UsageError("export needs either --checkpoint best|last or --metrics csv|json", c);
+        if (o.trueClass.empty() != o.predictedClass.empty())
+            throw UsageError("a cell is --true CLASS and --predicted CLASS together", c);
+        if (int(!o.checkpoint.empty()) + int(!o.metrics.empty()) + int(!o.trueClass.empty()) != 1)
+            throw UsageError("export needs one of --checkpoint best|last, --metrics csv|json or --true CLASS --predicted CLASS",
+                             c);
+        if (!o.trueClass.empty() && !endsWith(o.out, ".csv") && !endsWith(o.out, ".json"))
+            throw UsageError("--out for a cell's samples must end in .csv or .json, got '" + o.out + "'", c);
         if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
             throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'", c);
         if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")

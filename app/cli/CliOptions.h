@@ -71,6 +71,7 @@ struct CliOptions {
     std::string run;
     std::string checkpoint;
     std::string metrics;
+    std::string trueClass, predictedClass; ///< export: a confusion-matrix cell's samples
     std::string out;
     std::string status;    ///< runs: only runs of this status
     std::string tag;       ///< runs: only runs with this tag

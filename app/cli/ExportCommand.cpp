@@ -1,9 +1,12 @@
-// `entrena-cli export` (docs/export.md): a run's weights (.pt, .safetensors) or its metrics (CSV, JSON).
+// `entrena-cli export` (docs/export.md): a run's weights (.pt, .safetensors, .onnx), its metrics
+// (CSV, JSON), or the samples of one cell of its confusion matrix (docs/evaluation.md).
 #include "Commands.h"
 #include "entrena/export/Export.h"
+#include "entrena/export/SplitReview.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -19,6 +22,76 @@ void writeAtomically(const std::string& path, const std::string& text)
     file.commit();
 }
 
+/// A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break.
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char ch : s)
+        out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+}
+
+/// --true CLASS --predicted CLASS: that cell's samples, most confident first, as CSV or JSON.
+int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
+{
+    const SplitReview review = SplitReview::ofRun(store, run.id);
+    const auto classIndex = [&](const std::string& name) {
+        const auto& classes = review.classes();
+        const auto it = std::find(classes.begin(), classes.end(), name);
+        if (it == classes.end()) {
+            std::string known;
+            for (const auto& c : classes)
+                known += (known.empty() ? "'" : ", '") + c + "'";
+            throw UsageError("run " + std::to_string(run.id) + " has no class '" + name + "'; its classes are " + known,
+                             "export");
+        }
+        return int64_t(it - classes.begin());
+    };
+    const int64_t t = classIndex(o.trueClass), p = classIndex(o.predictedClass);
+    const std::vector<ReviewedSample> samples = review.cell(t, p);
+    std::ostringstream text;
+    text.precision(17);
+    const bool csv = o.out.size() >= 4 && o.out.compare(o.out.size() - 4, 4, ".csv") == 0; // else .json (checked)
+    if (csv) {
+        text << "index,file,line,confidence\n";
+        for (const ReviewedSample& s : samples)
+            text << s.index << ',' << csvField(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
+                 << '\n';
+    } else {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ReviewedSample& s : samples) {
+            nlohmann::json one = {{"index", s.index}, {"confidence", s.confidence}};
+            if (!s.file.empty())
+                one["file"] = s.file;
+            if (s.line > 0)
+                one["line"] = s.line;
+            list.push_back(std::move(one));
+        }
+        nlohmann::json doc = {{"run", run.id},
+                              {"split", review.split()},
+                              {"true", o.trueClass},
+                              {"predicted", o.predictedClass},
+                              {"checkpoint", review.description()},
+                              {"disagreements", review.disagreements()},
+                              {"unreadable", review.unreadable()},
+                              {"samples", list}};
+        if (review.table())
+            doc["table"] = review.tableFile();
+        text << doc.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    }
+    writeAtomically(o.out, text.str());
+    std::printf("wrote %s (%zu samples of '%s' predicted as '%s', on the %s split)\n", o.out.c_str(), samples.size(),
+                o.trueClass.c_str(), o.predictedClass.c_str(), review.split().c_str());
+    if (review.disagreements() > 0 || review.unreadable() > 0)
+        std::fprintf(stderr,
+                     "note: %lld samples land in another cell than the run's matrix says and %lld could not be read "
+                     "again: the data changed since the run\n",
+                     (long long)review.disagreements(), (long long)review.unreadable());
+    return 0;
+}
+
 } // namespace
 
 int exportRun(const CliOptions& o)
@@ -27,6 +100,8 @@ int exportRun(const CliOptions& o)
     const auto run = store.findRun(o.run);
     if (!run)
         throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them", "export");
+    if (!o.trueClass.empty())
+        return exportCell(store, *run, o);
     if (!o.checkpoint.empty()) {
         const ExportResult r = exportCheckpoint(store, run->id, o.checkpoint, o.out);
         std::printf("wrote %s (%s, %d tensors, from %s)\n", r.file.c_str(), r.format.c_str(), r.tensors, r.checkpoint.c_str());

@@ -269,8 +269,8 @@ private Q_SLOTS:
         for (const auto& c : entrena::cli::commands()) {
             for (const auto& o : c.options) {
                 const std::string name = o.name;
-                if (name == "--metrics")
-                    continue; // instead of --checkpoint: aMistakeShows… covers the pair
+                if (name == "--metrics" || name == "--true" || name == "--predicted")
+                    continue; // instead of --checkpoint: aMistakeShows… and the cell's own test cover them
                 std::vector<std::string> words = {"entrena-cli", c.name};
                 const auto base = least.find(c.name);
                 if (base != least.end())
@@ -314,6 +314,25 @@ private Q_SLOTS:
         QTest::newRow("missing --run") << QStringList{QStringLiteral("export"), QStringLiteral("--metrics"),
                                                       QStringLiteral("csv")}
                                        << QStringLiteral("export") << QStringLiteral("export needs --run RUN");
+        QTest::newRow("half a cell") << QStringList{QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"),
+                                                    QStringLiteral("--true"), QStringLiteral("cat"),   QStringLiteral("--out"),
+                                                    QStringLiteral("c.csv")}
+                                     << QStringLiteral("export")
+                                     << QStringLiteral("a cell is --true CLASS and --predicted CLASS together");
+        QTest::newRow("a cell and weights") << QStringList{QStringLiteral("export"), QStringLiteral("--run"),
+                                                           QStringLiteral("1"),      QStringLiteral("--true"),
+                                                           QStringLiteral("cat"),    QStringLiteral("--predicted"),
+                                                           QStringLiteral("dog"),    QStringLiteral("--checkpoint"),
+                                                           QStringLiteral("last"),   QStringLiteral("--out"),
+                                                           QStringLiteral("c.csv")}
+                                            << QStringLiteral("export") << QStringLiteral("export needs one of");
+        QTest::newRow("a cell to a .pt") << QStringList{QStringLiteral("export"), QStringLiteral("--run"),
+                                                        QStringLiteral("1"),      QStringLiteral("--true"),
+                                                        QStringLiteral("cat"),    QStringLiteral("--predicted"),
+                                                        QStringLiteral("dog"),    QStringLiteral("--out"),
+                                                        QStringLiteral("c.pt")}
+                                         << QStringLiteral("export")
+                                         << QStringLiteral("--out for a cell's samples must end in .csv or .json");
     }
 
     void aMistakeShowsTheUsageOfThatCommandOnly()

@@ -565,6 +565,48 @@ private Q_SLOTS:
         QCOMPARE(exported.size(), wrong.size());
         for (qsizetype i = 0; i < wrong.size(); ++i)
             QCOMPARE(exported[i][QStringLiteral("file")].toString(), wrong[i][QStringLiteral("file")].toString());
+
+        // export --true --predicted: the top wrong example's cell, as many samples as the matrix counts,
+        // most confident first, led by that example; an unknown class names the run's classes (exit 2).
+        const QJsonObject top = wrong.first().toObject();
+        const QStringList classes = {QStringLiteral("Zebra"), QStringLiteral("cat"), QStringLiteral("dog")};
+        const qsizetype t = classes.indexOf(top[QStringLiteral("true")].toString()),
+                        p = classes.indexOf(top[QStringLiteral("predicted")].toString());
+        const QString cellCsv = dir_.filePath(QStringLiteral("cell.csv")), cellJson = dir_.filePath(QStringLiteral("cell.json"));
+        for (const QString& out : {cellCsv, cellJson})
+            QCOMPARE(QProcess::execute(QStringLiteral(ENTRENA_CLI),
+                                       {QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"),
+                                        QStringLiteral("--db"), db, QStringLiteral("--true"), classes[t],
+                                        QStringLiteral("--predicted"), classes[p], QStringLiteral("--out"), out}),
+                     0);
+        const qint64 count = end[QStringLiteral("confusion")].toArray()[t].toArray()[p].toInteger();
+        QFile csv(cellCsv);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = csv.readAll().trimmed().split('\n');
+        QCOMPARE(rows.first(), QByteArray("index,file,line,confidence"));
+        QCOMPARE(rows.size() - 1, count);
+        QCOMPARE(QString::fromUtf8(rows[1].split(',')[1]), top[QStringLiteral("file")].toString());
+        QFile json(cellJson);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject cellDoc = QJsonDocument::fromJson(json.readAll()).object();
+        const QJsonArray cellSamples = cellDoc[QStringLiteral("samples")].toArray();
+        QCOMPARE(cellSamples.size(), count);
+        QCOMPARE(cellDoc[QStringLiteral("disagreements")].toInt(), 0);
+        for (qsizetype i = 0; i < cellSamples.size(); ++i) {
+            QCOMPARE(QFileInfo(cellSamples[i][QStringLiteral("file")].toString()).dir().dirName(), classes[t]);
+            if (i > 0)
+                QVERIFY(cellSamples[i - 1][QStringLiteral("confidence")].toDouble() >=
+                        cellSamples[i][QStringLiteral("confidence")].toDouble());
+        }
+        QProcess unknown;
+        unknown.start(QStringLiteral(ENTRENA_CLI),
+                      {QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
+                       QStringLiteral("--true"), QStringLiteral("horse"), QStringLiteral("--predicted"), QStringLiteral("cat"),
+                       QStringLiteral("--out"), cellCsv});
+        QVERIFY(unknown.waitForFinished(120000));
+        QCOMPARE(unknown.exitCode(), 2);
+        const QByteArray said = unknown.readAllStandardError();
+        QVERIFY2(said.contains("no class 'horse'") && said.contains("'Zebra', 'cat', 'dog'"), said.constData());
         QCOMPARE(doc[QStringLiteral("run")].toObject()[QStringLiteral("classes")].toArray().size(), 3);
     }
 };
