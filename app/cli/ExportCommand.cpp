@@ -22,17 +22,6 @@ void writeAtomically(const std::string& path, const std::string& text)
     file.commit();
 }
 
-/// A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break.
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char ch : s)
-        out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-}
-
 /// --true CLASS --predicted CLASS: that cell's samples, most confident first, as CSV or JSON.
 int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
 {
@@ -57,7 +46,7 @@ int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
     if (csv) {
         text << "index,file,line,confidence\n";
         for (const ReviewedSample& s : samples)
-            text << s.index << ',' << csvField(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
+            text << s.index << ',' << csvCell(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
                  << '\n';
     } else {
         nlohmann::json list = nlohmann::json::array();

@@ -15,11 +15,7 @@
 #include <thread>
 
 namespace entrena::cli {
-namespace {
 
-using nlohmann::json;
-
-/// A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180).
 std::string csvCell(const std::string& s)
 {
     if (s.find_first_of(",\"\r\n") == std::string::npos)
@@ -29,6 +25,10 @@ std::string csvCell(const std::string& s)
         q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
 }
+
+namespace {
+
+using nlohmann::json;
 
 std::string percent(double p)
 {
