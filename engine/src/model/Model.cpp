@@ -89,11 +89,16 @@ void Model::checkShapes(const torch::Device& device, int64_t channels, int64_t h
 torch::Tensor Model::forward(const torch::Tensor& x)
 {
     if (!script_)
-        return forwardFused(sequential_, x);
+        return forwardFused(sequential_, x, ownBlocks_);
     const c10::IValue out = script_->forward({x});
     if (!out.isTensor())
         throw std::runtime_error("the TorchScript module's forward must return one tensor of class scores");
     return out.toTensor();
+}
+
+bool Model::hasOwnBlocks()
+{
+    return !script_ && hasFusableBlocks(sequential_);
 }
 
 std::vector<torch::Tensor> Model::parameters() const

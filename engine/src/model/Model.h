@@ -40,12 +40,18 @@ public:
     void toChannelsLast();
 
     bool isScript() const { return script_.has_value(); }
+    /// Whether forward() may run blocks as Entrena's own fused passes (PoolRelu.h); on by default, off
+    /// where the run measured ATen's ops faster (train/PathChoice.h).
+    void setOwnBlocks(bool on) { ownBlocks_ = on; }
+    /// Whether the model has such blocks at all.
+    bool hasOwnBlocks();
     torch::nn::Sequential& sequential() { return sequential_; }
     torch::jit::Module& script() { return *script_; }
 
 private:
     torch::nn::Sequential sequential_{nullptr};
     std::optional<torch::jit::Module> script_;
+    bool ownBlocks_ = true;
 };
 
 } // namespace entrena

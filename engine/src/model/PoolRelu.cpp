@@ -5,7 +5,7 @@
 
 #include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
-
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -43,8 +43,8 @@ inline __attribute__((always_inline)) void forwardRow(const float* in, float* ou
 
 /// The input gradient of one output row's windows: each output's gradient to the input its code
 /// names, 0 to the others. Every input of a window is written.
-inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, const float* gradOut, float* gradIn,
-                                                       int64_t width, int64_t channels, int64_t inRow)
+inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, const float* gradOut, float* gradIn, int64_t width,
+                                                       int64_t channels, int64_t inRow)
 {
     for (int64_t w = 0; w < width; ++w) {
         float* g[4] = {gradIn + 2 * w * channels, gradIn + (2 * w + 1) * channels, gradIn + inRow + 2 * w * channels,
@@ -63,16 +63,15 @@ inline __attribute__((always_inline)) void backwardRow(const uint8_t* codes, con
     }
 }
 
-#define ENTRENA_POOL_VARIANT(name, target)                                                                              \
-    target void name##Forward(const float* in, float* out, uint8_t* codes, int64_t width, int64_t channels,             \
-                              int64_t inRow)                                                                            \
-    {                                                                                                                   \
-        forwardRow(in, out, codes, width, channels, inRow);                                                             \
-    }                                                                                                                   \
-    target void name##Backward(const uint8_t* codes, const float* gradOut, float* gradIn, int64_t width,                \
-                               int64_t channels, int64_t inRow)                                                         \
-    {                                                                                                                   \
-        backwardRow(codes, gradOut, gradIn, width, channels, inRow);                                                    \
+#define ENTRENA_POOL_VARIANT(name, target)                                                                                       \
+    target void name##Forward(const float* in, float* out, uint8_t* codes, int64_t width, int64_t channels, int64_t inRow)       \
+    {                                                                                                                            \
+        forwardRow(in, out, codes, width, channels, inRow);                                                                      \
+    }                                                                                                                            \
+    target void name##Backward(const uint8_t* codes, const float* gradOut, float* gradIn, int64_t width, int64_t channels,       \
+                               int64_t inRow)                                                                                    \
+    {                                                                                                                            \
+        backwardRow(codes, gradOut, gradIn, width, channels, inRow);                                                             \
     }
 // Compiled for AVX-512, AVX2 and the baseline, as ATen's kernels are.
 #if defined(__x86_64__) || defined(__i386__)
@@ -99,7 +98,10 @@ Kernels kernels()
 }
 
 /// Output rows per parallel chunk: ATen's grain (32,768 elements) in rows of the input.
-int64_t grainRows(int64_t rowElements) { return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, rowElements)); }
+int64_t grainRows(int64_t rowElements)
+{
+    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, rowElements));
+}
 
 struct PoolRelu : torch::autograd::Function<PoolRelu> {
     static torch::Tensor forward(AutogradContext* ctx, const torch::Tensor& x)
@@ -176,8 +178,7 @@ bool isPool2(const std::shared_ptr<torch::nn::Module>& m)
         return false;
     const auto& o = pool->options;
     const auto two = torch::ExpandingArray<2>(2), one = torch::ExpandingArray<2>(1), zero = torch::ExpandingArray<2>(0);
-    return *o.kernel_size() == *two && *o.stride() == *two && *o.padding() == *zero && *o.dilation() == *one &&
-           !o.ceil_mode();
+    return *o.kernel_size() == *two && *o.stride() == *two && *o.padding() == *zero && *o.dilation() == *one && !o.ceil_mode();
 }
 
 } // namespace
@@ -195,28 +196,50 @@ torch::Tensor maxPool2Relu(const torch::Tensor& x)
     return PoolRelu::apply(x);
 }
 
-torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x)
+namespace {
+std::atomic<int64_t> fusedPasses{0};
+} // namespace
+
+int64_t fusedForwards()
 {
-    const bool fuse = fusedKernelsWanted() && !cpuAutocast();
+    return fusedPasses.load();
+}
+
+bool hasFusableBlocks(torch::nn::Sequential& model)
+{
+    for (size_t i = 0; i + 1 < model->size(); ++i)
+        if (isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>())
+            return true;
+    return false;
+}
+
+torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool allowed)
+{
+    const bool fuse = allowed && fusedKernelsWanted() && !cpuAutocast();
     const size_t n = model->size();
     auto module = model->begin();
     const auto poolReluAt = [&](size_t i) {
         return i + 1 < n && isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>();
     };
+    bool fused = false;
     for (size_t i = 0; i < n; ++i, ++module) {
         auto* conv = fuse ? model->ptr(i)->as<torch::nn::Conv2d>() : nullptr;
         if (conv && poolReluAt(i + 1) && convPoolReluApplies(x, *conv)) {
             x = convPoolRelu(x, *conv);
             i += 2;
             module += 2;
+            fused = true;
         } else if (fuse && poolReluAt(i) && fusable(x)) {
             x = PoolRelu::apply(x);
             ++i;
             ++module;
+            fused = true;
         } else {
             x = module->forward<torch::Tensor>(x);
         }
     }
+    if (fused)
+        fusedPasses.fetch_add(1, std::memory_order_relaxed);
     return x;
 }
 

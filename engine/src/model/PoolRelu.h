@@ -20,7 +20,14 @@ torch::Tensor maxPool2Relu(const torch::Tensor& x);
 /// `model`'s forward, child by child as Sequential's, where a MaxPool2d of kernel 2 and stride 2 (no
 /// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu, and as convPoolRelu
 /// (ConvPoolRelu.h) together with a convolution of the data before them; unless fusedKernelsWanted()
-/// says no.
-torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x);
+/// or `allowed` says no (the run measured ATen's ops faster: train/PathChoice.h).
+torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool allowed = true);
+
+/// Whether `model` has a block forwardFused() can run as one pass (a 2×2 pool followed by a ReLU).
+bool hasFusableBlocks(torch::nn::Sequential& model);
+
+/// Forward passes of this process that ran at least one block fused, for the tests: that a run takes
+/// (or leaves) this path.
+int64_t fusedForwards();
 
 } // namespace entrena

@@ -3,6 +3,7 @@
 #include "model/Lanes.h"
 
 #include <ATen/Parallel.h>
+#include <atomic>
 #include <cmath>
 
 namespace entrena {
@@ -17,7 +18,8 @@ struct SgdConstants {
     bool nesterov;
 };
 
-template <bool Fma> inline __attribute__((always_inline)) float madd(float a, float b, float c)
+template <bool Fma>
+inline __attribute__((always_inline)) float madd(float a, float b, float c)
 {
     if constexpr (Fma)
         return std::fma(a, b, c);
@@ -46,7 +48,7 @@ inline __attribute__((always_inline)) void updateWith(float* __restrict p, const
 // The loop compiled three times, as ATen's kernels are: std::fma is one instruction only where the
 // target has FMA (elsewhere a call per element, slower than SGD::step).
 __attribute__((target("avx512f,avx512vl,avx2,fma"))) void updateAvx512(float* p, const float* g, float* b, int64_t from,
-                                                                        int64_t to, const SgdConstants& c, bool first)
+                                                                       int64_t to, const SgdConstants& c, bool first)
 {
     updateWith<true>(p, g, b, from, to, c, first);
 }
@@ -96,6 +98,15 @@ bool plainFloat(const torch::Tensor& t, const torch::Tensor& like)
 
 } // namespace
 
+namespace {
+std::atomic<int64_t> onePassTaken{0};
+} // namespace
+
+int64_t FusedSgd::onePassSteps()
+{
+    return onePassTaken.load();
+}
+
 bool FusedSgd::fuses() const
 {
     for (const auto& group : param_groups())
@@ -120,10 +131,11 @@ torch::Tensor FusedSgd::step(LossClosure closure)
         at::AutoGradMode enable(true);
         loss = closure();
     }
-    if (!fuses()) {
+    if (!onePass_ || !fuses()) {
         torch::optim::SGD::step(nullptr);
         return loss;
     }
+    onePassTaken.fetch_add(1, std::memory_order_relaxed);
     for (auto& group : param_groups()) {
         const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
         const SgdConstants c{float(o.lr()), float(o.weight_decay()), float(o.momentum()), float(1.0 - o.dampening()),

@@ -17,6 +17,14 @@ public:
     torch::Tensor step(LossClosure closure = nullptr) override;
     /// Whether a step with the gradients as they are takes the one-pass update.
     bool fuses() const;
+    /// Whether to take it when it can (on by default), or SGD::step: the run measures which is faster
+    /// (train/PathChoice.h).
+    void setOnePass(bool on) { onePass_ = on; }
+    /// Steps of this process that took the one-pass update, for the tests.
+    static int64_t onePassSteps();
+
+private:
+    bool onePass_ = true;
 };
 
 } // namespace entrena

@@ -8,9 +8,8 @@
 #include "store/StoreClock.h"
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -20,6 +19,7 @@
 #include <set>
 #include <signal.h>
 #include <sqlite3.h>
+#include <thread>
 #include <unistd.h>
 
 namespace entrena {
@@ -89,8 +89,7 @@ RunStore::RunStore(const std::string& path)
                              "); it was left unchanged: update Entrena or use another --db");
         // Turning a new file to WAL needs it to itself; SQLite answers "locked" at once, without the busy
         // handler, when another process opening the same new store holds it: wait for it briefly.
-        for (int attempt = 0; sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr) != SQLITE_OK;
-             ++attempt) {
+        for (int attempt = 0; sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr) != SQLITE_OK; ++attempt) {
             if ((sqlite3_errcode(db_) & 0xff) != SQLITE_BUSY || attempt == 250)
                 exec("PRAGMA journal_mode=WAL"); // throws the error with its message
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -265,6 +264,14 @@ void RunStore::setRunData(int64_t runId, const std::string& dataJson)
 {
     Statement s(db_, "UPDATE runs SET data=? WHERE id=?");
     s.bind(1, dataJson).bind(2, runId);
+    s.step();
+}
+
+void RunStore::setRunEnvironmentValue(int64_t runId, const std::string& key, const std::string& valueJson)
+{
+    Statement s(db_, "UPDATE runs SET environment=json_set(CASE WHEN json_valid(environment) THEN environment ELSE '{}' END, "
+                     "'$.' || ?, json(?)) WHERE id=?");
+    s.bind(1, key).bind(2, valueJson).bind(3, runId);
     s.step();
 }
 

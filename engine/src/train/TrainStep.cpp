@@ -9,9 +9,8 @@
 
 namespace entrena {
 
-std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)> makeLossFn(Model& model, const torch::Device& device,
-                                                                                    const TrainSpec& train,
-                                                                                    const torch::Tensor& classWeights)
+std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)>
+makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, const torch::Tensor& classWeights)
 {
     namespace F = torch::nn::functional;
     auto options = F::CrossEntropyFuncOptions().label_smoothing(train.labelSmoothing);
@@ -58,7 +57,10 @@ TrainStep::TrainStep(LossFn loss, torch::optim::Optimizer& optimizer, const torc
 
 TrainStep::~TrainStep() = default;
 
-void TrainStep::useMlpStep(std::unique_ptr<MlpStep> fast) { fast_ = std::move(fast); }
+void TrainStep::useMlpStep(std::unique_ptr<MlpStep> fast)
+{
+    fast_ = std::move(fast);
+}
 
 torch::Tensor TrainStep::run(const std::vector<Batch>& group, double lossScale, PhaseClock& clock,
                              const std::function<void(const OomRetry&)>& onRetry)
@@ -107,7 +109,7 @@ torch::Tensor TrainStep::attempt(const std::vector<Batch>& group, int64_t sample
         dropGradients(optimizer_);
     torch::Tensor stepLoss;
     clock.mark(&PhaseTimes::backward);
-    const bool fast = fast_ && !reducer_ && lossScale == 1.0 && split_ == 1 && group.size() == 1 &&
+    const bool fast = fast_ && fastOn_ && !reducer_ && lossScale == 1.0 && split_ == 1 && group.size() == 1 &&
                       fast_->accepts(group[0].x, group[0].y);
     if (fast) {
         auto r = fast_->run(group[0].x, group[0].y);

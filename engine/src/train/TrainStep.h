@@ -39,9 +39,8 @@ struct TrainSpec;
 /// The training loss of a batch: the model's forward pass under the run's autocast precision,
 /// then cross-entropy with the run's label smoothing, in fp32, weighted per class by `classWeights`
 /// when given (data.balance weights: a batch's loss is then the weighted mean, as PyTorch's).
-std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)> makeLossFn(Model& model, const torch::Device& device,
-                                                                                    const TrainSpec& train,
-                                                                                    const torch::Tensor& classWeights = {});
+std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)>
+makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, const torch::Tensor& classWeights = {});
 
 /// True for LibTorch's out-of-memory errors: c10::OutOfMemoryError in LibTorch 2.x, a
 /// c10::Error whose message says "out of memory" in 1.13.
@@ -72,6 +71,11 @@ public:
     /// batch suits it, instead of the loss and backward(). TrainingRun gives none to a run with a memory
     /// budget: its meter sees LibTorch's allocations, and that step keeps its activations outside them.
     void useMlpStep(std::unique_ptr<MlpStep> fast);
+    /// Whether it was given one.
+    bool hasMlpStep() const { return fast_ != nullptr; }
+    /// Whether to take it (on by default), or autograd instead: the run measures which is faster
+    /// (train/PathChoice.h).
+    void preferMlpStep(bool on) { fastOn_ = on; }
 
     int split() const { return split_; }
     int64_t microBatch() const { return (batchSize_ + split_ - 1) / split_; }
@@ -94,6 +98,7 @@ private:
     GradReducer* reducer_;
     int64_t peakBytes_ = 0;
     std::unique_ptr<MlpStep> fast_;
+    bool fastOn_ = true;
 };
 
 } // namespace entrena

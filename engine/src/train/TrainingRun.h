@@ -25,6 +25,7 @@
 #include "train/Evaluator.h"
 #include "train/LearningCheck.h"
 #include "train/OomRecovery.h"
+#include "train/PathChoice.h"
 #include "train/PhaseClock.h"
 #include "train/Precision.h"
 #include "train/RankSync.h"
@@ -68,6 +69,11 @@ private:
     /// the files it could not read (a `data_warning`).
     void recordData();
     void buildParts();
+    /// Which of Entrena's own paths apply to this run, each to be measured against ATen's ops in the
+    /// first steps (or forced: train/PathChoice.h).
+    void choosePaths();
+    /// The paths' choice into the run's environment (`paths`), once decided.
+    void recordPaths();
 
     /// How an epoch's step loop ended.
     enum class Interrupt { None, Stopped, StepLimit, EarlyStopped, Diverged };
@@ -122,6 +128,8 @@ private:
     std::optional<EarlyStopper> earlyStopper_;
     std::optional<StepReporter> reporter_;
     std::optional<RankSync> sync_;
+    std::optional<PathChoice> paths_;
+    bool pathsRecorded_ = false;
     LearningCheck learningCheck_;
 
     std::set<int64_t> injectNan_; ///< test builds: steps whose loss becomes NaN once

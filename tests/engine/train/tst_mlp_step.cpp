@@ -20,11 +20,14 @@ namespace {
 
 RunConfig config(const std::string& model, const std::string& train = "{}")
 {
-    return RunConfig::fromJson(std::string(R"({"seed": 5, "data": {"path": ")" ENTRENA_FMNIST_DIR
-                                           R"(", "batch_size": 128, "train_limit": 2560, "test_limit": 64},
-        "model": )") + model +
-                               R"(, "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4},
-        "train": )" + train + "}");
+    return RunConfig::fromJson(
+        std::string(R"({"seed": 5, "data": {"path": ")" ENTRENA_FMNIST_DIR
+                    R"(", "batch_size": 128, "train_limit": 2560, "test_limit": 64},
+        "model": )") +
+        model +
+        R"(, "optimizer": {"name": "sgd", "lr": 0.05, "momentum": 0.9, "nesterov": true, "weight_decay": 5e-4},
+        "train": )" +
+        train + "}");
 }
 
 Model build(const RunConfig& c, const DataSplits& data)
@@ -34,7 +37,11 @@ Model build(const RunConfig& c, const DataSplits& data)
 }
 
 struct Threads {
-    explicit Threads(int n) : before(at::get_num_threads()) { at::set_num_threads(n); }
+    explicit Threads(int n)
+        : before(at::get_num_threads())
+    {
+        at::set_num_threads(n);
+    }
     ~Threads() { at::set_num_threads(before); }
     int before;
 };
@@ -107,7 +114,10 @@ private Q_SLOTS:
             QVERIFY(step->accepts(x, y));
             const auto own = step->run(x, y);
             QVERIFY2(std::abs(own.loss.item<float>() - loss.item<float>()) < 1e-5 * (1 + loss.item<float>()),
-                     qPrintable(QString("step %1: loss %2 against autograd's %3").arg(i).arg(own.loss.item<float>()).arg(loss.item<float>())));
+                     qPrintable(QString("step %1: loss %2 against autograd's %3")
+                                    .arg(i)
+                                    .arg(own.loss.item<float>())
+                                    .arg(loss.item<float>())));
             if (i == 0) // the first step's gradients, before any update
                 for (size_t p = 0; p < reference.parameters().size(); ++p)
                     QVERIFY(torch::allclose(handWritten.parameters()[p].grad(), reference.parameters()[p].grad(), 1e-4, 1e-6));
@@ -176,7 +186,8 @@ private Q_SLOTS:
         StopToken stop;
         const int64_t before = MlpStep::stepsTaken();
         for (const char* set : {"train.accumulate=2", "train.memory_budget_mb=64"}) {
-            const RunResult r = Trainer(RunConfig::fromJson(trainingConfig().toJson(), {set, "train.max_steps=6"})).run(losses, stop);
+            const RunResult r =
+                Trainer(RunConfig::fromJson(trainingConfig().toJson(), {set, "train.max_steps=6"})).run(losses, stop);
             QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
         }
         QCOMPARE(MlpStep::stepsTaken(), before);
@@ -206,7 +217,13 @@ private Q_SLOTS:
         Losses ownLosses, refLosses;
         StopToken stop;
         const int64_t before = MlpStep::stepsTaken();
-        const RunResult own = Trainer(c).run(ownLosses, stop);
+        RunResult own;
+        {
+            // Taken on every step, whatever the measurement says (tst_path_choice covers the choice).
+            setenv("ENTRENA_PATHS", "mlp_step=entrena", 1);
+            own = Trainer(c).run(ownLosses, stop);
+            unsetenv("ENTRENA_PATHS");
+        }
         const int64_t taken = MlpStep::stepsTaken() - before;
         RunResult ref;
         {

@@ -149,6 +149,9 @@ public:
     void finishRun(int64_t runId, RunStatus status, const EndEvent& end, std::optional<double> finalTrainLoss);
     /// What the run's data is: {"classes", "input_shape", "normalization"} as JSON.
     void setRunData(int64_t runId, const std::string& dataJson);
+    /// Sets one key of the run's environment JSON to `valueJson` (what the run measured on this
+    /// machine once training began, e.g. `paths`).
+    void setRunEnvironmentValue(int64_t runId, const std::string& key, const std::string& valueJson);
 
     // Experiments (a sweep drives its trials' runs through these).
     int64_t createExperiment(const ExperimentRecord& e);

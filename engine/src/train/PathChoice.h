@@ -1,0 +1,92 @@
+#pragma once
+// Which of Entrena's own paths a run takes, chosen by measurement on the machine it runs on.
+//
+// Each hand-written path (the MLP step, the fused blocks of the CNN, SGD's one-pass update) computes
+// what ATen computes, to rounding; whether it is also faster depends on the CPU, its vector units, its
+// BLAS and the thread count (on one Intel Xeon the MLP step lost to a tuned script that it beat by 1.26x
+// on an AMD EPYC). So no instruction-set flag decides: the run's first steps alternate between the
+// path and ATen's ops, each timed (the steps are real training steps: either way the same update, so
+// nothing is wasted), and the faster by the median is kept; ATen's on a tie. The choice and both times
+// are recorded in the run's environment (`paths`), as docs/run-store.md says.
+//
+// ENTRENA_PATHS=mlp_step=aten,fused_sgd=entrena (names from ownPathNames(), `*` for all) forces an
+// answer without measuring; ENTRENA_FUSED=0 sends every path to ATen.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace entrena {
+
+/// The part of a step a path replaces, timed separately so that two paths can be tried at once.
+enum class StepPart { Compute, Optimizer };
+
+class PathChoice {
+public:
+    struct Path {
+        std::string name;                  ///< as in the environment's `paths` and ENTRENA_PATHS
+        StepPart part;                     ///< the part of the step it replaces
+        std::function<void(bool own)> use; ///< switches the path on (own) or to ATen's ops
+    };
+
+    /// `forced`: answers given beforehand, by name (forcedPaths()). `pairs`: the timed steps of each
+    /// side before a path is decided (0: adapt, 4 for slow steps, up to 64 for steps of a few
+    /// milliseconds); a data-parallel run gives a fixed number so that its ranks decide together.
+    explicit PathChoice(std::map<std::string, bool> forced = forcedPaths(), int pairs = 0);
+
+    /// A path this run can take. A forced one is switched at once and never measured.
+    void add(Path path);
+
+    /// Before a step: switches each path on trial to the side this step measures.
+    void beforeStep();
+    /// After that step, with the seconds its parts took. A step that was not completed (rolled back)
+    /// is not recorded: the next step repeats its side.
+    void afterStep(double computeSeconds, double optimizerSeconds);
+    /// Whether a path is still being measured (its steps then need timing).
+    bool measuring() const;
+    /// Whether the trial has just ended, once: the caller records json() then.
+    bool justDecided();
+    /// Decides every path on trial from what was measured so far (the run ended during the trial);
+    /// a path with no measurement goes to ATen.
+    void decideNow();
+    /// Data-parallel: `agree` turns this rank's per-path medians into the ranks' totals, so that every
+    /// rank keeps the same path (their updates must stay identical). Called when a decision is due.
+    void setAgreement(std::function<void(std::vector<double>& ownAndAten)> agree) { agree_ = std::move(agree); }
+
+    /// {"mlp_step": {"path": "entrena"|"aten", "by": "measured"|"forced"|"ENTRENA_FUSED=0"|"trial cut short",
+    ///  "entrena_ms": median, "aten_ms": median, "steps": timed steps of each side}}
+    std::string json() const;
+    /// A path's answer so far (nullopt while measured, or for a path not added).
+    std::optional<bool> own(const std::string& name) const;
+
+    /// ENTRENA_PATHS as a map (throws std::invalid_argument naming a bad entry); every path to ATen
+    /// when ENTRENA_FUSED=0.
+    static std::map<std::string, bool> forcedPaths();
+    static const std::vector<std::string>& ownPathNames();
+    /// The rule: the path's median against ATen's; strictly faster to be kept.
+    static bool ownWins(std::vector<double> own, std::vector<double> aten);
+
+private:
+    struct Trial {
+        Path path;
+        std::optional<bool> decided;
+        std::string by;
+        std::vector<double> own, aten;
+        double ownMs = 0, atenMs = 0;
+    };
+    static bool sideOf(size_t trial, int64_t step);
+    int64_t warmUpSteps() const;
+    void decide(bool cutShort);
+
+    std::map<std::string, bool> forced_;
+    int pairs_;
+    std::vector<Trial> trials_;
+    int64_t steps_ = 0; ///< steps recorded since the trial began
+    bool justDecided_ = false;
+    std::function<void(std::vector<double>&)> agree_;
+};
+
+} // namespace entrena

@@ -1,0 +1,292 @@
+// Entrena's own paths against ATen's, chosen by measurement (train/PathChoice.h): the rule (the faster
+// median is kept, ATen's on a tie, paths timed in a factorial pattern so that neither is charged with
+// the other's after-effects), forced answers and their errors, and real runs on a Fashion-MNIST subset
+// that take each answer of each path: the path is (or is not) taken, the run's environment records the
+// answer, and the losses of 40 logged steps follow ATen's to rounding.
+#include "entrena/store/RunStore.h"
+#include "entrena/train/Trainer.h"
+#include "model/PoolRelu.h"
+#include "optim/FusedSgd.h"
+#include "train/MlpStep.h"
+#include "train/PathChoice.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+using namespace entrena;
+
+namespace {
+
+struct Env {
+    Env(const char* name, const char* value)
+        : name(name)
+    {
+        setenv(name, value, 1);
+    }
+    ~Env() { unsetenv(name); }
+    const char* name;
+};
+
+struct StepLosses : TrainingObserver {
+    std::vector<double> steps;
+    void onStep(const StepEvent& e) override { steps.push_back(e.loss); }
+};
+
+/// 40 steps of batch 64, each logged, at a rate where training is stable (lr 0.01, momentum 0.9).
+RunConfig fortySteps(const std::string& arch)
+{
+    return RunConfig::fromJson(std::string(R"({"name": "paths", "seed": 7, "data": {"path": ")") + ENTRENA_FMNIST_DIR +
+                               R"(", "train_limit": 2560, "test_limit": 256, "batch_size": 64, "val_fraction": 0},
+        "model": {"arch": ")" + arch +
+                               R"("}, "scheduler": {"name": "constant"},
+        "optimizer": {"name": "sgd", "lr": 0.01, "momentum": 0.9, "nesterov": true, "weight_decay": 0.0005},
+        "train": {"epochs": 1, "max_steps": 40, "log_every": 1, "checkpoint_every": 0}, "devices": {"threads": 2}})");
+}
+
+struct Outcome {
+    std::vector<double> losses;
+    nlohmann::json paths;
+};
+
+Outcome train(const RunConfig& c)
+{
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+    StepLosses losses;
+    StopToken stop;
+    const RunResult r = Trainer(c).run(losses, stop, &store);
+    if (r.end.status != RunStatus::Finished)
+        throw std::runtime_error("the run did not finish: " + r.end.error);
+    const auto environment = nlohmann::json::parse(store.findRun(std::to_string(r.runId))->environmentJson);
+    return {losses.steps, environment.value("paths", nlohmann::json())};
+}
+
+/// A PathChoice over two recorded switches, fed step times where path 0 costs `own0`/`aten0` and path
+/// 1 `own1`/`aten1` seconds, with `noise` added to every step's time by the other path's side.
+struct Fed {
+    std::vector<std::vector<bool>> sides{{}, {}};
+    PathChoice choice{{}, 0};
+    Fed()
+    {
+        choice.add({"a", StepPart::Compute, [this](bool own) { sides[0].push_back(own); }});
+        choice.add({"b", StepPart::Optimizer, [this](bool own) { sides[1].push_back(own); }});
+    }
+    int feed(double own0, double aten0, double own1, double aten1, double crossTalk = 0)
+    {
+        int steps = 0;
+        while (choice.measuring() && steps < 1000) {
+            choice.beforeStep();
+            const bool a = sides[0].back(), b = sides[1].back();
+            // Path a's own side leaves work that lands in b's part (threads to wake, caches to fill).
+            choice.afterStep(a ? own0 : aten0, (b ? own1 : aten1) + (a ? crossTalk : 0));
+            ++steps;
+        }
+        return steps;
+    }
+};
+
+} // namespace
+
+class TestPathChoice : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theFasterMedianIsKeptAndAtenOnATie()
+    {
+        QVERIFY(PathChoice::ownWins({1.0, 1.0, 9.0}, {2.0, 2.0, 2.0})); // one outlier does not decide
+        QVERIFY(!PathChoice::ownWins({2.0, 2.0}, {2.0, 2.0}));          // a tie: ATen's
+        QVERIFY(!PathChoice::ownWins({3.0, 1.0, 3.0}, {2.0, 2.0, 2.0}));
+        QVERIFY(!PathChoice::ownWins({}, {2.0})); // unmeasured: ATen's
+
+        Fed slowSteps;
+        const int steps = slowSteps.feed(0.030, 0.040, 0.002, 0.001);
+        QCOMPARE(slowSteps.choice.own("a"), std::optional<bool>(true));
+        QCOMPARE(slowSteps.choice.own("b"), std::optional<bool>(false));
+        QVERIFY(!slowSteps.choice.measuring());
+        QVERIFY(slowSteps.choice.justDecided());
+        QVERIFY(!slowSteps.choice.justDecided()); // once
+        // Steps of tens of milliseconds: four of each side after the warm-up (four steps: each
+        // combination of the two paths' sides once).
+        QCOMPARE(steps, 4 + 8);
+        const auto j = nlohmann::json::parse(slowSteps.choice.json());
+        QCOMPARE(j["a"]["path"].get<std::string>(), std::string("entrena"));
+        QCOMPARE(j["a"]["by"].get<std::string>(), std::string("measured"));
+        QCOMPARE(j["a"]["entrena_ms"].get<double>(), 30.0);
+        QCOMPARE(j["a"]["aten_ms"].get<double>(), 40.0);
+        QCOMPARE(j["b"]["path"].get<std::string>(), std::string("aten"));
+        // After the decision each switch stays where it was decided.
+        QCOMPARE(slowSteps.sides[0].back(), true);
+        QCOMPARE(slowSteps.sides[1].back(), false);
+
+        // Millisecond steps are measured longer, up to 64 of each side.
+        Fed fastSteps;
+        QCOMPARE(fastSteps.feed(0.0010, 0.0012, 0.0001, 0.0002), 4 + 128);
+        QCOMPARE(fastSteps.choice.own("b"), std::optional<bool>(true));
+    }
+
+    void theSidesAreCrossedSoNeitherIsChargedWithTheOther()
+    {
+        // Path a's own side costs b's part 1 ms more. In lockstep (both own, then both ATen's) b's
+        // own side would carry that and lose; crossed, both of b's sides carry it alike.
+        Fed f;
+        const int steps = f.feed(0.030, 0.040, 0.0100, 0.0105, 0.001);
+        QCOMPARE(f.choice.own("b"), std::optional<bool>(true));
+        QCOMPARE(f.choice.own("a"), std::optional<bool>(true));
+        int both = 0, crossed = 0;
+        for (size_t i = 0; i < size_t(steps); ++i)
+            (f.sides[0][i] == f.sides[1][i] ? both : crossed)++;
+        QCOMPARE(both, crossed);
+    }
+
+    void aRunEndedDuringTheTrialDecidesOnWhatItHas()
+    {
+        PathChoice c({}, 0);
+        bool on = true;
+        c.add({"a", StepPart::Compute, [&](bool own) { on = own; }});
+        c.decideNow(); // nothing measured
+        QCOMPARE(c.own("a"), std::optional<bool>(false));
+        QCOMPARE(on, false);
+        QCOMPARE(nlohmann::json::parse(c.json())["a"]["by"].get<std::string>(), std::string("trial cut short"));
+    }
+
+    void forcedAnswersAreNeverMeasured()
+    {
+        {
+            Env e("ENTRENA_PATHS", " mlp_step=aten , fused_sgd=entrena");
+            const auto forced = PathChoice::forcedPaths();
+            QCOMPARE(forced.size(), size_t(2));
+            QCOMPARE(forced.at("mlp_step"), false);
+            QCOMPARE(forced.at("fused_sgd"), true);
+            PathChoice c;
+            bool on = true;
+            c.add({"mlp_step", StepPart::Compute, [&](bool own) { on = own; }});
+            QVERIFY(!c.measuring());
+            QCOMPARE(on, false);
+            QCOMPARE(nlohmann::json::parse(c.json())["mlp_step"]["by"].get<std::string>(), std::string("forced"));
+        }
+        {
+            Env e("ENTRENA_PATHS", "*=aten");
+            QCOMPARE(PathChoice::forcedPaths().size(), PathChoice::ownPathNames().size());
+        }
+        {
+            Env e("ENTRENA_FUSED", "0");
+            for (const auto& [name, own] : PathChoice::forcedPaths())
+                QVERIFY2(!own, name.c_str());
+        }
+        for (const char* bad : {"mlp_step", "mlp_step=fast", "mlp=aten"}) {
+            Env e("ENTRENA_PATHS", bad);
+            try {
+                PathChoice::forcedPaths();
+                QFAIL(bad);
+            } catch (const std::invalid_argument& error) {
+                QVERIFY2(QString(error.what()).contains("PATH=aten or PATH=entrena") &&
+                             QString(error.what()).contains("fused_blocks"),
+                         error.what());
+            }
+        }
+        // A bad value fails the run with that message, before any step.
+        Env e("ENTRENA_PATHS", "mlp_step=fast");
+        StepLosses losses;
+        StopToken stop;
+        const RunResult r = Trainer(fortySteps("mlp")).run(losses, stop);
+        QCOMPARE(r.end.status, RunStatus::Failed);
+        QVERIFY2(QString::fromStdString(r.end.error).contains("ENTRENA_PATHS"), r.end.error.c_str());
+        QVERIFY(losses.steps.empty());
+    }
+
+    void eachAnswerTrainsAsAten_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("forced");
+        QTest::newRow("mlp: own step, own update") << "mlp"
+                                                   << "mlp_step=entrena,fused_sgd=entrena";
+        QTest::newRow("mlp: own step, ATen's update") << "mlp"
+                                                      << "mlp_step=entrena,fused_sgd=aten";
+        QTest::newRow("mlp: autograd, own update") << "mlp"
+                                                   << "mlp_step=aten,fused_sgd=entrena";
+        QTest::newRow("cnn: own blocks, own update") << "cnn"
+                                                     << "fused_blocks=entrena,fused_sgd=entrena";
+        QTest::newRow("cnn: ATen's blocks, own update") << "cnn"
+                                                        << "fused_blocks=aten,fused_sgd=entrena";
+        QTest::newRow("cnn: own blocks, ATen's update") << "cnn"
+                                                        << "fused_blocks=entrena,fused_sgd=aten";
+    }
+
+    void eachAnswerTrainsAsAten()
+    {
+        QFETCH(QString, arch);
+        QFETCH(QString, forced);
+        const RunConfig c = fortySteps(arch.toStdString());
+        Outcome aten;
+        {
+            Env off("ENTRENA_PATHS", "*=aten");
+            aten = train(c);
+        }
+        const int64_t mlpBefore = MlpStep::stepsTaken(), blocksBefore = fusedForwards(), sgdBefore = FusedSgd::onePassSteps();
+        Env e("ENTRENA_PATHS", forced.toUtf8().constData());
+        const Outcome own = train(c);
+        const auto answers = PathChoice::forcedPaths();
+
+        // Each path was taken on every step, or on none.
+        const auto takes = [&](const char* name) { return answers.count(name) && answers.at(name); };
+        if (arch == "mlp" && MlpStep::threadsShareBlas())
+            QCOMPARE(MlpStep::stepsTaken() - mlpBefore, takes("mlp_step") ? int64_t(40) : int64_t(0));
+        // The fused blocks run in training's forward passes and in the test evaluation's.
+        if (arch == "cnn")
+            QVERIFY2(takes("fused_blocks") ? fusedForwards() - blocksBefore >= 40 : fusedForwards() == blocksBefore,
+                     qPrintable(QString::number(fusedForwards() - blocksBefore)));
+        QCOMPARE(FusedSgd::onePassSteps() - sgdBefore, takes("fused_sgd") ? int64_t(40) : int64_t(0));
+
+        // The environment records each forced answer.
+        for (const auto& [name, on] : answers) {
+            if (!own.paths.contains(name))
+                continue; // a path this model does not have
+            QCOMPARE(own.paths[name]["path"].get<std::string>(), std::string(on ? "entrena" : "aten"));
+            QCOMPARE(own.paths[name]["by"].get<std::string>(), std::string("forced"));
+        }
+        QCOMPARE(aten.paths.size(), own.paths.size());
+
+        // Step by step, the losses follow ATen's to rounding: 40 logged steps.
+        QCOMPARE(own.losses.size(), size_t(40));
+        QCOMPARE(aten.losses.size(), size_t(40));
+        double worst = 0;
+        for (size_t i = 0; i < 40; ++i)
+            worst = std::max(worst, std::abs(own.losses[i] - aten.losses[i]) / aten.losses[i]);
+        QVERIFY2(worst < 1e-4, qPrintable(QString("relative difference %1").arg(worst)));
+        QVERIFY(aten.losses.back() < 0.8 * aten.losses.front()); // and it learned
+    }
+
+    void theMeasuredChoiceIsRecordedAndTaken()
+    {
+        const int64_t mlpBefore = MlpStep::stepsTaken(), sgdBefore = FusedSgd::onePassSteps();
+        RunConfig c = fortySteps("mlp");
+        c.train.epochs = 5;     // 40 steps each
+        c.train.maxSteps = 200; // past the longest trial: 4 + 2 × 64 steps
+        c.train.logEvery = 50;
+        const Outcome o = train(c);
+        for (const char* name : {"mlp_step", "fused_sgd"}) {
+            if (std::string(name) == "mlp_step" && !MlpStep::threadsShareBlas())
+                continue;
+            QVERIFY2(o.paths.contains(name), o.paths.dump().c_str());
+            const auto& p = o.paths[name];
+            QCOMPARE(p["by"].get<std::string>(), std::string("measured"));
+            const double ownMs = p["entrena_ms"].get<double>(), atenMs = p["aten_ms"].get<double>();
+            QVERIFY(ownMs > 0 && atenMs > 0 && p["steps"].get<int>() >= 4);
+            QCOMPARE(p["path"].get<std::string>(), std::string(ownMs < atenMs ? "entrena" : "aten"));
+            // Each side ran during the trial; after it only the chosen one.
+            const int64_t taken =
+                std::string(name) == "mlp_step" ? MlpStep::stepsTaken() - mlpBefore : FusedSgd::onePassSteps() - sgdBefore;
+            const int64_t trial = 4 + 2 * p["steps"].get<int64_t>();
+            if (ownMs < atenMs)
+                QVERIFY2(taken >= 200 - trial / 2 - 2, qPrintable(QString::number(taken)));
+            else
+                QVERIFY2(taken > 0 && taken <= trial / 2 + 2, qPrintable(QString::number(taken)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPathChoice)
+#include "tst_path_choice.moc"
