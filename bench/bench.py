@@ -46,6 +46,13 @@ def openblas_core():
     return None
 
 
+def entrena_env():
+    """Entrena's environment: as a user's, without the OpenBLAS settings a shell may carry (a machine that
+    exports OPENBLAS_CORETYPE=Haswell on an AVX-512 CPU would hold Entrena to AVX2 kernels while the tuned
+    peer gets its CPU's; Entrena picks its own where none is given, as the peer's tuning does)."""
+    return {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "ENTRENA_TUNED")}
+
+
 def entrena(cli, arch, steps, threads, db, tmp, precision="fp32"):
     # The peer's recipe: SGD with Nesterov momentum, constant rate, batch 128, all 60,000 images.
     config = {"name": f"bench-{arch}", "seed": 1,
@@ -59,7 +66,7 @@ def entrena(cli, arch, steps, threads, db, tmp, precision="fp32"):
     with open(path, "w") as f:
         json.dump(config, f)
     out = subprocess.run([cli, "train", "--config", path, "--json", "--db", db], check=True, capture_output=True,
-                         text=True).stdout
+                         text=True, env=entrena_env()).stdout
     lines = [json.loads(line) for line in out.strip().splitlines()]
     start, end = lines[0], lines[-1]
     overhead = (end["data_wait_seconds"] + end["logging_seconds"]) / end["train_seconds"]

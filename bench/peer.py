@@ -27,10 +27,35 @@ def idx(path, offset):
         return np.frombuffer(f.read(), np.uint8, offset=offset)
 
 
+def resnet(channels=1):
+    """Entrena's built-in resnet ([16, 32, 64], one block per stage), written as a script would."""
+    class Block(nn.Module):
+        def __init__(self, cin, cout, stride):
+            super().__init__()
+            self.conv1 = nn.Conv2d(cin, cout, 3, stride, 1, bias=False)
+            self.bn1 = nn.BatchNorm2d(cout)
+            self.conv2 = nn.Conv2d(cout, cout, 3, 1, 1, bias=False)
+            self.bn2 = nn.BatchNorm2d(cout)
+            self.short = None
+            if stride != 1 or cin != cout:
+                self.short = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+
+        def forward(self, x):
+            y = nn.functional.relu(self.bn1(self.conv1(x)))
+            y = self.bn2(self.conv2(y))
+            return nn.functional.relu(y + (self.short(x) if self.short is not None else x))
+
+    return nn.Sequential(nn.Conv2d(channels, 16, 3, padding=1, bias=False), nn.BatchNorm2d(16), nn.ReLU(),
+                         Block(16, 16, 1), Block(16, 32, 2), Block(32, 64, 2), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                         nn.Linear(64, 10))
+
+
 def model(arch):
     if arch == "mlp":
         return nn.Sequential(nn.Flatten(), nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 128), nn.ReLU(),
                              nn.Linear(128, 10))
+    if arch == "resnet":
+        return resnet(1)
     return nn.Sequential(nn.Conv2d(1, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
                          nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
                          nn.Linear(64 * 7 * 7, 128), nn.ReLU(), nn.Linear(128, 10))
@@ -62,7 +87,7 @@ def main():
     p.add_argument("--max-epochs", type=int, default=10)
     p.add_argument("--device", default="cpu", help="cpu or cuda (the GPU check, bench/gpu/check.sh)")
     p.add_argument("--feed", choices=["loader", "prebatched"], default="loader")
-    p.add_argument("--expert", action="store_true", help="set_to_none, and channels-last for the cnn")
+    p.add_argument("--expert", action="store_true", help="set_to_none, and channels-last for the cnn and resnet")
     p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
                    help="bf16: the forward pass and loss under torch.autocast (as Entrena's train.precision bf16)")
     a = p.parse_args()
@@ -79,7 +104,7 @@ def main():
     else:
         loader = Prebatched(x, y, a.batch)
     m = model(a.arch).to(a.device)
-    layout = torch.channels_last if a.expert and a.arch == "cnn" else torch.contiguous_format
+    layout = torch.channels_last if a.expert and a.arch in ("cnn", "resnet") else torch.contiguous_format
     m = m.to(memory_format=layout)
     if a.optimizer == "adam":
         opt = torch.optim.Adam(m.parameters(), lr=a.lr)

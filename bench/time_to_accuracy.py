@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from bench import TUNED_ENV, cpu_description, openblas_core
+from bench import TUNED_ENV, cpu_description, entrena_env, openblas_core
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RECIPE = os.path.join(HERE, "..", "resources", "configs", "cnn-fast.json")
@@ -29,20 +29,21 @@ RECIPE = os.path.join(HERE, "..", "resources", "configs", "cnn-fast.json")
 
 def entrena(cli, recipe, threads, db, precision):
     out = subprocess.run([cli, "train", "--config", recipe, "--json", "--db", db, "--set", f"devices.threads={threads}",
-                          "--set", f"train.precision={precision}"], check=True, capture_output=True, text=True).stdout
+                          "--set", f"train.precision={precision}"], check=True, capture_output=True, text=True,
+                         env=entrena_env()).stdout
     lines = out.strip().splitlines()
     start, end = json.loads(lines[0]), json.loads(lines[-1])
     return end["train_seconds"], end["test_accuracy"], start.get("precision", precision)
 
 
-def peer(threads, target, max_epochs, precision):
+def peer(arch, threads, target, max_epochs, precision):
     # Fully tuned, as bench.py's strongest peer: every environment fix, and --expert (gradients set to
     # None, channels-last).
     env = dict(os.environ, **TUNED_ENV, OPENBLAS_NUM_THREADS=str(threads))
     env.pop("ENTRENA_TUNED", None)
     if core := openblas_core():
         env["OPENBLAS_CORETYPE"] = core
-    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", "cnn", "--optimizer", "adam", "--lr", "1e-3",
+    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer.py"), "--arch", arch, "--optimizer", "adam", "--lr", "1e-3",
            "--batch", "64", "--threads", str(threads), "--target", str(target), "--max-epochs", str(max_epochs), "--expert",
            "--precision", precision]
     return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout.splitlines()[-1])
@@ -51,16 +52,24 @@ def peer(threads, target, max_epochs, precision):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--cli", required=True)
-    p.add_argument("--recipe", default=RECIPE)
+    p.add_argument("--recipe", default=RECIPE,
+                   help="Entrena's configuration; its model.arch is the peer's (cnn or resnet). For the resnet: "
+                        "bench/recipes/resnet-fast.json")
+    p.add_argument("--precisions", nargs="*", default=["fp32", "auto"], help="Entrena's; the peer's follow (auto: bf16)")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--target", type=float, default=0.91)
     p.add_argument("--max-epochs", type=int, default=10)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     a = p.parse_args()
+    if "fp32" not in a.precisions:
+        p.error("--precisions must include fp32: the ratio is against the peer's fp32 recipe")
     print(cpu_description())
     print()
     inf = float("inf")
-    rows = {key: [] for key in (("entrena", "fp32"), ("entrena", "auto"), ("peer", "fp32"), ("peer", "bf16"))}
+    with open(a.recipe) as f:
+        arch = json.load(f)["model"]["arch"]
+    keys = [("entrena", p) for p in a.precisions] + [("peer", "bf16" if p == "auto" else p) for p in a.precisions]
+    rows = {key: [] for key in keys}
     used = "auto"
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.sqlite")
@@ -73,7 +82,7 @@ def main():
                     results.append((seconds if acc >= a.target else inf, a_epochs(a.recipe), acc))
                     print(f"run {r + 1}: entrena {precision} ({trained}) {seconds:.1f} s, test {acc:.2%}", file=sys.stderr)
                 else:
-                    p = peer(a.threads, a.target, a.max_epochs, precision)
+                    p = peer(arch, a.threads, a.target, a.max_epochs, precision)
                     results.append((p["seconds"] if p["reached"] else inf, p["epochs"], p["accuracies"][-1]))
                     print(f"run {r + 1}: peer {precision} {p['seconds'] or inf:.1f} s, {p['epochs']} epochs, test "
                           f"{', '.join(f'{x:.2%}' for x in p['accuracies'])}", file=sys.stderr)
@@ -82,8 +91,8 @@ def main():
     print(f"| recipe | precision | time to {a.target:.0%} test accuracy (median of {a.runs}) | vs the peer's typical "
           f"recipe (fp32) | epochs | final test accuracy |")
     print("|---|---|---:|---:|---:|---:|")
-    labels = {"entrena": f"Entrena, {os.path.basename(a.recipe)} (SGD Nesterov, one-cycle, batch 64)",
-              "peer": f"peer, Adam 1e-3, batch 64 (fully tuned, expert, {a.threads} threads)"}
+    labels = {"entrena": f"Entrena, {os.path.basename(a.recipe)} (SGD Nesterov, one-cycle)",
+              "peer": f"peer, the same {arch}, Adam 1e-3, batch 64 (fully tuned, expert, {a.threads} threads)"}
     for (who, precision), results in rows.items():
         t = med(x[0] for x in results)
         shown = precision if precision != "auto" else f"auto ({used})"
@@ -96,7 +105,7 @@ def main():
         print("The peer's typical recipe did not reach the target: no ratio.")
         return
     fp32 = med(x[0] for x in rows[("entrena", "fp32")]) / typical
-    if used == "bf16":
+    if used == "bf16" and ("peer", "bf16") in rows:
         same = med(x[0] for x in rows[("entrena", "auto")]) / med(x[0] for x in rows[("peer", "bf16")])
         print(f"At the same precision: fp32 {fp32:.2f}x, bf16 {same:.2f}x (against the peer under torch.autocast).")
     else:
