@@ -1,6 +1,8 @@
 #pragma once
 // PyTorch's SGD with the update of each parameter done in one pass over its memory.
 
+#include "model/PoolRelu.h"
+
 #include <torch/torch.h>
 
 namespace entrena {
@@ -20,11 +22,12 @@ public:
     /// Whether to take it when it can (on by default), or SGD::step: the run measures which is faster
     /// (train/PathChoice.h).
     void setOnePass(bool on) { onePass_ = on; }
+    bool onePass() const { return onePass_; }
     /// Steps of this process that took the one-pass update, for the tests.
     static int64_t onePassSteps();
 
 private:
-    bool onePass_ = true;
+    bool onePass_ = fusedKernelsWanted();
 };
 
 } // namespace entrena

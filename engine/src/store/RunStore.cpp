@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <signal.h>
@@ -269,10 +270,23 @@ void RunStore::setRunData(int64_t runId, const std::string& dataJson)
 
 void RunStore::setRunEnvironmentValue(int64_t runId, const std::string& key, const std::string& valueJson)
 {
-    Statement s(db_, "UPDATE runs SET environment=json_set(CASE WHEN json_valid(environment) THEN environment ELSE '{}' END, "
-                     "'$.' || ?, json(?)) WHERE id=?");
-    s.bind(1, key).bind(2, valueJson).bind(3, runId);
+    Transaction t(db_);
+    nlohmann::json environment;
+    {
+        Statement s(db_, "SELECT COALESCE(environment, '') FROM runs WHERE id=?");
+        s.bind(1, runId);
+        if (!s.step())
+            return;
+        environment = nlohmann::json::parse(s.text(0), nullptr, /*allow_exceptions=*/false);
+    }
+    // An environment that is not a JSON object is left as it was: nothing of it is lost.
+    if (!environment.is_object())
+        return;
+    environment[key] = nlohmann::json::parse(valueJson);
+    Statement s(db_, "UPDATE runs SET environment=? WHERE id=?");
+    s.bind(1, environment.dump()).bind(2, runId);
     s.step();
+    t.commit();
 }
 
 void RunStore::addMetric(int64_t runId, const std::string& key, int64_t step, int epoch, double value)

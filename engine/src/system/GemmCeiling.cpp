@@ -1,7 +1,7 @@
 #include "system/GemmCeiling.h"
 
-#include "system/CpuInfo.h"
 #include "entrena/store/AtomicFile.h"
+#include "system/CpuInfo.h"
 
 #include <algorithm>
 #include <chrono>
@@ -32,7 +32,8 @@ torch::ScalarType dtypeFor(Precision precision)
 std::string cacheKey(const torch::Device& device, Precision precision)
 {
     std::string key = device.is_cuda() ? "cuda:" + std::to_string(device.index()) : "cpu " + cpuinfoField("model name");
-    key += std::string(" | ") + toString(precision) + " | threads " + std::to_string(at::get_num_threads()) + " | torch " TORCH_VERSION;
+    key += std::string(" | ") + toString(precision) + " | threads " + std::to_string(at::get_num_threads()) +
+           " | torch " TORCH_VERSION;
     return key;
 }
 
@@ -42,8 +43,11 @@ double measureGemm(const torch::Device& device, torch::ScalarType dtype, double 
 {
     const int64_t n = device.is_cuda() ? 8192 : 1024;
     const auto options = torch::TensorOptions(device).dtype(dtype);
-    auto a = torch::randn({n, n}, options);
-    auto b = torch::randn({n, n}, options);
+    // From a generator of its own: measuring the ceiling (the first run on a machine, a new thread
+    // count) must not change what the run draws next, or two runs with one seed would differ.
+    auto gen = at::detail::createCPUGenerator(12345);
+    auto a = torch::randn({n, n}, gen, torch::TensorOptions().dtype(torch::kFloat32)).to(options);
+    auto b = torch::randn({n, n}, gen, torch::TensorOptions().dtype(torch::kFloat32)).to(options);
     auto c = torch::mm(a, b);
     for (int i = 0; i < 2; ++i)
         c = torch::mm(a, b);

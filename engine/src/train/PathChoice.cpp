@@ -102,6 +102,24 @@ void PathChoice::add(Path path)
 // the second every two steps, and so on, so that each path is timed as often with the other on either
 // side (in lockstep, one path's after-effects, threads woken or caches filled, would be charged to the
 // other).
+void PathChoice::addKnown(Path path, bool own, double ownMs, double atenMs, std::string by)
+{
+    Trial t{std::move(path), own, std::move(by), {}, {}};
+    t.ownMs = ownMs;
+    t.atenMs = atenMs;
+    t.path.use(own);
+    trials_.push_back(std::move(t));
+}
+
+std::vector<PathChoice::Verdict> PathChoice::verdicts() const
+{
+    std::vector<Verdict> out;
+    for (const auto& t : trials_)
+        if (t.decided)
+            out.push_back({t.path.name, *t.decided, t.ownMs, t.atenMs, t.by});
+    return out;
+}
+
 bool PathChoice::sideOf(size_t trial, int64_t step)
 {
     return ((step >> trial) & 1) == 0;
@@ -141,7 +159,7 @@ void PathChoice::afterStep(double computeSeconds, double optimizerSeconds)
         (sideOf(i, step) ? t.own : t.aten).push_back(t.path.part == StepPart::Compute ? computeSeconds : optimizerSeconds);
         pairs = std::min({pairs, t.own.size(), t.aten.size()});
     }
-    // The whole step's time decides how many pairs are enough: a millisecond step is noisy.
+    // The measured parts' time decides how many pairs are enough: millisecond parts are noisy.
     for (const auto& t : trials_)
         if (!t.decided)
             total += std::accumulate(t.own.begin(), t.own.end(), 0.0) + std::accumulate(t.aten.begin(), t.aten.end(), 0.0);
@@ -199,11 +217,12 @@ std::string PathChoice::json() const
     nlohmann::json out = nlohmann::json::object();
     for (const auto& t : trials_) {
         nlohmann::json entry = {{"path", !t.decided ? "measuring" : *t.decided ? "entrena" : "aten"}, {"by", t.by}};
-        if (!t.own.empty() || !t.aten.empty()) {
+        if (!t.own.empty() || !t.aten.empty() || (t.by == "cached" && t.ownMs > 0)) {
             entry["entrena_ms"] = t.ownMs;
             entry["aten_ms"] = t.atenMs;
-            entry["steps"] = std::min(t.own.size(), t.aten.size());
         }
+        if (!t.own.empty() || !t.aten.empty())
+            entry["steps"] = std::min(t.own.size(), t.aten.size());
         out[t.path.name] = entry;
     }
     return out.dump();

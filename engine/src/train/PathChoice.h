@@ -4,10 +4,10 @@
 // Each hand-written path (the MLP step, the fused blocks of the CNN, SGD's one-pass update) computes
 // what ATen computes, to rounding; whether it is also faster depends on the CPU, its vector units, its
 // BLAS and the thread count (on one Intel Xeon the MLP step lost to a tuned script that it beat by 1.26x
-// on an AMD EPYC). So no instruction-set flag decides: the run's first steps alternate between the
-// path and ATen's ops, each timed (the steps are real training steps: either way the same update, so
-// nothing is wasted), and the faster by the median is kept; ATen's on a tie. The choice and both times
-// are recorded in the run's environment (`paths`), as docs/run-store.md says.
+// on an AMD EPYC). So no instruction-set flag decides: before the first step, steps of the run's first
+// batch alternate between the path and ATen's ops, each timed, and the faster by the median is kept;
+// ATen's on a tie (train/PathTrial.h runs them, without a trace, and caches the answer per machine).
+// The choice and both times are recorded in the run's environment (`paths`), as docs/run-store.md says.
 //
 // ENTRENA_PATHS=mlp_step=aten,fused_sgd=entrena (names from ownPathNames(), `*` for all) forces an
 // answer without measuring; ENTRENA_FUSED=0 sends every path to ATen.
@@ -39,6 +39,10 @@ public:
 
     /// A path this run can take. A forced one is switched at once and never measured.
     void add(Path path);
+    /// A path whose answer is known (this machine's cache, train/PathTrial.h): switched at once.
+    void addKnown(Path path, bool own, double ownMs, double atenMs, std::string by = "cached");
+    /// Whether `name` is forced (ENTRENA_PATHS, ENTRENA_FUSED=0).
+    bool forced(const std::string& name) const { return forced_.count(name) > 0; }
 
     /// Before a step: switches each path on trial to the side this step measures.
     void beforeStep();
@@ -61,6 +65,14 @@ public:
     std::string json() const;
     /// A path's answer so far (nullopt while measured, or for a path not added).
     std::optional<bool> own(const std::string& name) const;
+    struct Verdict {
+        std::string name;
+        bool own = false;
+        double ownMs = 0, atenMs = 0;
+        std::string by;
+    };
+    /// Every decided path's answer, with its medians and how it was reached.
+    std::vector<Verdict> verdicts() const;
 
     /// ENTRENA_PATHS as a map (throws std::invalid_argument naming a bad entry); every path to ATen
     /// when ENTRENA_FUSED=0.

@@ -11,6 +11,7 @@
 #include "optim/Optimizers.h"
 #include "system/DeviceChoice.h"
 #include "train/MlpStep.h"
+#include "train/PathTrial.h"
 
 #include <algorithm>
 #include <chrono>
@@ -216,7 +217,6 @@ void TrainingRun::buildParts()
     // step has no class weights.
     if (!meterScope_ && !classWeights_.defined())
         step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
-    choosePaths();
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
     guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
@@ -229,14 +229,14 @@ void TrainingRun::buildParts()
     sync_.emplace(ranks_, device_, stop_);
     injectNan_ = injectedNanSteps();
     epochsDone_ = state_.epoch - 1;
+    choosePaths();
 }
 
 void TrainingRun::choosePaths()
 {
-    // A data-parallel run's ranks measure the same number of steps and add up their times, so that
-    // they all keep the same path: their updates must stay identical.
-    paths_.emplace(PathChoice::forcedPaths(), ranks_ ? 4 : 0);
-    pathsRecorded_ = false;
+    // A data-parallel run's ranks measure the same number of steps, add up their times and ignore the
+    // cache, so that they all keep the same path: their updates must stay identical.
+    paths_.emplace(PathChoice::forcedPaths(), ranks_ ? 8 : 0);
     if (ranks_)
         paths_->setAgreement([this](std::vector<double>& medians) {
             auto t = torch::tensor(medians, torch::kFloat64).to(device_);
@@ -244,22 +244,35 @@ void TrainingRun::choosePaths()
             t = t.cpu();
             std::copy(t.data_ptr<double>(), t.data_ptr<double>() + t.numel(), medians.begin());
         });
-    if (step_->hasMlpStep())
-        paths_->add({"mlp_step", StepPart::Compute, [this](bool own) { step_->preferMlpStep(own); }});
+    std::vector<PathChoice::Path> candidates;
+    // The hand-written step takes a step of one micro-batch (TrainStep::run).
+    if (step_->hasMlpStep() && config_.train.accumulate == 1)
+        candidates.push_back({"mlp_step", StepPart::Compute, [this](bool own) { step_->preferMlpStep(own); }});
     // The fused blocks take channels-last fp32 on the CPU (PoolRelu.h); elsewhere they never run.
     if (device_.is_cpu() && channelsLast_ && config_.train.precision == Precision::Fp32 && model_->hasOwnBlocks())
-        paths_->add({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
-    if (auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get()); sgd && device_.is_cpu())
-        paths_->add({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});
-    if (!paths_->measuring())
-        recordPaths();
+        candidates.push_back({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
+    auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get());
+    if (sgd && device_.is_cpu() && sgd->fuses())
+        candidates.push_back({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});
+    measurePaths(
+        *paths_, candidates,
+        {*step_, *model_, *optimizer_, device_, firstBatch(), ranks_ == nullptr, !meterScope_, pathSignature(*model_, config_)},
+        [this](const OomRetry& r) { (*oom_)(r, *step_); });
+    recordPaths();
+}
+
+Batch TrainingRun::firstBatch() const
+{
+    BatchLoader loader(data_.trainX, data_.trainY, config_.data.batchSize, config_.seed, state_.epoch, 0, device_, 0, augment_,
+                       Shard{rank_, world_}, sampleWeights_);
+    auto b = loader.next();
+    return b ? *b : Batch{};
 }
 
 void TrainingRun::recordPaths()
 {
     if (store_ && recorder_.runId > 0 && rank_ == 0)
         store_->setRunEnvironmentValue(recorder_.runId, "paths", paths_->json());
-    pathsRecorded_ = true;
 }
 
 void TrainingRun::run(EndEvent& end)
@@ -337,13 +350,8 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
         setMomentum(*optimizer_, config_.optimizer.kind, m);
     clock_->mark(&PhaseTimes::optimizer);
     const bool scaled = config_.train.precision == Precision::Fp16;
-    const bool measured = paths_->measuring();
-    if (measured)
-        paths_->beforeStep();
-    const auto computeStart = Clock::now();
     torch::Tensor loss =
         step_->run(group, scaled ? scaler_.scale : 1.0, *clock_, [this](const OomRetry& r) { (*oom_)(r, *step_); });
-    const auto computeEnd = Clock::now();
     // From here to the step's end counts as the optimizer's part.
     if (injectNan_.erase(state_.step + 1)) // ENTRENA_TEST_NAN_AT_STEPS, once each: a transient fault
         loss = loss * std::nan("");
@@ -374,12 +382,6 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
         }
     }
     takeStep();
-    if (measured) {
-        paths_->afterStep(std::chrono::duration<double>(computeEnd - computeStart).count(),
-                          std::chrono::duration<double>(Clock::now() - computeEnd).count());
-        if (paths_->justDecided())
-            recordPaths();
-    }
     state_.batchInEpoch += int64_t(group.size());
     epochLoss += loss.to(torch::kFloat64) * double(groupSamples);
     state_.epochSamples += groupSamples;
@@ -465,9 +467,6 @@ bool TrainingRun::endEpoch(int epoch, double lossSum, double samples, double sec
 
 void TrainingRun::finish(EndEvent& end, Interrupt how)
 {
-    paths_->decideNow(); // a run shorter than the trial
-    if (!pathsRecorded_)
-        recordPaths();
     const bool diverged = how == Interrupt::Diverged, stopped = how == Interrupt::Stopped;
     end.status = diverged ? RunStatus::Diverged : stopped ? RunStatus::Stopped : RunStatus::Finished;
     if (diverged)

@@ -69,10 +69,12 @@ private:
     /// the files it could not read (a `data_warning`).
     void recordData();
     void buildParts();
-    /// Which of Entrena's own paths apply to this run, each to be measured against ATen's ops in the
-    /// first steps (or forced: train/PathChoice.h).
+    /// Which of Entrena's own paths this run takes: each that applies is measured against ATen's ops
+    /// before the first step, or taken from this machine's cache, or forced (train/PathChoice.h).
     void choosePaths();
-    /// The paths' choice into the run's environment (`paths`), once decided.
+    /// The first batch of the epoch the run starts in, as training will see it.
+    Batch firstBatch() const;
+    /// The paths' choice into the run's environment (`paths`).
     void recordPaths();
 
     /// How an epoch's step loop ended.
@@ -129,7 +131,6 @@ private:
     std::optional<StepReporter> reporter_;
     std::optional<RankSync> sync_;
     std::optional<PathChoice> paths_;
-    bool pathsRecorded_ = false;
     LearningCheck learningCheck_;
 
     std::set<int64_t> injectNan_; ///< test builds: steps whose loss becomes NaN once
