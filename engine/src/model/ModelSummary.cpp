@@ -3,6 +3,7 @@
 #include "entrena/config/Registry.h"
 #include "model/Model.h"
 #include "model/Models.h"
+#include "system/StateGuards.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <mutex>
@@ -69,25 +70,7 @@ ModelSummary summarizeScript(const ModelSpec& spec, int64_t channels, int64_t he
 } // namespace
 
 // Building a model draws its initial weights from the global generator. A summary must not
-// change what a run draws next (exact resume depends on it), so the generator is put back.
-class GeneratorStateGuard {
-public:
-    GeneratorStateGuard()
-        : gen_(at::detail::getDefaultCPUGenerator())
-    {
-        std::lock_guard<std::mutex> lock(gen_.mutex());
-        state_ = gen_.get_state();
-    }
-    ~GeneratorStateGuard()
-    {
-        std::lock_guard<std::mutex> lock(gen_.mutex());
-        gen_.set_state(state_);
-    }
-
-private:
-    at::Generator gen_;
-    at::Tensor state_;
-};
+// change what a run draws next (exact resume depends on it): GeneratorStateGuard puts it back.
 
 ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {

@@ -2,6 +2,7 @@
 
 #include "entrena/store/AtomicFile.h"
 #include "system/CpuInfo.h"
+#include "system/StateGuards.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,14 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path cacheFile()
-{
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return fs::path(xdg) / "entrena" / "gemm.json";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return fs::path(home) / ".cache" / "entrena" / "gemm.json";
-    return {};
-}
+fs::path cacheFile() { return cacheFilePath("gemm.json"); }
 
 torch::ScalarType dtypeFor(Precision precision)
 {

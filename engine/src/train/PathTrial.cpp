@@ -7,6 +7,7 @@
 #include "optim/FusedSgd.h"
 #include "optim/Optimizers.h"
 #include "system/CpuInfo.h"
+#include "system/StateGuards.h"
 #include "train/MlpStep.h"
 #include "train/PhaseClock.h"
 
@@ -28,11 +29,7 @@ constexpr int kMaxTrialSteps = 400; // a bound, should the clock misbehave
 
 fs::path cacheFile()
 {
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-        return fs::path(xdg) / "entrena" / "paths.json";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return fs::path(home) / ".cache" / "entrena" / "paths.json";
-    return {};
+    return cacheFilePath("paths.json");
 }
 
 std::string cacheKey(const std::string& path, const std::string& signature)
@@ -75,28 +72,6 @@ void writeCache(const std::vector<PathChoice::Verdict>& verdicts, const std::str
     } catch (const std::exception&) {
     }
 }
-
-/// The random generator as it was: a trial's dropout must not change what the run draws.
-class GeneratorGuard {
-public:
-    GeneratorGuard()
-        : gen_(at::detail::getDefaultCPUGenerator())
-    {
-        std::lock_guard<std::mutex> lock(gen_.mutex());
-        state_ = gen_.get_state();
-    }
-    ~GeneratorGuard()
-    {
-        std::lock_guard<std::mutex> lock(gen_.mutex());
-        gen_.set_state(state_);
-    }
-    GeneratorGuard(const GeneratorGuard&) = delete;
-    GeneratorGuard& operator=(const GeneratorGuard&) = delete;
-
-private:
-    at::Generator gen_;
-    at::Tensor state_;
-};
 
 /// The model's tensors as they were (batch norm's running statistics move in a training forward).
 class TensorGuard {
@@ -169,7 +144,7 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
     if (unknown.empty() || !parts.batch.x.defined())
         return;
 
-    GeneratorGuard generator;
+    GeneratorStateGuard generator; // a trial's dropout must not change what the run draws
     TensorGuard tensors(parts.model);
     // The update is timed on copies of the parameters, with the run's options.
     auto* sgd = dynamic_cast<FusedSgd*>(&parts.optimizer);
