@@ -1,5 +1,8 @@
 #include "model/Models.h"
 
+#include "model/BatchNormRelu.h"
+#include "model/ResidualBlock.h"
+
 #include "entrena/config/Registry.h"
 
 namespace entrena {
@@ -46,35 +49,6 @@ nn::Sequential cnn(const ModelSpec& spec, int64_t channels, int64_t height, int6
     return s;
 }
 
-// A basic residual block (two 3×3 convolutions with batch norm), with a 1×1 projection on the
-// shortcut when the shape changes.
-struct ResidualBlockImpl : nn::Module {
-    ResidualBlockImpl(int64_t in, int64_t out, int64_t stride)
-        // In the members' order, which is the order they were always registered in (and so the order
-        // of the parameters an optimizer's saved state follows).
-        : conv1(register_module("conv1", nn::Conv2d(nn::Conv2dOptions(in, out, 3).stride(stride).padding(1).bias(false))))
-        , conv2(register_module("conv2", nn::Conv2d(nn::Conv2dOptions(out, out, 3).padding(1).bias(false))))
-        , bn1(register_module("bn1", nn::BatchNorm2d(out)))
-        , bn2(register_module("bn2", nn::BatchNorm2d(out)))
-    {
-        if (stride != 1 || in != out) {
-            projection = register_module("projection", nn::Conv2d(nn::Conv2dOptions(in, out, 1).stride(stride).bias(false)));
-            projectionBn = register_module("projection_bn", nn::BatchNorm2d(out));
-        }
-    }
-
-    torch::Tensor forward(const torch::Tensor& x)
-    {
-        auto y = torch::relu(bn1(conv1(x)));
-        y = bn2(conv2(y));
-        const auto shortcut = projection ? projectionBn(projection(x)) : x;
-        return torch::relu(y + shortcut);
-    }
-
-    nn::Conv2d conv1, conv2, projection{nullptr};
-    nn::BatchNorm2d bn1, bn2, projectionBn{nullptr};
-};
-TORCH_MODULE(ResidualBlock);
 
 // A small ResNet for 28×28 and 32×32 inputs: a 3×3 stem, one stage per entry of `channels` (each
 // after the first halves the resolution), global average pooling, one linear layer.
@@ -103,6 +77,35 @@ nn::Sequential resnet(const ModelSpec& spec, int64_t channels, int64_t classes)
 }
 
 } // namespace
+
+ResidualBlockImpl::ResidualBlockImpl(int64_t in, int64_t out, int64_t stride)
+    // In the members' order, which is the order they were always registered in (and so the order of the
+    // parameters an optimizer's saved state follows).
+    : conv1(register_module("conv1", nn::Conv2d(nn::Conv2dOptions(in, out, 3).stride(stride).padding(1).bias(false))))
+    , conv2(register_module("conv2", nn::Conv2d(nn::Conv2dOptions(out, out, 3).padding(1).bias(false))))
+    , bn1(register_module("bn1", nn::BatchNorm2d(out)))
+    , bn2(register_module("bn2", nn::BatchNorm2d(out)))
+{
+    if (stride != 1 || in != out) {
+        projection = register_module("projection", nn::Conv2d(nn::Conv2dOptions(in, out, 1).stride(stride).bias(false)));
+        projectionBn = register_module("projection_bn", nn::BatchNorm2d(out));
+    }
+}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x)
+{
+    auto y = torch::relu(bn1(conv1(x)));
+    y = bn2(conv2(y));
+    const auto shortcut = projection ? projectionBn(projection(x)) : x;
+    return torch::relu(y + shortcut);
+}
+
+torch::Tensor ResidualBlockImpl::forwardFused(const torch::Tensor& x)
+{
+    const auto y = batchNormRelu(conv1(x), *bn1);
+    const auto shortcut = projection ? projectionBn(projection(x)) : x;
+    return batchNormRelu(conv2(y), *bn2, shortcut);
+}
 
 nn::Sequential makeMlp(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {

@@ -1,7 +1,9 @@
 #include "model/PoolRelu.h"
 
+#include "model/BatchNormRelu.h"
 #include "model/ConvPoolRelu.h"
 #include "model/Lanes.h"
+#include "model/ResidualBlock.h"
 
 #include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
@@ -153,17 +155,6 @@ struct PoolRelu : torch::autograd::Function<PoolRelu> {
     }
 };
 
-/// Whether CPU autocast is on (a bf16 run): its convolutions must stay bf16, so the first block is not
-/// fused (the pool, whose input is then bf16, is left to ATen by fusable()).
-bool cpuAutocast()
-{
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-    return at::autocast::is_autocast_enabled(at::kCPU);
-#else
-    return at::autocast::is_cpu_enabled();
-#endif
-}
-
 bool fusable(const torch::Tensor& x)
 {
     return x.device().is_cpu() && x.scalar_type() == torch::kFloat32 && x.dim() == 4 && x.size(2) >= 2 && x.size(3) >= 2 &&
@@ -182,6 +173,15 @@ bool isPool2(const std::shared_ptr<torch::nn::Module>& m)
 }
 
 } // namespace
+
+bool cpuAutocast()
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+    return at::autocast::is_autocast_enabled(at::kCPU);
+#else
+    return at::autocast::is_cpu_enabled();
+#endif
+}
 
 bool fusedKernelsWanted()
 {
@@ -207,9 +207,12 @@ int64_t fusedForwards()
 
 bool hasFusableBlocks(torch::nn::Sequential& model)
 {
-    for (size_t i = 0; i + 1 < model->size(); ++i)
-        if (isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>())
+    for (size_t i = 0; i < model->size(); ++i) {
+        const bool beforeRelu = i + 1 < model->size() && model->ptr(i + 1)->as<torch::nn::ReLU>();
+        if ((beforeRelu && (isPool2(model->ptr(i)) || model->ptr(i)->as<torch::nn::BatchNorm2d>())) ||
+            model->ptr(i)->as<ResidualBlock>())
             return true;
+    }
     return false;
 }
 
@@ -222,6 +225,7 @@ torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool a
         return i + 1 < n && isPool2(model->ptr(i)) && model->ptr(i + 1)->as<torch::nn::ReLU>();
     };
     bool fused = false;
+    const int64_t batchNormsBefore = fusedBatchNorms();
     for (size_t i = 0; i < n; ++i, ++module) {
         auto* conv = fuse ? model->ptr(i)->as<torch::nn::Conv2d>() : nullptr;
         if (conv && poolReluAt(i + 1) && convPoolReluApplies(x, *conv)) {
@@ -234,10 +238,19 @@ torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool a
             ++i;
             ++module;
             fused = true;
+        } else if (auto* bn = fuse && i + 1 < n && model->ptr(i + 1)->as<torch::nn::ReLU>()
+                                  ? model->ptr(i)->as<torch::nn::BatchNorm2d>()
+                                  : nullptr) {
+            x = batchNormRelu(x, *bn); // ATen's pair where it does not apply
+            ++i;
+            ++module;
+        } else if (auto* block = fuse ? model->ptr(i)->as<ResidualBlock>() : nullptr) {
+            x = block->forwardFused(x);
         } else {
             x = module->forward<torch::Tensor>(x);
         }
     }
+    fused = fused || fusedBatchNorms() > batchNormsBefore;
     if (fused)
         fusedPasses.fetch_add(1, std::memory_order_relaxed);
     return x;

@@ -14,16 +14,22 @@ namespace entrena {
 /// autograd (this and the hand-written MLP step off), for A/B measurements and for doubt.
 bool fusedKernelsWanted();
 
+/// Whether CPU autocast is on (a bf16 run): its convolutions must stay bf16, so no block is fused that
+/// would compute in fp32 (the pool and batch norm, whose inputs are then bf16, are left to ATen).
+bool cpuAutocast();
+
 /// relu(max_pool2d(x, 2)): fused where x is a 4-d channels-last fp32 CPU tensor, ATen's ops elsewhere.
 torch::Tensor maxPool2Relu(const torch::Tensor& x);
 
 /// `model`'s forward, child by child as Sequential's, where a MaxPool2d of kernel 2 and stride 2 (no
 /// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu, and as convPoolRelu
-/// (ConvPoolRelu.h) together with a convolution of the data before them; unless fusedKernelsWanted()
-/// or `allowed` says no (the run measured ATen's ops faster: train/PathChoice.h).
+/// (ConvPoolRelu.h) together with a convolution of the data before them; a BatchNorm2d followed by a
+/// ReLU, and the batch norms of a ResidualBlock, as batchNormRelu (BatchNormRelu.h); unless
+/// fusedKernelsWanted() or `allowed` says no (the run measured ATen's ops faster: train/PathChoice.h).
 torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool allowed = true);
 
-/// Whether `model` has a block forwardFused() can run as one pass (a 2×2 pool followed by a ReLU).
+/// Whether `model` has a block forwardFused() can run as one pass (a 2×2 pool or a batch norm followed
+/// by a ReLU, or a residual block).
 bool hasFusableBlocks(torch::nn::Sequential& model);
 
 /// Forward passes of this process that ran at least one block fused, for the tests: that a run takes

@@ -213,6 +213,10 @@ private Q_SLOTS:
                                                         << "fused_blocks=aten,fused_sgd=entrena";
         QTest::newRow("cnn: own blocks, ATen's update") << "cnn"
                                                         << "fused_blocks=entrena,fused_sgd=aten";
+        QTest::newRow("resnet: own batch norms, own update") << "resnet"
+                                                             << "fused_blocks=entrena,fused_sgd=entrena";
+        QTest::newRow("resnet: ATen's batch norms, own update") << "resnet"
+                                                                << "fused_blocks=aten,fused_sgd=entrena";
     }
 
     void eachAnswerTrainsAsAten()
@@ -235,7 +239,7 @@ private Q_SLOTS:
         if (arch == "mlp" && MlpStep::threadsShareBlas())
             QCOMPARE(MlpStep::stepsTaken() - mlpBefore, takes("mlp_step") ? int64_t(40) : int64_t(0));
         // The fused blocks run in training's forward passes and in the test evaluation's.
-        if (arch == "cnn")
+        if (arch != "mlp")
             QVERIFY2(takes("fused_blocks") ? fusedForwards() - blocksBefore >= 40 : fusedForwards() == blocksBefore,
                      qPrintable(QString::number(fusedForwards() - blocksBefore)));
         QCOMPARE(FusedSgd::onePassSteps() - sgdBefore, takes("fused_sgd") ? int64_t(40) : int64_t(0));
@@ -252,10 +256,27 @@ private Q_SLOTS:
         // Step by step, the losses follow ATen's to rounding: 40 logged steps.
         QCOMPARE(own.losses.size(), size_t(40));
         QCOMPARE(aten.losses.size(), size_t(40));
-        double worst = 0;
-        for (size_t i = 0; i < 40; ++i)
-            worst = std::max(worst, std::abs(own.losses[i] - aten.losses[i]) / aten.losses[i]);
-        QVERIFY2(worst < 1e-4, qPrintable(QString("relative difference %1").arg(worst)));
+        const auto apart = [](const Outcome& a, const Outcome& b) {
+            double worst = 0;
+            for (size_t i = 0; i < a.losses.size() && i < b.losses.size(); ++i)
+                worst = std::max(worst, std::abs(a.losses[i] - b.losses[i]) / b.losses[i]);
+            return worst;
+        };
+        const double worst = apart(own, aten);
+        // A network with batch norm amplifies rounding from the first steps on: ATen's own ops at one
+        // thread instead of two (another order of the same sums) part from themselves by ~1e-3 within
+        // 40 steps. There the first step must agree to rounding, and the rest stay within ten times what
+        // ATen shows against itself: rounding amplified, not a different gradient.
+        double bound = 1e-4;
+        if (arch == "resnet") {
+            QVERIFY2(std::abs(own.losses[0] - aten.losses[0]) < 1e-6 * aten.losses[0],
+                     qPrintable(QString("first step: %1 against %2").arg(own.losses[0]).arg(aten.losses[0])));
+            RunConfig oneThread = c;
+            oneThread.devices.threads = 1;
+            Env off("ENTRENA_PATHS", "*=aten");
+            bound = std::max(bound, 10 * apart(train(oneThread), aten));
+        }
+        QVERIFY2(worst < bound, qPrintable(QString("relative difference %1, bound %2").arg(worst).arg(bound)));
         QVERIFY(aten.losses.back() < 0.8 * aten.losses.front()); // and it learned
     }
 
@@ -310,12 +331,15 @@ private Q_SLOTS:
         RunConfig c = RunConfig::fromJson(fortySteps("resnet").toJson(), {"model.channels=[8,16]", "model.dropout=0.2"});
         c.train.maxSteps = 12;
         const Outcome measured = train(c);
-        QVERIFY2(measured.paths.contains("fused_sgd") && measured.paths["fused_sgd"]["by"] == "measured",
-                 measured.paths.dump().c_str());
-        const std::string answer = "fused_sgd=" + measured.paths["fused_sgd"]["path"].get<std::string>();
+        std::string answer;
+        for (const char* name : {"fused_blocks", "fused_sgd"}) {
+            QVERIFY2(measured.paths.contains(name) && measured.paths[name]["by"] == "measured", measured.paths.dump().c_str());
+            answer += (answer.empty() ? "" : ",") + std::string(name) + "=" + measured.paths[name]["path"].get<std::string>();
+        }
         Env forced("ENTRENA_PATHS", answer.c_str());
         const Outcome told = train(c);
-        QCOMPARE(told.paths["fused_sgd"]["by"].get<std::string>(), std::string("forced"));
+        for (const char* name : {"fused_blocks", "fused_sgd"})
+            QCOMPARE(told.paths[name]["by"].get<std::string>(), std::string("forced"));
         QCOMPARE(told.losses.size(), size_t(12));
         QCOMPARE(told.losses, measured.losses);
     }
