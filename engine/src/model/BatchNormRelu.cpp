@@ -208,9 +208,13 @@ void sumRows(int64_t rows, int64_t channels, std::vector<double>& first, std::ve
     const int64_t slices = std::max<int64_t>(1, std::min<int64_t>(at::get_num_threads(), rows / kBlock));
     std::vector<double> partial(size_t(slices * 2 * channels), 0.0);
     at::parallel_for(0, slices, 1, [&](int64_t from, int64_t to) {
+        // Summed in this task's own memory and copied once: slots side by side in `partial` would share
+        // a cache line between threads, written every kBlock rows.
+        std::vector<double> local(size_t(2 * channels));
         for (int64_t s = from; s < to; ++s) {
-            double* slot = partial.data() + s * 2 * channels;
-            sum(rows * s / slices, rows * (s + 1) / slices, slot, slot + channels);
+            std::fill(local.begin(), local.end(), 0.0);
+            sum(rows * s / slices, rows * (s + 1) / slices, local.data(), local.data() + channels);
+            std::copy(local.begin(), local.end(), partial.begin() + s * 2 * channels);
         }
     });
     first.assign(size_t(channels), 0.0);

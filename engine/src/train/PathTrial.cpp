@@ -32,11 +32,16 @@ fs::path cacheFile()
     return cacheFilePath("paths.json");
 }
 
+/// The revision of Entrena's own paths: raised whenever one of them changes speed (a new fused block,
+/// kernels that now use every thread), so that answers measured with the old code are measured again.
+constexpr const char* kPathsRevision = "2";
+
 std::string cacheKey(const std::string& path, const std::string& signature)
 {
     const char* core = std::getenv("OPENBLAS_CORETYPE");
     return "cpu " + cpuinfoField("model name") + " | threads " + std::to_string(at::get_num_threads()) + " | blas " +
-           (core && *core ? core : "default") + " | torch " TORCH_VERSION " | " + path + " | " + signature;
+           (core && *core ? core : "default") + " | torch " TORCH_VERSION " | paths r" + kPathsRevision + " | " + path +
+           " | " + signature;
 }
 
 nlohmann::json readCache()
