@@ -146,7 +146,8 @@ void compareConfigurations(c10d::Store& store, const RankEnv& env, const std::st
                                        " was started with a different configuration "
                                        "than rank " +
                                        std::to_string(env.rank) + " (fingerprints " + theirs + " and " + mine +
-                                       "): start every rank with the same --config and --set values");
+                                       "): start every rank with the same --config and --set values, and the same ENTRENA_PATHS and "
+                                       "ENTRENA_FUSED if either is set");
             }
         }
     } catch (const DistributedError&) {

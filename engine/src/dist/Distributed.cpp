@@ -87,16 +87,34 @@ std::optional<RankEnv> rankEnvFromEnvironment()
     return e;
 }
 
-std::string configHash(const RunConfig& config)
+namespace {
+/// FNV-1a of `text`, as 16 hex digits.
+std::string fnv1a(const std::string& text)
 {
     uint64_t h = 1469598103934665603ULL;
-    for (unsigned char ch : config.toJson()) {
+    for (unsigned char ch : text) {
         h ^= ch;
         h *= 1099511628211ULL;
     }
     char out[17];
     std::snprintf(out, sizeof out, "%016llx", (unsigned long long)h);
     return out;
+}
+} // namespace
+
+std::string configHash(const RunConfig& config)
+{
+    return fnv1a(config.toJson());
+}
+
+std::string rankFingerprint(const RunConfig& config)
+{
+    std::string paths;
+    for (const char* name : {"ENTRENA_PATHS", "ENTRENA_FUSED"}) {
+        const char* v = std::getenv(name);
+        paths += std::string(name) + "=" + (v ? v : "") + ";";
+    }
+    return configHash(config) + "-" + fnv1a(paths).substr(0, 8);
 }
 
 int freeLocalPort()

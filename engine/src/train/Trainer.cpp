@@ -80,8 +80,9 @@ RunResult Trainer::run(TrainingObserver& observer, const StopToken& stop, RunSto
         throw DistributedError(e.what());
     }
     const auto timeout = std::chrono::milliseconds(int64_t(config_.devices.timeoutS * 1000));
-    // Hashed as resolved: ranks on CPUs that resolve `auto` differently must not train together.
-    const auto group = DistGroup::join(*rank_, configHash(withEffectivePrecision(config_)), device, timeout);
+    // Hashed as resolved: ranks on CPUs that resolve `auto` differently must not train together; nor
+    // ranks told to take different paths of Entrena's own.
+    const auto group = DistGroup::join(*rank_, rankFingerprint(withEffectivePrecision(config_)), device, timeout);
     const bool leader = group->rank() == 0;
     return execute(observer, stop, leader ? store : nullptr, leader && checkpoints, nullptr, group.get());
 }

@@ -468,6 +468,28 @@ private Q_SLOTS:
         QCOMPARE(runs(db(QStringLiteral("mismatch"))).size(), 0);
     }
 
+    void differentPathSettingsAreRefused()
+    {
+        // One rank told to take ATen's update, the other measuring: their trials would differ and
+        // their collectives wait on each other, so they are refused at the start, as for a config.
+        QProcess ranks[2];
+        const int port = freePort();
+        for (int r = 0; r < 2; ++r) {
+            auto env = rankEnv(r, 2, port);
+            if (r == 1)
+                env.insert(QStringLiteral("ENTRENA_PATHS"), QStringLiteral("fused_sgd=aten"));
+            ranks[r].setProcessEnvironment(env);
+            ranks[r].start(QStringLiteral(ENTRENA_CLI), train(db(QStringLiteral("paths"))));
+        }
+        const Result r0 = finish(ranks[0], 60000), r1 = finish(ranks[1], 60000);
+        QCOMPARE(r0.exitCode, 2);
+        QCOMPARE(r1.exitCode, 2);
+        QVERIFY2(r0.err.contains("rank 1 was started with a different configuration") && r0.err.contains("ENTRENA_PATHS"),
+                 r0.err.constData());
+        QVERIFY2(r1.err.contains("rank 0 was started with a different configuration"), r1.err.constData());
+        QCOMPARE(runs(db(QStringLiteral("paths"))).size(), 0);
+    }
+
     void badLaunchesAreRefused_data()
     {
         QTest::addColumn<QStringList>("extra");

@@ -51,6 +51,11 @@ std::optional<RankEnv> rankEnvFromEnvironment();
 /// same thing. FNV-1a of the canonical JSON, as 16 hex digits.
 std::string configHash(const RunConfig& config);
 
+/// What ranks compare when they meet: configHash, and a fingerprint of the environment variables that
+/// choose Entrena's own paths (ENTRENA_PATHS, ENTRENA_FUSED). Ranks that took different paths would
+/// measure different trials and wait on each other's collectives for ever, or update differently.
+std::string rankFingerprint(const RunConfig& config);
+
 /// A TCP port on 127.0.0.1 that was free a moment ago (the kernel's choice).
 int freeLocalPort();
 
