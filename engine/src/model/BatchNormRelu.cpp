@@ -8,6 +8,11 @@
 #include <cmath>
 #include <vector>
 
+#ifndef _OPENMP
+#error                                                                                                                           \
+    "BatchNormRelu.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
+#endif
+
 namespace entrena {
 namespace {
 
@@ -79,7 +84,8 @@ ENTRENA_LANES_INLINE void forwardRows(const float* x, const float* shortcut, flo
     }
 }
 
-/// Backward's first pass: with g the output's gradient where the output is > 0 (the ReLU's), per
+/// Backward's first pass: with g the output's gradient where the output is not <= 0 (the ReLU's, as
+/// ATen's threshold_backward: NaN passes), per
 /// channel the sum of g and of g·(x - mean) over rows [from, to), added to sumG, sumGx.
 ENTRENA_LANES_INLINE void backwardStatsRows(const float* gradOut, const float* y, const float* x, const float* mean, int64_t from,
                                             int64_t to, int64_t channels, double* sumG, double* sumGx)
@@ -92,7 +98,7 @@ ENTRENA_LANES_INLINE void backwardStatsRows(const float* gradOut, const float* y
             F8 s{}, sx{};
             for (int64_t p = p0; p < p1; ++p) {
                 const int64_t at = p * channels + c;
-                const F8 g = where(load(y + at) > 0.0f, load(gradOut + at));
+                const F8 g = where(~(load(y + at) <= 0.0f), load(gradOut + at));
                 s += g;
                 sx += g * (load(x + at) - m);
             }
@@ -105,7 +111,7 @@ ENTRENA_LANES_INLINE void backwardStatsRows(const float* gradOut, const float* y
             float s = 0, sx = 0;
             for (int64_t p = p0; p < p1; ++p) {
                 const int64_t at = p * channels + c;
-                const float g = y[at] > 0.0f ? gradOut[at] : 0.0f;
+                const float g = !(y[at] <= 0.0f) ? gradOut[at] : 0.0f;
                 s += g;
                 sx += g * (x[at] - mean[c]);
             }
@@ -126,13 +132,13 @@ ENTRENA_LANES_INLINE void backwardRows(const float* gradOut, const float* y, con
         const int64_t row = p * channels;
         int64_t c = 0;
         for (; c + 8 <= channels; c += 8) {
-            const F8 g = where(load(y + row + c) > 0.0f, load(gradOut + row + c));
+            const F8 g = where(~(load(y + row + c) <= 0.0f), load(gradOut + row + c));
             if constexpr (Shortcut)
                 store(gradShortcut + row + c, g);
             store(gradIn + row + c, load(a + c) * g + load(b + c) * (load(x + row + c) - load(mean + c)) + load(d + c));
         }
         for (; c < channels; ++c) {
-            const float g = y[row + c] > 0.0f ? gradOut[row + c] : 0.0f;
+            const float g = !(y[row + c] <= 0.0f) ? gradOut[row + c] : 0.0f;
             if constexpr (Shortcut)
                 gradShortcut[row + c] = g;
             gradIn[row + c] = a[c] * g + b[c] * (x[row + c] - mean[c]) + d[c];
@@ -318,7 +324,18 @@ torch::Tensor batchNormRelu(const torch::Tensor& x, torch::nn::BatchNorm2dImpl& 
     const int64_t channels = x.size(1), rows = x.numel() / channels;
     const auto xc = x.detach();
     const float* in = xc.data_ptr<float>();
-    const std::vector<float> shift(in, in + channels);
+    // The shift: each channel's mean over the first pixels (one pixel far out would cancel as badly as
+    // a large mean).
+    std::vector<float> shift(size_t(channels), 0.0f);
+    {
+        const int64_t first = std::min<int64_t>(rows, kBlock);
+        std::vector<double> sum(size_t(channels), 0.0);
+        for (int64_t p = 0; p < first; ++p)
+            for (int64_t c = 0; c < channels; ++c)
+                sum[size_t(c)] += in[p * channels + c];
+        for (int64_t c = 0; c < channels; ++c)
+            shift[size_t(c)] = float(sum[size_t(c)] / double(first));
+    }
     const auto stats = kernels().stats;
     std::vector<double> sum, squares;
     sumRows(rows, channels, sum, squares,
@@ -330,7 +347,8 @@ torch::Tensor batchNormRelu(const torch::Tensor& x, torch::nn::BatchNorm2dImpl& 
     const double eps = bn.options.eps();
     for (int64_t c = 0; c < channels; ++c) {
         const double m = sum[size_t(c)] / double(rows);
-        varianceOut[c] = std::max(0.0, squares[size_t(c)] / double(rows) - m * m);
+        const double variance = squares[size_t(c)] / double(rows) - m * m;
+        varianceOut[c] = variance < 0 ? 0.0 : variance; // rounding below 0 is 0; NaN stays NaN, as ATen's
         meanOut[c] = float(double(shift[size_t(c)]) + m);
         invstdOut[c] = float(1.0 / std::sqrt(varianceOut[c] + eps));
     }

@@ -12,6 +12,10 @@
 #include <cstdlib>
 #include <string>
 
+#ifndef _OPENMP
+#error "PoolRelu.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
+#endif
+
 namespace entrena {
 namespace {
 

@@ -6,6 +6,10 @@
 #include <atomic>
 #include <cmath>
 
+#ifndef _OPENMP
+#error "FusedSgd.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
+#endif
+
 namespace entrena {
 namespace {
 

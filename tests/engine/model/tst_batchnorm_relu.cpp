@@ -48,12 +48,8 @@ Pass pass(const torch::Tensor& x0, const torch::Tensor& shortcut0, const torch::
         out = torch::relu(shortcut.defined() ? normed + shortcut : normed);
     }
     out.backward(gradOut);
-    return {out.detach(),
-            x.grad(),
-            shortcut.defined() ? shortcut.grad() : torch::Tensor(),
-            bn->weight.grad(),
-            bn->bias.grad(),
-            bn->running_mean.clone(),
+    return {out.detach(),           x.grad(),        shortcut.defined() ? shortcut.grad() : torch::Tensor(),
+            bn->weight.grad(),      bn->bias.grad(), bn->running_mean.clone(),
             bn->running_var.clone()};
 }
 
@@ -124,14 +120,61 @@ private slots:
         at::set_num_threads(before);
     }
 
+    void nansAndInfinitiesAsAten()
+    {
+        // An infinity in channel 0 makes its statistics NaN (every output of the channel NaN, its running
+        // variance NaN); a NaN in the shortcut of channel 1 gives a NaN output whose gradient the ReLU
+        // passes (ATen's threshold_backward zeroes only where the output is <= 0).
+        torch::manual_seed(6);
+        const auto layout = torch::MemoryFormat::ChannelsLast;
+        auto x = torch::randn({4, 8, 6, 6});
+        x[2][0][3][3] = std::numeric_limits<float>::infinity();
+        auto shortcut = torch::randn({4, 8, 6, 6});
+        shortcut[1][1][2][4] = std::numeric_limits<float>::quiet_NaN();
+        x = x.contiguous(layout);
+        shortcut = shortcut.contiguous(layout);
+        const auto gradOut = torch::randn({4, 8, 6, 6}).contiguous(layout);
+        const Pass aten = pass(x, shortcut, gradOut, false), own = pass(x, shortcut, gradOut, true);
+        const auto sameNonFinite = [](const torch::Tensor& a, const torch::Tensor& b, const char* what) {
+            QVERIFY2(torch::equal(a.isnan(), b.isnan()) && torch::equal(a.isinf(), b.isinf()), what);
+            close(a.nan_to_num(0, 0, 0), b.nan_to_num(0, 0, 0), 1e-4, what);
+        };
+        QVERIFY(aten.out.isnan().any().item<bool>()); // the case is what it says
+        sameNonFinite(own.out, aten.out, "output");
+        sameNonFinite(own.gradIn, aten.gradIn, "input's gradient");
+        sameNonFinite(own.gradShortcut, aten.gradShortcut, "shortcut's gradient");
+        sameNonFinite(own.runningVar, aten.runningVar, "running variance");
+        sameNonFinite(own.runningMean, aten.runningMean, "running mean");
+    }
+
+    void runningStatisticsWithoutMomentumAsAten()
+    {
+        // momentum unset: the cumulative average over the batches seen, counted in num_batches_tracked.
+        torch::manual_seed(8);
+        const auto layout = torch::MemoryFormat::ChannelsLast;
+        torch::nn::BatchNorm2d fused(torch::nn::BatchNorm2dOptions(8).momentum(c10::nullopt)),
+            plain(torch::nn::BatchNorm2dOptions(8).momentum(c10::nullopt));
+        for (int step = 0; step < 3; ++step) {
+            const auto x = (torch::randn({4, 8, 5, 5}) * (step + 1) + step).contiguous(layout);
+            const int64_t before = fusedBatchNorms();
+            batchNormRelu(x, *fused);
+            QCOMPARE(fusedBatchNorms(), before + 1);
+            torch::relu(plain->forward(x));
+        }
+        QCOMPARE(fused->num_batches_tracked.item<int64_t>(), int64_t(3));
+        QCOMPARE(plain->num_batches_tracked.item<int64_t>(), int64_t(3));
+        close(fused->running_mean, plain->running_mean, 1e-5, "running mean");
+        close(fused->running_var, plain->running_var, 1e-5, "running variance");
+    }
+
     void leavesOtherCasesToAten()
     {
         torch::manual_seed(4);
         const auto channelsLast = torch::randn({4, 8, 6, 6}).contiguous(torch::MemoryFormat::ChannelsLast);
         torch::nn::BatchNorm2d bn(8);
-        QVERIFY(!batchNormReluApplies(channelsLast.contiguous(), *bn));                       // NCHW
-        QVERIFY(!batchNormReluApplies(channelsLast.to(torch::kFloat64), *bn));               // not fp32
-        QVERIFY(!batchNormReluApplies(channelsLast, *bn, torch::randn({4, 8, 6, 6})));       // shortcut NCHW
+        QVERIFY(!batchNormReluApplies(channelsLast.contiguous(), *bn));                                    // NCHW
+        QVERIFY(!batchNormReluApplies(channelsLast.to(torch::kFloat64), *bn));                             // not fp32
+        QVERIFY(!batchNormReluApplies(channelsLast, *bn, torch::randn({4, 8, 6, 6})));                     // shortcut NCHW
         QVERIFY(!batchNormReluApplies(channelsLast.narrow(0, 0, 1).narrow(2, 0, 1).narrow(3, 0, 1), *bn)); // one value
         bn->eval();
         QVERIFY(!batchNormReluApplies(channelsLast, *bn)); // evaluation uses the running statistics

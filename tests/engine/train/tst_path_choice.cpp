@@ -265,8 +265,10 @@ private Q_SLOTS:
         const double worst = apart(own, aten);
         // A network with batch norm amplifies rounding from the first steps on: ATen's own ops at one
         // thread instead of two (another order of the same sums) part from themselves by ~1e-3 within
-        // 40 steps. There the first step must agree to rounding, and the rest stay within ten times what
-        // ATen shows against itself: rounding amplified, not a different gradient.
+        // 40 steps (1.4e-3 on an AMD EPYC, where the fused batch norm parts from ATen by 3.4e-3). There
+        // the first step must agree to rounding, and the rest stay within 5e-3 or three times what ATen
+        // shows against itself: rounding amplified, not a different gradient (tst_batchnorm_relu
+        // compares the gradients themselves).
         double bound = 1e-4;
         if (arch == "resnet") {
             QVERIFY2(std::abs(own.losses[0] - aten.losses[0]) < 1e-6 * aten.losses[0],
@@ -274,7 +276,7 @@ private Q_SLOTS:
             RunConfig oneThread = c;
             oneThread.devices.threads = 1;
             Env off("ENTRENA_PATHS", "*=aten");
-            bound = std::max(bound, 10 * apart(train(oneThread), aten));
+            bound = std::max(5e-3, 3 * apart(train(oneThread), aten));
         }
         QVERIFY2(worst < bound, qPrintable(QString("relative difference %1, bound %2").arg(worst).arg(bound)));
         QVERIFY(aten.losses.back() < 0.8 * aten.losses.front()); // and it learned
