@@ -59,6 +59,8 @@ public:
     /// Data-parallel: `agree` turns this rank's per-path medians into the ranks' totals, so that every
     /// rank keeps the same path (their updates must stay identical). Called when a decision is due.
     void setAgreement(std::function<void(std::vector<double>& ownAndAten)> agree) { agree_ = std::move(agree); }
+    /// The sum over the ranks given to setAgreement (null outside data-parallel runs).
+    const std::function<void(std::vector<double>&)>& agreement() const { return agree_; }
 
     /// {"mlp_step": {"path": "entrena"|"aten", "by": "measured"|"forced"|"ENTRENA_FUSED=0"|"trial cut short",
     ///  "entrena_ms": median, "aten_ms": median, "steps": timed steps of each side}}

@@ -40,8 +40,8 @@ std::string cacheKey(const std::string& path, const std::string& signature)
 {
     const char* core = std::getenv("OPENBLAS_CORETYPE");
     return "cpu " + cpuinfoField("model name") + " | threads " + std::to_string(at::get_num_threads()) + " | blas " +
-           (core && *core ? core : "default") + " | torch " TORCH_VERSION " | paths r" + kPathsRevision + " | " + path +
-           " | " + signature;
+           (core && *core ? core : "default") + " | torch " TORCH_VERSION " | paths r" + kPathsRevision + " | " + path + " | " +
+           signature;
 }
 
 nlohmann::json readCache()
@@ -109,6 +109,20 @@ double seconds(Clock::time_point a, Clock::time_point b)
 
 } // namespace
 
+std::vector<bool> onEveryRank(const std::vector<bool>& here, const std::function<void(std::vector<double>&)>& sumAcrossRanks)
+{
+    if (!sumAcrossRanks)
+        return here;
+    std::vector<double> missing; // how many ranks lack each
+    for (const bool b : here)
+        missing.push_back(b ? 0.0 : 1.0);
+    sumAcrossRanks(missing);
+    std::vector<bool> everywhere;
+    for (const double m : missing)
+        everywhere.push_back(m == 0.0);
+    return everywhere;
+}
+
 std::string pathSignature(Model& model, const RunConfig& config)
 {
     std::ostringstream s;
@@ -146,7 +160,11 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
             choice.addKnown(p, true, 0, 0, "not measured: memory budget");
         return;
     }
-    if (unknown.empty() || !parts.batch.x.defined())
+    if (unknown.empty())
+        return;
+    const Batch batch = parts.firstBatch();
+    // Every rank's trial steps meet at the gradients' collectives: all ranks measure, or none.
+    if (!onEveryRank({batch.x.defined()}, choice.agreement()).front())
         return;
 
     GeneratorStateGuard generator; // a trial's dropout must not change what the run draws
@@ -165,7 +183,7 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
         update = std::make_unique<FusedSgd>(copies, options);
     }
     PhaseClock clock(parts.device);
-    const std::vector<Batch> group{parts.batch};
+    const std::vector<Batch> group{batch};
     const auto stepOnce = [&](double& compute, double& optimizer) {
         const auto t0 = Clock::now();
         parts.step.run(group, 1.0, clock, onRetry);
@@ -186,13 +204,17 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
     const int64_t mlpBefore = MlpStep::stepsTaken(), blocksBefore = fusedForwards(), sgdBefore = FusedSgd::onePassSteps();
     double compute = 0, optimizer = 0;
     stepOnce(compute, optimizer);
-    for (auto& p : unknown) {
-        const bool ran = p.name == "mlp_step"       ? MlpStep::stepsTaken() > mlpBefore
-                         : p.name == "fused_blocks" ? fusedForwards() > blocksBefore
-                                                    : FusedSgd::onePassSteps() > sgdBefore;
-        if (ran)
-            choice.add(p);
-    }
+    std::vector<bool> ran;
+    for (auto& p : unknown)
+        ran.push_back(p.name == "mlp_step"       ? MlpStep::stepsTaken() > mlpBefore
+                      : p.name == "fused_blocks" ? fusedForwards() > blocksBefore
+                                                 : FusedSgd::onePassSteps() > sgdBefore);
+    ran = onEveryRank(ran, choice.agreement());
+    for (size_t i = 0; i < unknown.size(); ++i)
+        if (ran[i])
+            choice.add(unknown[i]);
+        else
+            unknown[i].use(false); // left to ATen's ops, as every rank leaves it
     for (int i = 0; choice.measuring() && i < kMaxTrialSteps; ++i) {
         choice.beforeStep();
         stepOnce(compute, optimizer);

@@ -29,10 +29,10 @@ struct PathTrialParts {
     Model& model;
     torch::optim::Optimizer& optimizer;
     torch::Device device;
-    Batch batch;           ///< the run's first batch
-    bool useCache;         ///< false for a data-parallel rank: the ranks measure together
-    bool measure;          ///< false under train.memory_budget_mb: the trial's copies would count
-    std::string signature; ///< the model and batch the answer holds for (pathSignature)
+    std::function<Batch()> firstBatch; ///< the run's first batch, drawn only when a path is measured
+    bool useCache;                     ///< false for a data-parallel rank: the ranks measure together
+    bool measure;                      ///< false under train.memory_budget_mb: the trial's copies would count
+    std::string signature;             ///< the model and batch the answer holds for (pathSignature)
 };
 
 /// What an answer depends on besides the machine: the parameters' shapes, the batch size, precision.
@@ -40,7 +40,13 @@ std::string pathSignature(Model& model, const RunConfig& config);
 
 /// Adds each of `candidates` to `choice`: forced, cached, or measured here (those that do not run on
 /// this batch after all are left out). Measured answers are cached when parts.useCache.
+/// Data-parallel (choice has an agreement): a path is measured only where it runs on every rank, so
+/// that the ranks time the same steps and meet at the same collectives.
 void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candidates, PathTrialParts parts,
                   const std::function<void(const OomRetry&)>& onRetry);
+
+/// Which of `here` (one flag per path, this rank's) hold on every rank: `sumAcrossRanks` adds a vector
+/// up over the ranks (PathChoice::agreement(); null outside data-parallel runs, where `here` is the answer).
+std::vector<bool> onEveryRank(const std::vector<bool>& here, const std::function<void(std::vector<double>&)>& sumAcrossRanks);
 
 } // namespace entrena

@@ -254,10 +254,10 @@ void TrainingRun::choosePaths()
     auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get());
     if (sgd && device_.is_cpu() && sgd->fuses())
         candidates.push_back({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});
-    measurePaths(
-        *paths_, candidates,
-        {*step_, *model_, *optimizer_, device_, firstBatch(), ranks_ == nullptr, !meterScope_, pathSignature(*model_, config_)},
-        [this](const OomRetry& r) { (*oom_)(r, *step_); });
+    measurePaths(*paths_, candidates,
+                 {*step_, *model_, *optimizer_, device_, [this] { return firstBatch(); }, ranks_ == nullptr, !meterScope_,
+                  pathSignature(*model_, config_)},
+                 [this](const OomRetry& r) { (*oom_)(r, *step_); });
     recordPaths();
 }
 

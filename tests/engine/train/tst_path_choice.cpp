@@ -9,6 +9,7 @@
 #include "optim/FusedSgd.h"
 #include "train/MlpStep.h"
 #include "train/PathChoice.h"
+#include "train/PathTrial.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -150,6 +151,22 @@ private Q_SLOTS:
         QCOMPARE(c.own("a"), std::optional<bool>(false));
         QCOMPARE(on, false);
         QCOMPARE(nlohmann::json::parse(c.json())["a"]["by"].get<std::string>(), std::string("trial cut short"));
+    }
+
+    void dataParallelRanksMeasureOnlyWhatRanOnEveryRank()
+    {
+        // The probe's flags of this rank; another rank's batch declined the second path.
+        const std::vector<bool> here{true, true, false};
+        QCOMPARE(onEveryRank(here, nullptr), here); // one process: its own flags
+        const auto withOtherRank = [](std::vector<double> othersMissing) {
+            return [othersMissing](std::vector<double>& missing) {
+                QCOMPARE(missing, (std::vector<double>{0, 0, 1})); // this rank's, as counts of ranks lacking each
+                for (size_t i = 0; i < missing.size(); ++i)
+                    missing[i] += othersMissing[i];
+            };
+        };
+        QCOMPARE(onEveryRank(here, withOtherRank({0, 1, 0})), (std::vector<bool>{true, false, false}));
+        QCOMPARE(onEveryRank(here, withOtherRank({0, 0, 0})), here);
     }
 
     void forcedAnswersAreNeverMeasured()
