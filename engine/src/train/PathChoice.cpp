@@ -13,6 +13,13 @@ namespace {
 constexpr int kMinPairs = 4, kMaxPairs = 64;
 constexpr double kEnoughSeconds = 0.2; // measured time after which slow steps stop at kMinPairs
 
+/// The rule, on the two sides' medians (in a data-parallel run, their sums over the ranks): strictly
+/// faster to be kept, so that a tie goes to ATen.
+bool keepsOwn(double ownMedian, double atenMedian)
+{
+    return ownMedian < atenMedian;
+}
+
 double median(std::vector<double> v)
 {
     if (v.empty())
@@ -77,7 +84,8 @@ std::map<std::string, bool> PathChoice::forcedPaths()
 
 bool PathChoice::ownWins(std::vector<double> own, std::vector<double> aten)
 {
-    return !own.empty() && !aten.empty() && median(std::move(own)) < median(std::move(aten));
+    const bool measured = !own.empty() && !aten.empty();
+    return measured && keepsOwn(median(std::move(own)), median(std::move(aten)));
 }
 
 PathChoice::PathChoice(std::map<std::string, bool> forced, int pairs)
@@ -186,22 +194,16 @@ void PathChoice::decide(bool cutShort)
         t.ownMs = 1e3 * medians[i++];
         t.atenMs = 1e3 * medians[i++];
         const bool measured = !t.own.empty() && !t.aten.empty();
-        t.decided = measured && t.ownMs < t.atenMs;
+        t.decided = measured && keepsOwn(t.ownMs, t.atenMs);
         t.by = cutShort ? "trial cut short" : "measured";
         t.path.use(*t.decided);
     }
-    justDecided_ = true;
 }
 
 void PathChoice::decideNow()
 {
     if (measuring())
         decide(true);
-}
-
-bool PathChoice::justDecided()
-{
-    return std::exchange(justDecided_, false);
 }
 
 std::optional<bool> PathChoice::own(const std::string& name) const

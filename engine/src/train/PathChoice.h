@@ -51,8 +51,6 @@ public:
     void afterStep(double computeSeconds, double optimizerSeconds);
     /// Whether a path is still being measured (its steps then need timing).
     bool measuring() const;
-    /// Whether the trial has just ended, once: the caller records json() then.
-    bool justDecided();
     /// Decides every path on trial from what was measured so far (the run ended during the trial);
     /// a path with no measurement goes to ATen.
     void decideNow();
@@ -99,7 +97,6 @@ private:
     int pairs_;
     std::vector<Trial> trials_;
     int64_t steps_ = 0; ///< steps recorded since the trial began
-    bool justDecided_ = false;
     std::function<void(std::vector<double>&)> agree_;
 };
 
