@@ -1,17 +1,13 @@
 #include "model/BatchNormRelu.h"
 
 #include "model/Lanes.h"
+#include "model/OpenMpRequired.h"
 #include "model/PoolRelu.h"
 
 #include <ATen/Parallel.h>
 #include <atomic>
 #include <cmath>
 #include <vector>
-
-#ifndef _OPENMP
-#error                                                                                                                           \
-    "BatchNormRelu.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
-#endif
 
 namespace entrena {
 namespace {

@@ -1,14 +1,10 @@
 #include "model/ConvPoolRelu.h"
 
 #include "model/Lanes.h"
+#include "model/OpenMpRequired.h"
 
 #include <ATen/Parallel.h>
-
 #include <vector>
-
-#ifndef _OPENMP
-#error "ConvPoolRelu.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
-#endif
 
 namespace entrena {
 namespace {
@@ -22,16 +18,16 @@ using namespace lanes;
 constexpr int64_t kGroup = 16;
 
 struct Geometry {
-    int64_t outH, outW;    ///< pooled
+    int64_t outH, outW;       ///< pooled
     int64_t paddedH, paddedW; ///< the image with its border of zeros
-    int64_t channels;      ///< out
+    int64_t channels;         ///< out
 };
 
 /// Pooled output rows [from, to) (row = image·outH + y): for each window and group of 16 channels,
 /// the four convolution outputs in registers (bias + nine taps), then poolRelu. `weights` is [9][C] (tap
 /// = ky·3 + kx), `padded` [N][H + 2][W + 2].
-ENTRENA_LANES_INLINE void forwardRows(const float* padded, const float* weights, const float* bias, float* out,
-                                      uint8_t* codes, int64_t from, int64_t to, const Geometry& g)
+ENTRENA_LANES_INLINE void forwardRows(const float* padded, const float* weights, const float* bias, float* out, uint8_t* codes,
+                                      int64_t from, int64_t to, const Geometry& g)
 {
     const int64_t c = g.channels;
     for (int64_t r = from; r < to; ++r) {
@@ -75,8 +71,8 @@ ENTRENA_LANES_INLINE void forwardRows(const float* padded, const float* weights,
 /// Adds the weight's and bias's gradients from rows [from, to) into sums [10][C] (taps, then the
 /// bias): each pooled output's gradient, on the window input its code names, times the 3×3 input
 /// around that input. One group of 16 channels at a time, its sums in registers.
-ENTRENA_LANES_INLINE void backwardRows(const float* padded, const float* gradOut, const uint8_t* codes, float* sums,
-                                       int64_t from, int64_t to, const Geometry& g)
+ENTRENA_LANES_INLINE void backwardRows(const float* padded, const float* gradOut, const uint8_t* codes, float* sums, int64_t from,
+                                       int64_t to, const Geometry& g)
 {
     const int64_t c = g.channels;
     for (int64_t c0 = 0; c0 < c; c0 += kGroup) {
@@ -111,16 +107,16 @@ ENTRENA_LANES_INLINE void backwardRows(const float* padded, const float* gradOut
     }
 }
 
-#define ENTRENA_CPR_VARIANT(name, target)                                                                               \
-    target void name##Forward(const float* padded, const float* weights, const float* bias, float* out, uint8_t* codes, \
-                              int64_t from, int64_t to, const Geometry& g)                                              \
-    {                                                                                                                   \
-        forwardRows(padded, weights, bias, out, codes, from, to, g);                                                    \
-    }                                                                                                                   \
-    target void name##Backward(const float* padded, const float* gradOut, const uint8_t* codes, float* sums,           \
-                               int64_t from, int64_t to, const Geometry& g)                                             \
-    {                                                                                                                   \
-        backwardRows(padded, gradOut, codes, sums, from, to, g);                                                        \
+#define ENTRENA_CPR_VARIANT(name, target)                                                                                        \
+    target void name##Forward(const float* padded, const float* weights, const float* bias, float* out, uint8_t* codes,          \
+                              int64_t from, int64_t to, const Geometry& g)                                                       \
+    {                                                                                                                            \
+        forwardRows(padded, weights, bias, out, codes, from, to, g);                                                             \
+    }                                                                                                                            \
+    target void name##Backward(const float* padded, const float* gradOut, const uint8_t* codes, float* sums, int64_t from,       \
+                               int64_t to, const Geometry& g)                                                                    \
+    {                                                                                                                            \
+        backwardRows(padded, gradOut, codes, sums, from, to, g);                                                                 \
     }
 // Compiled for AVX-512 (its 32 vector registers hold a group's 20 sums), AVX2 and the baseline.
 #if defined(__x86_64__) || defined(__i386__)
@@ -161,7 +157,10 @@ torch::Tensor padded(const torch::Tensor& x)
 }
 
 /// Rows per parallel chunk: enough windows to be worth a thread (ATen's grain, 32,768 elements).
-int64_t grainRows(const Geometry& g) { return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, g.outW * g.channels)); }
+int64_t grainRows(const Geometry& g)
+{
+    return std::max<int64_t>(1, 32768 / std::max<int64_t>(1, g.outW * g.channels));
+}
 
 struct ConvPoolReluFn : torch::autograd::Function<ConvPoolReluFn> {
     static torch::Tensor forward(AutogradContext* ctx, const torch::Tensor& x, const torch::Tensor& weight,
@@ -225,9 +224,9 @@ bool convPoolReluApplies(const torch::Tensor& x, torch::nn::Conv2dImpl& conv)
         return false;
     const auto& w = conv.weight;
     return x.device().is_cpu() && x.scalar_type() == torch::kFloat32 && x.dim() == 4 && x.size(0) > 0 && x.size(1) == 1 &&
-           x.size(2) >= 2 && x.size(3) >= 2 && !x.requires_grad() && w.device().is_cpu() &&
-           w.scalar_type() == torch::kFloat32 && (!conv.bias.defined() || conv.bias.scalar_type() == torch::kFloat32) &&
-           o.in_channels() == 1 && o.out_channels() % kGroup == 0 && *o.kernel_size() == *torch::ExpandingArray<2>(3) &&
+           x.size(2) >= 2 && x.size(3) >= 2 && !x.requires_grad() && w.device().is_cpu() && w.scalar_type() == torch::kFloat32 &&
+           (!conv.bias.defined() || conv.bias.scalar_type() == torch::kFloat32) && o.in_channels() == 1 &&
+           o.out_channels() % kGroup == 0 && *o.kernel_size() == *torch::ExpandingArray<2>(3) &&
            *c10::get<torch::ExpandingArray<2>>(o.padding()) == *torch::ExpandingArray<2>(1) &&
            *o.stride() == *torch::ExpandingArray<2>(1) && *o.dilation() == *torch::ExpandingArray<2>(1) && o.groups() == 1;
 }
@@ -235,7 +234,8 @@ bool convPoolReluApplies(const torch::Tensor& x, torch::nn::Conv2dImpl& conv)
 torch::Tensor convPoolRelu(const torch::Tensor& x, torch::nn::Conv2dImpl& conv)
 {
     // Without a bias, zeros that want no gradient (autograd takes no undefined input).
-    return ConvPoolReluFn::apply(x, conv.weight, conv.bias.defined() ? conv.bias : torch::zeros({conv.weight.size(0)}, x.options()));
+    return ConvPoolReluFn::apply(x, conv.weight,
+                                 conv.bias.defined() ? conv.bias : torch::zeros({conv.weight.size(0)}, x.options()));
 }
 
 } // namespace entrena

@@ -3,7 +3,7 @@
 #include "model/BatchNormRelu.h"
 #include "model/ConvPoolRelu.h"
 #include "model/Lanes.h"
-#include "model/ResidualBlock.h"
+#include "model/OpenMpRequired.h"
 
 #include <ATen/Parallel.h>
 #include <ATen/autocast_mode.h>
@@ -11,10 +11,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
-
-#ifndef _OPENMP
-#error "PoolRelu.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
-#endif
 
 namespace entrena {
 namespace {
@@ -214,7 +210,7 @@ bool hasFusableBlocks(torch::nn::Sequential& model)
     for (size_t i = 0; i < model->size(); ++i) {
         const bool beforeRelu = i + 1 < model->size() && model->ptr(i + 1)->as<torch::nn::ReLU>();
         if ((beforeRelu && (isPool2(model->ptr(i)) || model->ptr(i)->as<torch::nn::BatchNorm2d>())) ||
-            model->ptr(i)->as<ResidualBlock>())
+            dynamic_cast<FusedForward*>(model->ptr(i).get()))
             return true;
     }
     return false;
@@ -248,7 +244,7 @@ torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool a
             x = batchNormRelu(x, *bn); // ATen's pair where it does not apply
             ++i;
             ++module;
-        } else if (auto* block = fuse ? model->ptr(i)->as<ResidualBlock>() : nullptr) {
+        } else if (auto* block = fuse ? dynamic_cast<FusedForward*>(model->ptr(i).get()) : nullptr) {
             x = block->forwardFused(x);
         } else {
             x = module->forward<torch::Tensor>(x);

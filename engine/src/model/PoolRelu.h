@@ -21,15 +21,24 @@ bool cpuAutocast();
 /// relu(max_pool2d(x, 2)): fused where x is a 4-d channels-last fp32 CPU tensor, ATen's ops elsewhere.
 torch::Tensor maxPool2Relu(const torch::Tensor& x);
 
+/// A module with a fused training forward of its own (the resnet's ResidualBlock): forwardFused()
+/// takes it through that wherever it stands in a Sequential, and hasFusableBlocks() counts it.
+class FusedForward {
+public:
+    virtual ~FusedForward() = default;
+    /// The module's forward with Entrena's kernels where they take the input, ATen's ops elsewhere.
+    virtual torch::Tensor forwardFused(const torch::Tensor& x) = 0;
+};
+
 /// `model`'s forward, child by child as Sequential's, where a MaxPool2d of kernel 2 and stride 2 (no
 /// padding, no dilation, floor mode) followed by a ReLU runs as maxPool2Relu, and as convPoolRelu
 /// (ConvPoolRelu.h) together with a convolution of the data before them; a BatchNorm2d followed by a
-/// ReLU, and the batch norms of a ResidualBlock, as batchNormRelu (BatchNormRelu.h); unless
+/// ReLU as batchNormRelu (BatchNormRelu.h); a FusedForward module through its own; unless
 /// fusedKernelsWanted() or `allowed` says no (the run measured ATen's ops faster: train/PathChoice.h).
 torch::Tensor forwardFused(torch::nn::Sequential& model, torch::Tensor x, bool allowed = true);
 
 /// Whether `model` has a block forwardFused() can run as one pass (a 2×2 pool or a batch norm followed
-/// by a ReLU, or a residual block).
+/// by a ReLU, or a FusedForward module).
 bool hasFusableBlocks(torch::nn::Sequential& model);
 
 /// Forward passes of this process that ran at least one block fused, for the tests: that a run takes

@@ -1,14 +1,11 @@
 #include "optim/FusedSgd.h"
 
 #include "model/Lanes.h"
+#include "model/OpenMpRequired.h"
 
 #include <ATen/Parallel.h>
 #include <atomic>
 #include <cmath>
-
-#ifndef _OPENMP
-#error "FusedSgd.cpp shares its work through at::parallel_for, which runs on one thread unless compiled with OpenMP (engine/CMakeLists.txt)"
-#endif
 
 namespace entrena {
 namespace {
