@@ -1,16 +1,16 @@
 #include "entrena/dist/Distributed.h"
 
 #include "entrena/config/Config.h"
-
-#include <torch/torch.h>
+#include "model/PoolRelu.h"
+#include "train/PathChoice.h"
 
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <torch/torch.h>
+#include <unistd.h>
 
 namespace entrena {
 namespace {
@@ -26,8 +26,8 @@ int number(const char* name, const char* value, int low, int high)
     char* end = nullptr;
     const long v = std::strtol(value, &end, 10);
     if (end == value || *end != '\0' || v < low || v > high)
-        throw DistributedError(std::string(name) + "='" + value + "' is not a whole number from " + std::to_string(low) +
-                               " to " + std::to_string(high) + "; fix the launcher's environment");
+        throw DistributedError(std::string(name) + "='" + value + "' is not a whole number from " + std::to_string(low) + " to " +
+                               std::to_string(high) + "; fix the launcher's environment");
     return int(v);
 }
 
@@ -38,7 +38,8 @@ std::string firstSlurmHost(const std::string& list)
     const auto cut = list.find(',');
     const std::string first = list.substr(0, cut);
     if (first.find('[') != std::string::npos)
-        throw DistributedError("SLURM_JOB_NODELIST is '" + list + "': set MASTER_ADDR to the first node's name "
+        throw DistributedError("SLURM_JOB_NODELIST is '" + list +
+                               "': set MASTER_ADDR to the first node's name "
                                "(`export MASTER_ADDR=$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n1)`)");
     return first;
 }
@@ -57,8 +58,7 @@ std::optional<RankEnv> rankEnvFromEnvironment()
                                    "(0 to WORLD_SIZE-1) for each");
         e.rank = number("RANK", rank, 0, e.worldSize - 1);
         e.localRank = env("LOCAL_RANK") ? number("LOCAL_RANK", env("LOCAL_RANK"), 0, 65535) : e.rank;
-        e.localWorldSize =
-            env("LOCAL_WORLD_SIZE") ? number("LOCAL_WORLD_SIZE", env("LOCAL_WORLD_SIZE"), 1, 65536) : e.worldSize;
+        e.localWorldSize = env("LOCAL_WORLD_SIZE") ? number("LOCAL_WORLD_SIZE", env("LOCAL_WORLD_SIZE"), 1, 65536) : e.worldSize;
         if (const char* agent = env("TORCHELASTIC_USE_AGENT_STORE"))
             e.agentStore = std::string(agent) == "True";
         if (const char* restarts = env("TORCHELASTIC_RESTART_COUNT"))
@@ -109,10 +109,16 @@ std::string configHash(const RunConfig& config)
 
 std::string rankFingerprint(const RunConfig& config)
 {
-    std::string paths;
-    for (const char* name : {"ENTRENA_PATHS", "ENTRENA_FUSED"}) {
-        const char* v = std::getenv(name);
-        paths += std::string(name) + "=" + (v ? v : "") + ";";
+    // What the variables mean, not how they are spelt: ENTRENA_FUSED=1 is its absence, and
+    // " mlp_step=aten" is "mlp_step=aten". A value that does not parse is compared as written (the
+    // run then stops on it with its own message).
+    std::string paths = fusedKernelsWanted() ? "fused;" : "aten;";
+    try {
+        for (const auto& [name, own] : PathChoice::forcedPaths())
+            paths += name + (own ? "=entrena;" : "=aten;");
+    } catch (const std::invalid_argument&) {
+        const char* v = std::getenv("ENTRENA_PATHS");
+        paths += std::string("unparsed ") + (v ? v : "");
     }
     return configHash(config) + "-" + fnv1a(paths).substr(0, 8);
 }
@@ -145,8 +151,8 @@ void checkDevicesForRanks(const RunConfig& config, int localWorldSize)
                                std::to_string(listed) + " device(s); list one CUDA device per rank, or start fewer ranks");
     const int visible = torch::cuda::is_available() ? int(torch::cuda::device_count()) : 0;
     if (listed == 0 && localWorldSize > visible)
-        throw DistributedError(std::to_string(localWorldSize) + " ranks on this machine but only " +
-                               std::to_string(visible) + " CUDA device(s) are visible; start at most one rank per GPU");
+        throw DistributedError(std::to_string(localWorldSize) + " ranks on this machine but only " + std::to_string(visible) +
+                               " CUDA device(s) are visible; start at most one rank per GPU");
 }
 
 } // namespace entrena

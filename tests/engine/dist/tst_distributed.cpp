@@ -10,7 +10,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <cstdlib>
 #include <set>
 #include <thread>
@@ -37,8 +36,8 @@ struct Env {
     static void clear()
     {
         for (const char* name : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                                 "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NTASKS_PER_NODE",
-                                 "SLURM_JOB_NODELIST", "TORCHELASTIC_USE_AGENT_STORE", "TORCHELASTIC_RESTART_COUNT"})
+                                 "SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "SLURM_NTASKS_PER_NODE", "SLURM_JOB_NODELIST",
+                                 "TORCHELASTIC_USE_AGENT_STORE", "TORCHELASTIC_RESTART_COUNT"})
             unsetenv(name);
     }
 };
@@ -61,10 +60,7 @@ struct TwoRanks {
             }
         }
     }
-    static std::vector<torch::Tensor> params(torch::nn::Sequential& s)
-    {
-        return s->parameters();
-    }
+    static std::vector<torch::Tensor> params(torch::nn::Sequential& s) { return s->parameters(); }
 };
 
 } // namespace
@@ -85,7 +81,7 @@ private Q_SLOTS:
             // The rule itself: rank r takes positions r, r + 4, ...
             QCOMPARE(mine[1], values(order)[size_t(r + 4)]);
         }
-        QCOMPARE(total, size_t(1000)); // no sample twice
+        QCOMPARE(total, size_t(1000));       // no sample twice
         QCOMPARE(seen.size(), size_t(1000)); // every sample once
         // Same seed and epoch, same order on every rank; another epoch, another order.
         QVERIFY(torch::equal(order, BatchLoader::epochOrder(1000, 5, 2)));
@@ -123,8 +119,12 @@ private Q_SLOTS:
 
     void torchrunEnvironment()
     {
-        Env env({{"RANK", "3"}, {"WORLD_SIZE", "8"}, {"LOCAL_RANK", "1"}, {"LOCAL_WORLD_SIZE", "2"},
-                 {"MASTER_ADDR", "node7"}, {"MASTER_PORT", "29123"}});
+        Env env({{"RANK", "3"},
+                 {"WORLD_SIZE", "8"},
+                 {"LOCAL_RANK", "1"},
+                 {"LOCAL_WORLD_SIZE", "2"},
+                 {"MASTER_ADDR", "node7"},
+                 {"MASTER_PORT", "29123"}});
         const auto e = rankEnvFromEnvironment();
         QVERIFY(e.has_value());
         QCOMPARE(e->rank, 3);
@@ -146,7 +146,10 @@ private Q_SLOTS:
 
     void slurmEnvironment()
     {
-        Env env({{"SLURM_PROCID", "5"}, {"SLURM_NTASKS", "6"}, {"SLURM_LOCALID", "2"}, {"SLURM_NTASKS_PER_NODE", "3(x2)"},
+        Env env({{"SLURM_PROCID", "5"},
+                 {"SLURM_NTASKS", "6"},
+                 {"SLURM_LOCALID", "2"},
+                 {"SLURM_NTASKS_PER_NODE", "3(x2)"},
                  {"SLURM_JOB_NODELIST", "gpu01,gpu02"}});
         const auto e = rankEnvFromEnvironment();
         QVERIFY(e.has_value());
@@ -213,6 +216,30 @@ private Q_SLOTS:
         b.seed = 2;
         QVERIFY(configHash(a) != configHash(b));
         QCOMPARE(configHash(a).size(), size_t(16));
+    }
+
+    void rankFingerprintFollowsWhatThePathVariablesMean()
+    {
+        const RunConfig c;
+        const auto with = [&c](const char* paths, const char* fused) {
+            if (paths)
+                setenv("ENTRENA_PATHS", paths, 1);
+            if (fused)
+                setenv("ENTRENA_FUSED", fused, 1);
+            const std::string f = rankFingerprint(c);
+            unsetenv("ENTRENA_PATHS");
+            unsetenv("ENTRENA_FUSED");
+            return f;
+        };
+        const std::string plain = with(nullptr, nullptr);
+        QVERIFY(plain.rfind(configHash(c) + "-", 0) == 0);
+        QCOMPARE(with(nullptr, "1"), plain); // the default, spelt out
+        QCOMPARE(with(" mlp_step=aten ,fused_sgd=entrena", nullptr), with("fused_sgd=entrena,mlp_step=aten", nullptr));
+        QVERIFY(with("mlp_step=aten", nullptr) != plain);
+        QVERIFY(with("mlp_step=aten", nullptr) != with("mlp_step=entrena", nullptr));
+        QVERIFY(with("mlp_step=aten", nullptr) != with("fused_sgd=aten", nullptr));
+        QVERIFY(with(nullptr, "0") != plain);
+        QVERIFY(with("not a setting", nullptr) != with("nor this", nullptr)); // compared as written
     }
 
     // The reducer between two ranks (threads) over Gloo: its averages equal the mean of the two

@@ -52,7 +52,8 @@ std::optional<RankEnv> rankEnvFromEnvironment();
 std::string configHash(const RunConfig& config);
 
 /// What ranks compare when they meet: configHash, and a fingerprint of the environment variables that
-/// choose Entrena's own paths (ENTRENA_PATHS, ENTRENA_FUSED). Ranks that took different paths would
+/// choose Entrena's own paths (ENTRENA_PATHS, ENTRENA_FUSED), as they are read: the same settings
+/// spelt differently match. Ranks that took different paths would
 /// measure different trials and wait on each other's collectives for ever, or update differently.
 std::string rankFingerprint(const RunConfig& config);
 
