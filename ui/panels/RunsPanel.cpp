@@ -57,6 +57,15 @@ void RunsPanel::setUpView()
     view_->setContextMenuPolicy(Qt::CustomContextMenu);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setStretchLastSection(true);
+    // The outcome beside the name and status, the set-up after it: on a laptop's screen the list shows
+    // some nine columns, and the accuracies are what a look at it is for. Headers can be dragged to
+    // another order, which the window keeps (WindowLayout).
+    auto* header = view_->horizontalHeader();
+    header->setSectionsMovable(true);
+    header->moveSection(header->visualIndex(app::RunTableModel::BestValAccuracy),
+                        header->visualIndex(app::RunTableModel::Status) + 1);
+    header->moveSection(header->visualIndex(app::RunTableModel::TestAccuracy),
+                        header->visualIndex(app::RunTableModel::BestValAccuracy) + 1);
     // Room for at least five runs, whatever the window's size: the list is where runs are found.
     view_->setMinimumHeight(view_->horizontalHeader()->sizeHint().height() +
                             kMinimumVisibleRuns * view_->verticalHeader()->defaultSectionSize() +

@@ -2,9 +2,9 @@
 // hyper-parameter columns, the live indicator, and selection kept across refreshes.
 #include "RunTableModel.h"
 #include "entrena/store/RunStore.h"
+#include "panels/RunsPanel.h"
 #include "runs/RunFilterProxy.h"
 #include "runs/RunNaming.h"
-#include "panels/RunsPanel.h"
 
 #include <QHeaderView>
 #include <QMenu>
@@ -68,9 +68,29 @@ private slots:
             QVERIFY2(headers.contains(QLatin1String(h)), h);
         const int row = model->rowOf(ids_[2]);
         QCOMPARE(model->index(row, Col::Dataset).data().toString(), QStringLiteral("Fashion-MNIST")); // the form's name
-        QCOMPARE(model->index(row, Col::Scheduler).data().toString(), QStringLiteral("One-cycle")); // not one_cycle
+        QCOMPARE(model->index(row, Col::Scheduler).data().toString(), QStringLiteral("One-cycle"));   // not one_cycle
         QCOMPARE(model->index(row, Col::Optimizer).data().toString(), QStringLiteral("SGD"));
         QCOMPARE(model->index(row, Col::PeakMemory).data().toString(), QStringLiteral("300 MiB"));
+    }
+
+    void theAccuraciesStandBesideTheNameAndStayThere()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(db_), QString());
+        auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
+        QVERIFY(view);
+        const auto order = [view] {
+            QList<int> logical;
+            for (int v = 0; v < 6; ++v)
+                logical << view->horizontalHeader()->logicalIndex(v);
+            return logical;
+        };
+        const QList<int> expected{Col::Id, Col::Name, Col::Status, Col::BestValAccuracy, Col::TestAccuracy, Col::Dataset};
+        QCOMPARE(order(), expected);
+        QVERIFY(view->horizontalHeader()->sectionsMovable());
+        panel.refresh(); // the model is reset: the order stays
+        panel.setParameterColumns({QStringLiteral("optimizer.lr")});
+        QCOMPARE(order(), expected);
     }
 
     void baselineColumnsShowSpeedUpAndFlagAFasterWorseRun()
@@ -212,15 +232,18 @@ private slots:
         QCOMPARE(panel.open(db_), QString());
         auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
         for (RunStatus s : {RunStatus::Running, RunStatus::Interrupted, RunStatus::Diverged})
-            QVERIFY2(view->columnWidth(Col::Status) >= view->fontMetrics().horizontalAdvance(app::RunTableModel::statusText(s)) + 6,
+            QVERIFY2(view->columnWidth(Col::Status) >=
+                         view->fontMetrics().horizontalAdvance(app::RunTableModel::statusText(s)) + 6,
                      toString(s));
     }
 
     // Runs started from one form are told apart by what differs from the latest of that name.
     void newRunsAreNamedByWhatDiffers()
     {
-        const QString a = QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.05}, "data": {"batch_size": 128}})");
-        const QString b = QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.01}, "data": {"batch_size": 256}})");
+        const QString a =
+            QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.05}, "data": {"batch_size": 128}})");
+        const QString b =
+            QStringLiteral(R"({"name": "fmnist-mlp", "optimizer": {"name": "sgd", "lr": 0.01}, "data": {"batch_size": 256}})");
         QVector<NamedRun> runs;
         QCOMPARE(nameForNewRun(QStringLiteral("fmnist-mlp"), a, runs), QStringLiteral("fmnist-mlp")); // a new name stays
         runs.push_back({1, QStringLiteral("fmnist-mlp"), a});
