@@ -8,12 +8,16 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSplitter>
-
 #include <algorithm>
 
 namespace entrena::ui {
 
-WindowLayout::WindowLayout(QMainWindow* window, const Parts& parts) : QObject(window), window_(window), parts_(parts) {}
+WindowLayout::WindowLayout(QMainWindow* window, const Parts& parts)
+    : QObject(window)
+    , window_(window)
+    , parts_(parts)
+{
+}
 
 bool WindowLayout::restore()
 {
@@ -22,8 +26,10 @@ bool WindowLayout::restore()
     parts_.main->restoreState(Settings::mainSplitter.value());
     parts_.charts->restoreState(Settings::chartsSplitter.value());
     const QByteArray header = Settings::runsHeader.value();
-    if (!header.isEmpty())
+    if (!header.isEmpty()) {
         parts_.runsHeader->restoreState(header);
+        parts_.runsHeader->setSectionsMovable(true); // a layout saved before headers could be dragged says not
+    }
     parts_.form->setVisible(Settings::formShown.value());
     parts_.runs->setVisible(Settings::runsShown.value());
     if (form_)

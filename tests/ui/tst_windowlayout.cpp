@@ -101,6 +101,8 @@ private slots:
             mainSplitter->setSizes({m[0] + 60, m[1] - 60});
             chartsSplitter->setSizes({c[0] - 80, c[1] + 80});
             w.runs()->header()->resizeSection(1, 222);
+            w.runs()->header()->moveSection(w.runs()->header()->visualIndex(1), 0); // the name first
+            w.runs()->header()->setSectionsMovable(false); // as a layout saved by an older version says
             main = mainSplitter->sizes();
             charts = chartsSplitter->sizes();
             nameWidth = w.runs()->header()->sectionSize(1);
@@ -113,6 +115,8 @@ private slots:
         QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("mainSplitter"))->sizes(), main);
         QCOMPARE(again.findChild<QSplitter*>(QStringLiteral("chartsSplitter"))->sizes(), charts);
         QCOMPARE(again.runs()->header()->sectionSize(1), nameWidth);
+        QCOMPARE(again.runs()->header()->logicalIndex(0), 1); // a dragged header stays where it was put
+        QVERIFY(again.runs()->header()->sectionsMovable());
         // The form at quit is what the next start without --config loads (GuiMain).
         const auto form = WindowLayout::rememberedForm();
         QVERIFY(form);
@@ -147,7 +151,8 @@ private slots:
                 continue;
             QAccessibleInterface* a = QAccessible::queryAccessibleInterface(widget);
             if (!a || a->text(QAccessible::Name).trimmed().isEmpty())
-                unnamed << QStringLiteral("%1 '%2'").arg(QString::fromLatin1(widget->metaObject()->className()), widget->objectName());
+                unnamed << QStringLiteral("%1 '%2'").arg(QString::fromLatin1(widget->metaObject()->className()),
+                                                         widget->objectName());
         }
         QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
     }
