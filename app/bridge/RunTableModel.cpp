@@ -1,19 +1,20 @@
 #include "RunTableModel.h"
 
 #include "ChoiceLabels.h"
-
 #include "ConfigFlatten.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 
 namespace entrena::app {
 
-RunTableModel::RunTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+RunTableModel::RunTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 RunTableModel::~RunTableModel() = default;
 
@@ -181,7 +182,8 @@ QVariant RunTableModel::baselineData(const RunRecord& r, int column, int role) c
     if (!display)
         return *c->deltaAccuracy;
     const double pp = *c->deltaAccuracy * 100.0;
-    const QString text = (pp >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + locale.toString(std::abs(pp), 'f', 2) + tr(" pp");
+    const QString text =
+        (pp >= 0 ? QStringLiteral("+") : QStringLiteral("−")) + locale.toString(std::abs(pp), 'f', 2) + tr(" pp");
     return c->warn() ? QStringLiteral("⚠ ") + text : text;
 }
 
@@ -232,7 +234,10 @@ const RunRecord* RunTableModel::runAt(int row) const
     return row >= 0 && size_t(row) < runs_.size() ? &runs_[size_t(row)] : nullptr;
 }
 
-int RunTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(runs_.size()); }
+int RunTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(runs_.size());
+}
 
 int RunTableModel::columnCount(const QModelIndex& parent) const
 {
@@ -269,6 +274,8 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole && !r->error.empty())
         return QString::fromStdString(r->error);
+    if (role == Qt::ToolTipRole && column == Name)
+        return QString::fromStdString(r->name); // whole, where the column elides it
     if (role == Qt::UserRole)
         return QString::fromLatin1(toString(r->status)); // untranslated, for filtering
     if (role == Qt::UserRole + 1)

@@ -54,6 +54,7 @@ void RunsPanel::setUpView()
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several runs → one comparison report
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view_->setAlternatingRowColors(true);
+    view_->setWordWrap(false); // one line a run: a long name is elided (its tooltip has it whole), never a taller row
     view_->setContextMenuPolicy(Qt::CustomContextMenu);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setStretchLastSection(true);
@@ -153,10 +154,10 @@ void RunsPanel::retranslate()
     tag_->setItemText(0, tr("All tags"));
     compare_->setText(tr("Compare"));
     compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
-    if (sized_) { // the words changed length: fit the columns to them
-        view_->resizeColumnsToContents();
+    // The words changed length: fit the columns to them (to the headers alone before any run).
+    view_->resizeColumnsToContents();
+    if (sized_)
         fitStatusColumn();
-    }
     for (int i = 1; i < status_->count(); ++i)
         status_->setItemText(i,
                              app::RunTableModel::statusText(runStatusFromString(status_->itemData(i).toString().toStdString())));
@@ -222,7 +223,9 @@ void RunsPanel::refresh()
     refreshTags();
     Q_EMIT refreshed();
     // Fitting the columns measures every cell: on the first rows only, not on every refresh.
-    if (!sized_ && model_->rowCount() > 0) {
+    if (!sized_ && model_->rowCount() == 0) {
+        view_->resizeColumnsToContents(); // no run yet: the headers, readable
+    } else if (!sized_) {
         view_->resizeColumnsToContents();
         fitStatusColumn();
         sized_ = true;
@@ -299,7 +302,11 @@ void RunsPanel::setParameterColumns(const QStringList& keys)
 QMenu* RunsPanel::columnMenu(QWidget* parent)
 {
     auto* menu = new QMenu(parent);
-    for (int c = 0; c < app::RunTableModel::ColumnCount; ++c) {
+    // In the order on screen (headers can be dragged), the fixed columns only.
+    for (int visual = 0; visual < view_->horizontalHeader()->count(); ++visual) {
+        const int c = view_->horizontalHeader()->logicalIndex(visual);
+        if (c >= app::RunTableModel::ColumnCount)
+            continue;
         QAction* a = menu->addAction(model_->headerData(c, Qt::Horizontal).toString());
         a->setCheckable(true);
         a->setChecked(!view_->isColumnHidden(c));

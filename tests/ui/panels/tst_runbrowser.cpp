@@ -91,6 +91,27 @@ private slots:
         panel.refresh(); // the model is reset: the order stays
         panel.setParameterColumns({QStringLiteral("optimizer.lr")});
         QCOMPARE(order(), expected);
+        panel.setParameterColumns({});
+        // The column chooser lists them in the same order.
+        std::unique_ptr<QMenu> menu(panel.columnMenu(nullptr));
+        QStringList listed;
+        for (QAction* a : menu->actions())
+            if (!a->menu())
+                listed << a->text();
+        QCOMPARE(listed.mid(0, 6), (QStringList{"ID", "Name", "Status", "Best val. accuracy", "Test accuracy", "Data set"}));
+    }
+
+    void theHeadersAreReadableBeforeAnyRun()
+    {
+        RunsPanel panel;
+        QCOMPARE(panel.open(dir_.filePath(QStringLiteral("empty.sqlite"))), QString());
+        auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
+        QVERIFY(view);
+        const QFontMetrics metrics(view->horizontalHeader()->font());
+        for (int c : {Col::Name, Col::BestValAccuracy, Col::TestAccuracy, Col::PeakMemory}) {
+            const QString text = panel.model()->headerData(c, Qt::Horizontal).toString();
+            QVERIFY2(view->columnWidth(c) >= metrics.horizontalAdvance(text), qPrintable(text));
+        }
     }
 
     void baselineColumnsShowSpeedUpAndFlagAFasterWorseRun()
@@ -292,6 +313,9 @@ private slots:
     {
         RunsPanel panel;
         QCOMPARE(panel.open(db_), QString());
+        panel.resize(800, 300); // shown, as in the window: a shown view's size hints wrap text to its width
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
         auto* view = panel.findChild<QTableView*>(QStringLiteral("runsView"));
         const int before = view->columnWidth(Col::Name);
         const QString name = QStringLiteral("run 0 · batch_size 256, lr 0.01, momentum 0.9");
@@ -305,6 +329,7 @@ private slots:
         QVERIFY(row >= 0);
         QVERIFY(view->columnWidth(Col::Name) > before);
         QVERIFY(view->columnWidth(Col::Name) >= view->fontMetrics().horizontalAdvance(name));
+        QCOMPARE(view->rowHeight(row), view->verticalHeader()->defaultSectionSize()); // one line, not wrapped
         RunStore(db_.toStdString()).finishRun(id, RunStatus::Finished, EndEvent{}, std::nullopt);
     }
 };
