@@ -2,17 +2,18 @@
 // would, but without Python: a module built in C++ with parameters, a buffer and a compiled forward.
 //
 //   make_torchscript mlp FILE        784 → 64 → 10 with a batch-norm-like running mean buffer
+//   make_torchscript cnn FILE        two convolutions for 1×28×28 images, flattened by torch.flatten
+//   make_torchscript viewcnn FILE    the same, flattened by view() (which channels-last cannot take)
 //   make_torchscript noparams FILE   a forward with nothing to train
-#include <torch/script.h>
-#include <torch/torch.h>
-
 #include <iostream>
 #include <string>
+#include <torch/script.h>
+#include <torch/torch.h>
 
 int main(int argc, char** argv)
 {
     if (argc != 3) {
-        std::cerr << "usage: make_torchscript mlp|noparams FILE\n";
+        std::cerr << "usage: make_torchscript mlp|cnn|viewcnn|noparams FILE\n";
         return 2;
     }
     const std::string kind = argv[1];
@@ -32,6 +33,24 @@ def forward(self, x):
     if self.training:
         self.running_mean.mul_(0.9).add_(h.detach().mean(0) * 0.1)
     return torch.matmul(torch.relu(h), self.w2) + self.b2
+)");
+    } else if (kind == "cnn" || kind == "viewcnn") {
+        // Two convolutions on 1×28×28 images. "viewcnn" flattens with view(), which a channels-last
+        // activation cannot take (Entrena then keeps the default layout).
+        m.register_parameter("w1", (torch::randn({8, 1, 3, 3}) * 0.3).requires_grad_(), false);
+        m.register_parameter("b1", torch::zeros({8}).requires_grad_(), false);
+        m.register_parameter("w2", (torch::randn({16, 8, 3, 3}) * 0.12).requires_grad_(), false);
+        m.register_parameter("b2", torch::zeros({16}).requires_grad_(), false);
+        m.register_parameter("w3", (torch::randn({10, 784}) * 0.03).requires_grad_(), false);
+        m.register_parameter("b3", torch::zeros({10}).requires_grad_(), false);
+        m.register_attribute("training", c10::BoolType::get(), true);
+        const std::string flatten = kind == "cnn" ? "torch.flatten(h, 1)" : "h.view(h.size(0), -1)";
+        m.define(R"(
+def forward(self, x):
+    h = torch.max_pool2d(torch.relu(torch.conv2d(x, self.w1, self.b1, [1, 1], [1, 1])), [2, 2])
+    h = torch.max_pool2d(torch.relu(torch.conv2d(h, self.w2, self.b2, [1, 1], [1, 1])), [2, 2])
+    return torch.matmul()" +
+                 flatten + R"(, self.w3.t()) + self.b3
 )");
     } else if (kind == "noparams") {
         m.define(R"(

@@ -116,7 +116,8 @@ struct Weights {
     bool script = false;
 };
 
-Weights loadWeights(const RunConfig& config, const CheckpointRecord& record, ExportResult& result)
+Weights loadWeights(const RunConfig& config, const std::string& environmentJson, const CheckpointRecord& record,
+                    ExportResult& result)
 {
     Weights w;
     w.script = registryEntry(config.model.arch).fromFile;
@@ -134,12 +135,13 @@ Weights loadWeights(const RunConfig& config, const CheckpointRecord& record, Exp
     const auto& d = w.data;
     w.model = d ? Model::build(config.model, d->channels(), d->height(), d->width(), d->classes)
                 : Model::build(config.model, 1, 28, 28, 10); // a TorchScript module brings its own shapes
-    if (prefersChannelsLast(config.model))
+    const bool channelsLast = trainedChannelsLast(config.model, environmentJson);
+    if (channelsLast)
         w.model->toChannelsLast(); // as it trained, so that the measured accuracy is the recorded one
     loadModelWeights(record.path, record.checksum, *w.model);
     w.tensors = w.model->namedTensors();
     if (d && d->testX.size(0) > 0)
-        result.testAccuracy = evaluate(*w.model, d->testX, d->testY, torch::kCPU, prefersChannelsLast(config.model)).accuracy;
+        result.testAccuracy = evaluate(*w.model, d->testX, d->testY, torch::kCPU, channelsLast).accuracy;
     return w;
 }
 
@@ -242,7 +244,7 @@ ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string&
     result.file = out;
     result.sidecar = out + ".json";
     result.checkpoint = record->path;
-    Weights w = loadWeights(config, *record, result);
+    Weights w = loadWeights(config, run->environmentJson, *record, result);
     result.tensors = int(w.tensors.size());
     AtomicFile file(out);
     writeWeights(file, ext, w, run->name, result);

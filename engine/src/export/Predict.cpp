@@ -257,7 +257,7 @@ Predictor Predictor::fromRun(RunStore& store, int64_t runId, const std::string& 
     impl->norm = Normalization::parse(data.at("normalization"));
     const auto& in = impl->input;
     impl->model = Model::build(config.model, in.channels, in.height, in.width, int64_t(in.classNames.size()));
-    impl->channelsLast = prefersChannelsLast(config.model);
+    impl->channelsLast = trainedChannelsLast(config.model, run->environmentJson);
     if (impl->channelsLast)
         impl->model.toChannelsLast(); // as it trained: the same kernels, the same rounding
     loadModelWeights(record->path, record->checksum, impl->model);

@@ -155,7 +155,7 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
     r.tableFile = test && !config.data.testPath.empty() ? config.data.testPath : config.data.path;
 
     Model model = Model::build(config.model, d.channels(), d.height(), d.width(), d.classes);
-    const bool channelsLast = prefersChannelsLast(config.model);
+    const bool channelsLast = trainedChannelsLast(config.model, run->environmentJson);
     if (channelsLast)
         model.toChannelsLast(); // as it trained: the same kernels, the same rounding
     loadModelWeights(record->path, record->checksum, model);

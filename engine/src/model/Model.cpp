@@ -146,8 +146,44 @@ void Model::to(const torch::Device& device)
 
 void Model::toChannelsLast()
 {
-    if (!script_)
+    if (script_)
+        setChannelsLast(true);
+    else
         entrena::toChannelsLast(*sequential_);
+}
+
+void Model::setChannelsLast(bool on)
+{
+    if (script_)
+        restride(parameters(), on);
+}
+
+bool Model::runsChannelsLast(const torch::Device& device, int64_t channels, int64_t height, int64_t width)
+{
+    bool convolves = false;
+    for (const auto& p : parameters())
+        convolves = convolves || p.dim() == 4;
+    if (!script_ || !convolves || height * width <= 1)
+        return false;
+    torch::NoGradGuard noGrad;
+    const bool wasTraining = script_->is_training();
+    train(false); // without batch statistics: nothing the module keeps may move
+    // Varied values without drawing from the run's generator.
+    const int64_t n = 2 * channels * height * width;
+    const auto x = torch::sin(torch::arange(n, torch::kFloat32) * 0.37).view({2, channels, height, width}).to(device);
+    bool same = false;
+    try {
+        const torch::Tensor plain = forward(x);
+        setChannelsLast(true);
+        const torch::Tensor last = forward(x.contiguous(torch::MemoryFormat::ChannelsLast));
+        const double scale = plain.abs().max().item<double>();
+        same = last.sizes() == plain.sizes() && torch::allclose(last, plain, 1e-3, 1e-4 * scale + 1e-6);
+    } catch (const std::exception&) {
+        same = false; // a view() of a channels-last activation
+    }
+    setChannelsLast(false);
+    train(wasTraining);
+    return same;
 }
 
 } // namespace entrena

@@ -1,9 +1,10 @@
 #include "model/Models.h"
 
+#include "entrena/config/Registry.h"
 #include "model/BatchNormRelu.h"
 #include "model/ResidualBlock.h"
 
-#include "entrena/config/Registry.h"
+#include <nlohmann/json.hpp>
 
 namespace entrena {
 namespace nn = torch::nn;
@@ -48,7 +49,6 @@ nn::Sequential cnn(const ModelSpec& spec, int64_t channels, int64_t height, int6
     s->push_back("out", nn::Linear(128, classes));
     return s;
 }
-
 
 // A small ResNet for 28×28 and 32×32 inputs: a 3×3 stem, one stage per entry of `channels` (each
 // after the first halves the resolution), global average pooling, one linear layer.
@@ -135,15 +135,33 @@ bool prefersChannelsLast(const ModelSpec& spec)
     return registryEntry(spec.arch).channelsLast;
 }
 
+bool trainedChannelsLast(const ModelSpec& spec, const std::string& environmentJson)
+{
+    if (prefersChannelsLast(spec))
+        return true;
+    const auto environment = nlohmann::json::parse(environmentJson.empty() ? "null" : environmentJson, nullptr, false);
+    if (!environment.is_object() || !environment.contains("paths") || !environment["paths"].is_object())
+        return false;
+    const auto& paths = environment["paths"];
+    return paths.contains("channels_last") && paths["channels_last"].is_object() &&
+           paths["channels_last"].value("path", "") == "entrena";
+}
+
 void toChannelsLast(torch::nn::Module& model)
+{
+    restride(model.parameters(), true);
+}
+
+void restride(const std::vector<torch::Tensor>& params, bool channelsLast)
 {
     torch::NoGradGuard noGrad;
     // Restrided explicitly: contiguous(ChannelsLast) leaves a weight with one input channel (the
     // first convolution on grey images) as it is, its strides being both layouts at once; ATen then
     // ran that convolution, its pooling and their gradients in NCHW, at half the speed.
-    for (auto& p : model.parameters()) {
+    const auto layout = channelsLast ? torch::MemoryFormat::ChannelsLast : torch::MemoryFormat::Contiguous;
+    for (auto p : params) {
         if (p.dim() == 4)
-            p.set_data(torch::empty_like(p.data(), torch::MemoryFormat::ChannelsLast).copy_(p.data()));
+            p.set_data(torch::empty_like(p.data(), layout).copy_(p.data()));
     }
 }
 

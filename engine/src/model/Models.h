@@ -19,7 +19,15 @@ int64_t parameterCount(const torch::nn::Module& model);
 
 /// Whether the architecture runs channels-last (its registry entry says).
 bool prefersChannelsLast(const ModelSpec& spec);
+/// Whether a run of `spec` trained its weights channels-last: as its architecture prefers, or, for a
+/// TorchScript module, as the run's measurement chose (the `channels_last` entry of the environment's
+/// `paths`, train/PathChoice.h). Evaluating the weights in the same layout takes the same kernels and
+/// gives the same rounding as the run did.
+bool trainedChannelsLast(const ModelSpec& spec, const std::string& environmentJson);
 /// Stores the model's 4-d weights channels-last (before the optimizer is created).
 void toChannelsLast(torch::nn::Module& model);
+/// Stores the 4-d tensors among `params` channels-last, or back in the default layout; their values
+/// and identities (an optimizer's references) stay.
+void restride(const std::vector<torch::Tensor>& params, bool channelsLast);
 
 } // namespace entrena

@@ -40,7 +40,7 @@ std::string trimmed(std::string s)
 
 const std::vector<std::string>& PathChoice::ownPathNames()
 {
-    static const std::vector<std::string> names = {"mlp_step", "fused_blocks", "fused_sgd"};
+    static const std::vector<std::string> names = {"mlp_step", "fused_blocks", "fused_sgd", "channels_last"};
     return names;
 }
 

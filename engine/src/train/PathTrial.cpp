@@ -208,7 +208,8 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
     for (auto& p : unknown)
         ran.push_back(p.name == "mlp_step"       ? MlpStep::stepsTaken() > mlpBefore
                       : p.name == "fused_blocks" ? fusedForwards() > blocksBefore
-                                                 : FusedSgd::onePassSteps() > sgdBefore);
+                      : p.name == "fused_sgd"    ? FusedSgd::onePassSteps() > sgdBefore
+                                                 : true); // a layout: it runs wherever it was offered
     ran = onEveryRank(ran, choice.agreement());
     for (size_t i = 0; i < unknown.size(); ++i)
         if (ran[i])

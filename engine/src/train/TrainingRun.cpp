@@ -251,6 +251,17 @@ void TrainingRun::choosePaths()
     // The fused blocks take channels-last fp32 on the CPU (PoolRelu.h); elsewhere they never run.
     if (device_.is_cpu() && channelsLast_ && config_.train.precision == Precision::Fp32 && model_->hasOwnBlocks())
         candidates.push_back({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
+    // A TorchScript module's convolutions channels-last, as the built-in ones run: its weights, and
+    // then the batches. Not under a memory budget (its fitting is made in one layout) nor across
+    // ranks (their gradient buckets keep the layout they were made with); offered only where the
+    // module gives the same scores in that layout (Model::runsChannelsLast).
+    if (device_.is_cpu() && !meterScope_ && !ranks_ &&
+        model_->runsChannelsLast(device_, data_.channels(), data_.height(), data_.width()))
+        candidates.push_back({"channels_last", StepPart::Compute, [this](bool own) {
+                                  model_->setChannelsLast(own);
+                                  channelsLast_ = own;
+                                  augment_.channelsLast = own;
+                              }});
     auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get());
     if (sgd && device_.is_cpu() && sgd->fuses())
         candidates.push_back({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});

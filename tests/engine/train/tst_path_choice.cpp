@@ -5,12 +5,15 @@
 // answer, and the losses of 40 logged steps follow ATen's to rounding.
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
+#include "model/Models.h"
 #include "model/PoolRelu.h"
 #include "optim/FusedSgd.h"
+#include "store/CheckpointFile.h"
 #include "train/MlpStep.h"
 #include "train/PathChoice.h"
 #include "train/PathTrial.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -50,19 +53,26 @@ RunConfig fortySteps(const std::string& arch)
 struct Outcome {
     std::vector<double> losses;
     nlohmann::json paths;
+    std::map<std::string, torch::Tensor> weights; ///< as the last checkpoint stores them
 };
 
-Outcome train(const RunConfig& c)
+/// `checkpoints`: the run keeps them, and Outcome::weights holds the last one's tensors.
+Outcome train(const RunConfig& c, bool checkpoints = false)
 {
     QTemporaryDir dir;
     RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
     StepLosses losses;
     StopToken stop;
-    const RunResult r = Trainer(c).run(losses, stop, &store);
+    const RunResult r = Trainer(c).run(losses, stop, &store, checkpoints);
     if (r.end.status != RunStatus::Finished)
         throw std::runtime_error("the run did not finish: " + r.end.error);
     const auto environment = nlohmann::json::parse(store.findRun(std::to_string(r.runId))->environmentJson);
-    return {losses.steps, environment.value("paths", nlohmann::json())};
+    Outcome out{losses.steps, environment.value("paths", nlohmann::json()), {}};
+    const auto kept = store.checkpoints(r.runId);
+    if (!kept.empty())
+        for (auto& [name, t] : checkpointTensors(kept.back().path))
+            out.weights[name] = t;
+    return out;
 }
 
 /// A PathChoice over two recorded switches, fed step times where path 0 costs `own0`/`aten0` and path
@@ -88,6 +98,23 @@ struct Fed {
         return steps;
     }
 };
+
+/// A TorchScript fixture written by tests/tools/make_torchscript.cpp into `dir`.
+std::string torchscript(const QTemporaryDir& dir, const QString& kind)
+{
+    const QString file = dir.filePath(kind + QStringLiteral(".pt"));
+    QProcess p;
+    p.start(QStringLiteral(MAKE_TORCHSCRIPT), {kind, file});
+    p.waitForFinished(60000);
+    if (p.exitCode() != 0)
+        throw std::runtime_error("make_torchscript " + kind.toStdString() + " failed");
+    return file.toStdString();
+}
+
+bool storedChannelsLast(const torch::Tensor& t)
+{
+    return t.is_contiguous(torch::MemoryFormat::ChannelsLast) && !t.is_contiguous();
+}
 
 } // namespace
 
@@ -301,6 +328,83 @@ private Q_SLOTS:
         }
         QVERIFY2(worst < bound, qPrintable(QString("relative difference %1, bound %2").arg(worst).arg(bound)));
         QVERIFY(aten.losses.back() < 0.8 * aten.losses.front()); // and it learned
+    }
+
+    void aTorchScriptModuleTrainsChannelsLastAsAten()
+    {
+        // A user's convolutional module: its weights channels-last, or as they came, and step by step
+        // the same losses to rounding; the layout it trained in is the one its checkpoint keeps.
+        QTemporaryDir dir;
+        RunConfig c = fortySteps("cnn");
+        c.model.arch = ModelArch::TorchScript;
+        c.model.path = torchscript(dir, QStringLiteral("cnn"));
+        Outcome plain, last;
+        {
+            Env e("ENTRENA_PATHS", "*=aten");
+            plain = train(c, true);
+        }
+        {
+            Env e("ENTRENA_PATHS", "channels_last=entrena,fused_sgd=aten");
+            last = train(c, true);
+        }
+        QCOMPARE(plain.paths["channels_last"]["path"].get<std::string>(), std::string("aten"));
+        QCOMPARE(last.paths["channels_last"]["path"].get<std::string>(), std::string("entrena"));
+        QCOMPARE(last.paths["channels_last"]["by"].get<std::string>(), std::string("forced"));
+        QVERIFY(last.weights.count("w2") && plain.weights.count("w2"));
+        QVERIFY(storedChannelsLast(last.weights["w2"]));
+        QVERIFY(plain.weights["w2"].is_contiguous());
+        QCOMPARE(last.losses.size(), size_t(40));
+        double worst = 0;
+        for (size_t i = 0; i < last.losses.size(); ++i)
+            worst = std::max(worst, std::abs(last.losses[i] - plain.losses[i]) / plain.losses[i]);
+        QVERIFY2(worst < 1e-4, qPrintable(QString("relative difference %1").arg(worst)));
+        QVERIFY(plain.losses.back() < 0.8 * plain.losses.front()); // and it learned
+        QVERIFY(torch::allclose(last.weights["w2"], plain.weights["w2"], 1e-3, 1e-5));
+
+        // Measured on a fresh machine's cache: a layout recorded with both times, and taken.
+        QTemporaryDir cacheDir;
+        Env cache("XDG_CACHE_HOME", cacheDir.path().toUtf8().constData());
+        c.train.maxSteps = 12;
+        const Outcome measured = train(c, true);
+        const auto& entry = measured.paths["channels_last"];
+        QCOMPARE(entry["by"].get<std::string>(), std::string("measured"));
+        const double ownMs = entry["entrena_ms"].get<double>(), atenMs = entry["aten_ms"].get<double>();
+        QCOMPARE(entry["path"].get<std::string>(), std::string(ownMs < atenMs ? "entrena" : "aten"));
+        QCOMPARE(storedChannelsLast(measured.weights.at("w2")), ownMs < atenMs);
+    }
+
+    void aModuleThatViewsItsActivationsKeepsItsLayout()
+    {
+        // view() cannot flatten a channels-last activation: the layout is not offered, even when
+        // asked for, and the module trains as it came.
+        QTemporaryDir dir;
+        RunConfig c = fortySteps("cnn");
+        c.model.arch = ModelArch::TorchScript;
+        c.model.path = torchscript(dir, QStringLiteral("viewcnn"));
+        c.train.maxSteps = 8;
+        Env e("ENTRENA_PATHS", "channels_last=entrena");
+        const Outcome o = train(c, true);
+        QVERIFY2(!o.paths.contains("channels_last"), o.paths.dump().c_str());
+        QCOMPARE(o.losses.size(), size_t(8));
+        QVERIFY(o.weights.count("w2") && o.weights.at("w2").is_contiguous());
+    }
+
+    void evaluationTakesTheLayoutTheRunTrainedIn()
+    {
+        ModelSpec script;
+        script.arch = ModelArch::TorchScript;
+        const auto paths = [](const char* side) {
+            nlohmann::json e = {{"threads", 2}, {"paths", {{"channels_last", {{"path", side}, {"by", "measured"}}}}}};
+            return e.dump();
+        };
+        QVERIFY(trainedChannelsLast(script, paths("entrena")));
+        QVERIFY(!trainedChannelsLast(script, paths("aten")));
+        QVERIFY(!trainedChannelsLast(script, "{\"threads\": 2}"));
+        QVERIFY(!trainedChannelsLast(script, ""));
+        QVERIFY(!trainedChannelsLast(script, "not json"));
+        ModelSpec cnn;
+        cnn.arch = ModelArch::Cnn; // the built-in convolutional models always run channels-last
+        QVERIFY(trainedChannelsLast(cnn, ""));
     }
 
     void aMeasuredChoiceIsRecordedCachedAndTaken()
