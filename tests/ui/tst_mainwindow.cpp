@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace entrena;
 using namespace entrena::ui;
@@ -133,6 +134,12 @@ private Q_SLOTS:
         wheel(schedule);
         QCOMPARE(schedule->currentIndex(), index);
         QVERIFY2(bar->value() < middle, "the wheel should have scrolled the form up");
+        // Over the schedule's preview too (a chart that accepted every wheel event and kept it).
+        auto* preview = w.configPanel()->findChild<QCustomPlot*>(QStringLiteral("schedulePreview"));
+        QVERIFY(preview);
+        bar->setValue(middle);
+        wheel(preview);
+        QVERIFY2(bar->value() < middle, "the wheel over the schedule's preview should have scrolled the form up");
         // Once the user has clicked or tabbed into it, the wheel is the box's.
         w.activateWindow();
         schedule->setFocus(Qt::TabFocusReason);

@@ -5,8 +5,8 @@
 #include "form/DevicePicker.h"
 #include "form/FormCheck.h"
 #include "form/ModelSummaryLine.h"
-#include "widgets/WheelGuard.h"
 #include "widgets/DecimalSpinBox.h"
+#include "widgets/WheelGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -427,6 +427,11 @@ int RunConfigPanel::ranks() const
 void RunConfigPanel::updateVisibility()
 {
     schedParams_->setCurrentIndex(scheduler_->currentIndex());
+    // The stack is as tall as the shown page, not its tallest (a blank band under two fields).
+    for (int i = 0; i < schedParams_->count(); ++i)
+        schedParams_->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                               i == schedParams_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    schedParams_->updateGeometry();
     for (const OptimizerKeyRow& row : optimizerKeyRows_)
         optimForm_->setRowVisible(row.field.widget, row.shownFor(selectedKind<OptimizerKind>(optimizer_)));
     const DatasetEntry& data = registryEntry(selectedKind<DatasetKind>(dataset_));

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QWheelEvent>
 #include <QWidget>
+#include <qcustomplot.h>
 
 namespace entrena::ui {
 
@@ -15,7 +16,17 @@ namespace {
 
 bool takesWheel(const QObject* o)
 {
-    return qobject_cast<const QComboBox*>(o) || qobject_cast<const QAbstractSpinBox*>(o) || qobject_cast<const QAbstractSlider*>(o);
+    return qobject_cast<const QComboBox*>(o) || qobject_cast<const QAbstractSpinBox*>(o) ||
+           qobject_cast<const QAbstractSlider*>(o);
+}
+
+/// A chart that neither zooms nor pans (the schedule's preview): it does nothing with the wheel, but
+/// QCustomPlot accepts every wheel event and keeps it from its parents, so the form stopped scrolling
+/// under the pointer. It never has focus: the wheel always scrolls the form.
+bool stillChart(const QObject* o)
+{
+    const auto* plot = qobject_cast<const QCustomPlot*>(o);
+    return plot && !plot->interactions().testFlag(QCP::iRangeZoom) && !plot->interactions().testFlag(QCP::iRangeDrag);
 }
 
 } // namespace
@@ -50,7 +61,7 @@ bool WheelGuard::eventFilter(QObject* watched, QEvent* event)
         }
         return false;
     }
-    if (event->type() != QEvent::Wheel || !takesWheel(watched))
+    if (event->type() != QEvent::Wheel || !(takesWheel(watched) || stillChart(watched)))
         return false;
     auto* widget = static_cast<QWidget*>(watched);
     if (widget->hasFocus())

@@ -9,7 +9,8 @@ namespace entrena::ui {
 /// Keeps the mouse wheel from changing a combo box, spin box or slider that the user is only
 /// scrolling past: such a widget takes the wheel only once it has focus (a click or Tab), and
 /// otherwise hands it on, so the form scrolls. (Scrolling the configuration form had silently
-/// turned Schedule from "Reduce on plateau" into "Constant".)
+/// turned Schedule from "Reduce on plateau" into "Constant".) A chart in the form that neither zooms
+/// nor pans (the schedule's preview) hands the wheel on too.
 class WheelGuard : public QObject {
     Q_OBJECT
 public:

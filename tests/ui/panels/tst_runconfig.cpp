@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -211,6 +212,39 @@ private Q_SLOTS:
         auto* plot = panel.schedulePreview()->findChild<QCustomPlot*>();
         QCOMPARE(plot->graph(0)->data()->at(0)->value, c.optimizer.lr);
         QCOMPARE(plot->graph(0)->data()->at(43)->value, c.optimizer.lr * 0.5); // the milestone halves it
+    }
+
+    // Regression: the schedule's fields stood in a stack as tall as its tallest page, so two fields
+    // (reduce on plateau) had a blank band under them.
+    void theScheduleFieldsTakeTheirOwnHeight()
+    {
+        RunConfigPanel panel;
+        panel.setConfig(smallRun());
+        panel.show();
+        auto* combo = panel.findChild<QComboBox*>(QStringLiteral("schedulerCombo"));
+        auto* stack = panel.findChild<QStackedWidget*>();
+        QVERIFY(combo && stack);
+        int shortest = INT_MAX, tallest = 0;
+        for (int i = 0; i < combo->count(); ++i) {
+            combo->setCurrentIndex(i);
+            QCOMPARE(stack->currentIndex(), i);
+            panel.adjustSize(); // the form at its own height, as the scroll area lays it out
+            QApplication::processEvents();
+            QWidget* page = stack->currentWidget();
+            QCOMPARE(page->height(), stack->height());
+            const QString what = combo->currentText() + QStringLiteral(": %1 px for a page of %2");
+            if (page->hasHeightForWidth()) { // a note that wraps: never cut off
+                const int need = page->heightForWidth(stack->width());
+                QVERIFY2(stack->height() >= need, qPrintable(what.arg(stack->height()).arg(need)));
+                continue;
+            }
+            // Fields: neither a blank band under them nor any cut off.
+            const int own = page->sizeHint().height();
+            QVERIFY2(std::abs(stack->height() - own) <= 1, qPrintable(what.arg(stack->height()).arg(own)));
+            shortest = std::min(shortest, own);
+            tallest = std::max(tallest, own);
+        }
+        QVERIFY(shortest < tallest); // pages of different heights, or the check above is idle
     }
 
     void panelSummarisesTheModel()
