@@ -4,6 +4,7 @@
 //   make_torchscript mlp FILE        784 → 64 → 10 with a batch-norm-like running mean buffer
 //   make_torchscript cnn FILE        two convolutions for 1×28×28 images, flattened by torch.flatten
 //   make_torchscript viewcnn FILE    the same, flattened by view() (which channels-last cannot take)
+//   make_torchscript trainviewcnn FILE  flattened by view() only while training
 //   make_torchscript noparams FILE   a forward with nothing to train
 #include <iostream>
 #include <string>
@@ -13,7 +14,7 @@
 int main(int argc, char** argv)
 {
     if (argc != 3) {
-        std::cerr << "usage: make_torchscript mlp|cnn|viewcnn|noparams FILE\n";
+        std::cerr << "usage: make_torchscript mlp|cnn|viewcnn|trainviewcnn|noparams FILE\n";
         return 2;
     }
     const std::string kind = argv[1];
@@ -34,7 +35,7 @@ def forward(self, x):
         self.running_mean.mul_(0.9).add_(h.detach().mean(0) * 0.1)
     return torch.matmul(torch.relu(h), self.w2) + self.b2
 )");
-    } else if (kind == "cnn" || kind == "viewcnn") {
+    } else if (kind == "cnn" || kind == "viewcnn" || kind == "trainviewcnn") {
         // Two convolutions on 1×28×28 images. "viewcnn" flattens with view(), which a channels-last
         // activation cannot take (Entrena then keeps the default layout).
         m.register_parameter("w1", (torch::randn({8, 1, 3, 3}) * 0.3).requires_grad_(), false);
@@ -44,13 +45,18 @@ def forward(self, x):
         m.register_parameter("w3", (torch::randn({10, 784}) * 0.03).requires_grad_(), false);
         m.register_parameter("b3", torch::zeros({10}).requires_grad_(), false);
         m.register_attribute("training", c10::BoolType::get(), true);
+        // "trainviewcnn" views only while training (as an auxiliary head might).
         const std::string flatten = kind == "cnn" ? "torch.flatten(h, 1)" : "h.view(h.size(0), -1)";
+        const std::string evalFlatten = kind == "viewcnn" ? flatten : "torch.flatten(h, 1)";
         m.define(R"(
 def forward(self, x):
     h = torch.max_pool2d(torch.relu(torch.conv2d(x, self.w1, self.b1, [1, 1], [1, 1])), [2, 2])
     h = torch.max_pool2d(torch.relu(torch.conv2d(h, self.w2, self.b2, [1, 1], [1, 1])), [2, 2])
-    return torch.matmul()" +
+    if self.training:
+        return torch.matmul()" +
                  flatten + R"(, self.w3.t()) + self.b3
+    return torch.matmul()" +
+                 evalFlatten + R"(, self.w3.t()) + self.b3
 )");
     } else if (kind == "noparams") {
         m.define(R"(

@@ -3,6 +3,7 @@
 #include "entrena/config/Registry.h"
 #include "model/Models.h"
 #include "model/PoolRelu.h"
+#include "system/StateGuards.h"
 
 #include <filesystem>
 
@@ -165,24 +166,37 @@ bool Model::runsChannelsLast(const torch::Device& device, int64_t channels, int6
         convolves = convolves || p.dim() == 4;
     if (!script_ || !convolves || height * width <= 1)
         return false;
+    // Afterwards the module is as it was: its mode, its buffers (a training forward moves batch norm's
+    // statistics) and the generator (dropout draws from it).
     torch::NoGradGuard noGrad;
+    GeneratorStateGuard generator;
     const bool wasTraining = script_->is_training();
-    train(false); // without batch statistics: nothing the module keeps may move
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> buffers;
+    for (const auto& b : script_->buffers())
+        buffers.emplace_back(b, b.clone());
     // Varied values without drawing from the run's generator.
     const int64_t n = 2 * channels * height * width;
     const auto x = torch::sin(torch::arange(n, torch::kFloat32) * 0.37).view({2, channels, height, width}).to(device);
     bool same = false;
     try {
+        train(false); // scores without batch statistics or dropout, to compare
         const torch::Tensor plain = forward(x);
         setChannelsLast(true);
-        const torch::Tensor last = forward(x.contiguous(torch::MemoryFormat::ChannelsLast));
+        const auto lastX = x.contiguous(torch::MemoryFormat::ChannelsLast);
+        const torch::Tensor last = forward(lastX);
         const double scale = plain.abs().max().item<double>();
         same = last.sizes() == plain.sizes() && torch::allclose(last, plain, 1e-3, 1e-4 * scale + 1e-6);
+        if (same) {
+            train(true); // a forward that views only while training (an auxiliary head) must take it too
+            forward(lastX);
+        }
     } catch (const std::exception&) {
         same = false; // a view() of a channels-last activation
     }
     setChannelsLast(false);
     train(wasTraining);
+    for (auto& [b, saved] : buffers)
+        b.copy_(saved);
     return same;
 }
 

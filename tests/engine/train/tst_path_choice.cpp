@@ -347,6 +347,7 @@ private Q_SLOTS:
             Env e("ENTRENA_PATHS", "channels_last=entrena,fused_sgd=aten");
             last = train(c, true);
         }
+        QVERIFY2(plain.paths.contains("channels_last") && last.paths.contains("channels_last"), last.paths.dump().c_str());
         QCOMPARE(plain.paths["channels_last"]["path"].get<std::string>(), std::string("aten"));
         QCOMPARE(last.paths["channels_last"]["path"].get<std::string>(), std::string("entrena"));
         QCOMPARE(last.paths["channels_last"]["by"].get<std::string>(), std::string("forced"));
@@ -366,6 +367,7 @@ private Q_SLOTS:
         Env cache("XDG_CACHE_HOME", cacheDir.path().toUtf8().constData());
         c.train.maxSteps = 12;
         const Outcome measured = train(c, true);
+        QVERIFY2(measured.paths.contains("channels_last"), measured.paths.dump().c_str());
         const auto& entry = measured.paths["channels_last"];
         QCOMPARE(entry["by"].get<std::string>(), std::string("measured"));
         const double ownMs = entry["entrena_ms"].get<double>(), atenMs = entry["aten_ms"].get<double>();
@@ -373,14 +375,22 @@ private Q_SLOTS:
         QCOMPARE(storedChannelsLast(measured.weights.at("w2")), ownMs < atenMs);
     }
 
+    void aModuleThatViewsItsActivationsKeepsItsLayout_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::newRow("views always") << "viewcnn";
+        QTest::newRow("views only while training") << "trainviewcnn";
+    }
+
     void aModuleThatViewsItsActivationsKeepsItsLayout()
     {
         // view() cannot flatten a channels-last activation: the layout is not offered, even when
         // asked for, and the module trains as it came.
+        QFETCH(QString, fixture);
         QTemporaryDir dir;
         RunConfig c = fortySteps("cnn");
         c.model.arch = ModelArch::TorchScript;
-        c.model.path = torchscript(dir, QStringLiteral("viewcnn"));
+        c.model.path = torchscript(dir, fixture);
         c.train.maxSteps = 8;
         Env e("ENTRENA_PATHS", "channels_last=entrena");
         const Outcome o = train(c, true);
