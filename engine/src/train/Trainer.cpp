@@ -3,6 +3,7 @@
 #include "dist/DistGroup.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
+#include "model/Models.h"
 #include "system/DeviceChoice.h"
 #include "system/Environment.h"
 #include "train/Precision.h"
@@ -92,7 +93,7 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
     const auto run = store.findRun(idOrName);
     if (!run)
         throw ResumeError("no run '" + idOrName + "' in " + store.path() + "; `entrena-cli runs` lists them");
-    const ResumePoint point = resumePointOf(*run, store);
+    ResumePoint point = resumePointOf(*run, store);
     RunConfig config;
     try {
         config = RunConfig::fromJson(run->configJson);
@@ -108,6 +109,7 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
         } catch (const std::exception&) {
         }
     }
+    point.channelsLast = trainedChannelsLast(config.model, run->environmentJson);
     return Trainer(config).execute(observer, stop, &store, true, &point, nullptr);
 }
 

@@ -236,7 +236,8 @@ void TrainingRun::choosePaths()
 {
     // A data-parallel run's ranks measure the same number of steps, add up their times and ignore the
     // cache, so that they all keep the same path: their updates must stay identical.
-    paths_.emplace(PathChoice::forcedPaths(), ranks_ ? 8 : 0);
+    const auto forced = PathChoice::forcedPaths();
+    paths_.emplace(forced, ranks_ ? 8 : 0);
     if (ranks_)
         paths_->setAgreement([this](std::vector<double>& medians) {
             auto t = torch::tensor(medians, torch::kFloat64).to(device_);
@@ -252,16 +253,22 @@ void TrainingRun::choosePaths()
     if (device_.is_cpu() && channelsLast_ && config_.train.precision == Precision::Fp32 && model_->hasOwnBlocks())
         candidates.push_back({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
     // A TorchScript module's convolutions channels-last, as the built-in ones run: its weights, and
-    // then the batches. Not under a memory budget (its fitting is made in one layout) nor across
-    // ranks (their gradient buckets keep the layout they were made with); offered only where the
-    // module gives the same scores in that layout (Model::runsChannelsLast).
-    if (device_.is_cpu() && !meterScope_ && !ranks_ &&
-        model_->runsChannelsLast(device_, data_.channels(), data_.height(), data_.width()))
-        candidates.push_back({"channels_last", StepPart::Compute, [this](bool own) {
-                                  model_->setChannelsLast(own);
-                                  channelsLast_ = own;
-                                  augment_.channelsLast = own;
-                              }});
+    // then the batches, where channelsLastDenied() finds nothing against it. A forced layout that
+    // cannot be taken is recorded as such, not dropped.
+    // A resumed run keeps the layout it trained in: its optimizer's state (momentum) is stored in it,
+    // and another CPU or thread count may measure the other way.
+    PathChoice::Path layout{"channels_last", StepPart::Compute, [this](bool own) {
+                                model_->setChannelsLast(own);
+                                channelsLast_ = own;
+                                augment_.channelsLast = own;
+                            }};
+    const std::string layoutDenied = channelsLastDenied();
+    if (layoutDenied.empty() && resume_ && !paths_->forced(layout.name))
+        paths_->addKnown(layout, resume_->channelsLast, 0, 0, "resumed");
+    else if (layoutDenied.empty())
+        candidates.push_back(layout);
+    else if (const auto f = forced.find(layout.name); f != forced.end() && f->second && model_->isScript())
+        paths_->addKnown({layout.name, layout.part, [](bool) {}}, false, 0, 0, "forced, not taken: " + layoutDenied);
     auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get());
     if (sgd && device_.is_cpu() && sgd->fuses())
         candidates.push_back({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});
@@ -270,6 +277,22 @@ void TrainingRun::choosePaths()
                   pathSignature(*model_, config_)},
                  [this](const OomRetry& r) { (*oom_)(r, *step_); });
     recordPaths();
+}
+
+std::string TrainingRun::channelsLastDenied()
+{
+    // Not under a memory budget (its fitting is made in one layout) nor across ranks (their gradient
+    // buckets keep the layout they were made with); and only where the module gives the same scores
+    // in that layout (Model::runsChannelsLast).
+    if (!device_.is_cpu())
+        return "only on the CPU";
+    if (meterScope_)
+        return "not under a memory budget";
+    if (ranks_)
+        return "not across data-parallel ranks";
+    if (!model_->runsChannelsLast(device_, data_.channels(), data_.height(), data_.width()))
+        return "the module does not give the same scores channels-last (a view of an activation?)";
+    return {};
 }
 
 Batch TrainingRun::firstBatch() const

@@ -46,6 +46,7 @@ class GradReducer;
 struct ResumePoint {
     int64_t runId = 0;
     CheckpointRecord checkpoint;
+    bool channelsLast = false; ///< a TorchScript module's layout when it stopped (model/Models.h: trainedChannelsLast)
 };
 
 class TrainingRun {
@@ -72,6 +73,8 @@ private:
     /// Which of Entrena's own paths this run takes: each that applies is measured against ATen's ops
     /// before the first step, or taken from this machine's cache, or forced (train/PathChoice.h).
     void choosePaths();
+    /// Why a TorchScript module's convolutions cannot run channels-last here; empty where they can.
+    std::string channelsLastDenied();
     /// The first batch of the epoch the run starts in, as training will see it.
     Batch firstBatch() const;
     /// The paths' choice into the run's environment (`paths`).

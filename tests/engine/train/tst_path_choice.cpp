@@ -36,7 +36,14 @@ struct Env {
 
 struct StepLosses : TrainingObserver {
     std::vector<double> steps;
-    void onStep(const StepEvent& e) override { steps.push_back(e.loss); }
+    StopToken* stopAfter = nullptr; ///< asked to stop after step `at`
+    int64_t at = 0;
+    void onStep(const StepEvent& e) override
+    {
+        steps.push_back(e.loss);
+        if (stopAfter && e.step == at)
+            stopAfter->requestStop();
+    }
 };
 
 /// 40 steps of batch 64, each logged, at a rate where training is stable (lr 0.01, momentum 0.9).
@@ -394,9 +401,66 @@ private Q_SLOTS:
         c.train.maxSteps = 8;
         Env e("ENTRENA_PATHS", "channels_last=entrena");
         const Outcome o = train(c, true);
-        QVERIFY2(!o.paths.contains("channels_last"), o.paths.dump().c_str());
+        // Recorded as asked for and not taken, with the reason.
+        QVERIFY2(o.paths.contains("channels_last"), o.paths.dump().c_str());
+        QCOMPARE(o.paths["channels_last"]["path"].get<std::string>(), std::string("aten"));
+        QVERIFY2(o.paths["channels_last"]["by"].get<std::string>().rfind("forced, not taken: the module does not", 0) == 0,
+                 o.paths.dump().c_str());
         QCOMPARE(o.losses.size(), size_t(8));
         QVERIFY(o.weights.count("w2") && o.weights.at("w2").is_contiguous());
+    }
+
+    void aResumedRunKeepsTheLayoutItTrainedIn_data()
+    {
+        QTest::addColumn<QString>("side");
+        QTest::newRow("channels-last") << "entrena";
+        QTest::newRow("as it came") << "aten";
+    }
+
+    void aResumedRunKeepsTheLayoutItTrainedIn()
+    {
+        // Stopped in one layout, then resumed where the measurement would be free to choose (a fresh
+        // cache): the run goes on in the layout its momentum was stored in, and SGD's one-pass update,
+        // which needs the momentum laid out as its parameter, takes every step after the stop.
+        QFETCH(QString, side);
+        QTemporaryDir dir, cacheDir;
+        Env cache("XDG_CACHE_HOME", cacheDir.path().toUtf8().constData());
+        RunConfig c = fortySteps("cnn");
+        c.model.arch = ModelArch::TorchScript;
+        c.model.path = torchscript(dir, QStringLiteral("cnn"));
+        c.train.maxSteps = 20;
+        RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+        StopToken stop;
+        StepLosses first;
+        first.stopAfter = &stop;
+        first.at = 8;
+        RunResult a;
+        {
+            Env e("ENTRENA_PATHS", ("channels_last=" + side + ",fused_sgd=entrena").toUtf8().constData());
+            a = Trainer(c).run(first, stop, &store, true);
+        }
+        QCOMPARE(a.end.status, RunStatus::Stopped);
+        const int64_t stoppedAt = store.checkpoints(a.runId).back().step;
+        QVERIFY(stoppedAt >= 8 && stoppedAt < 20);
+
+        Env e("ENTRENA_PATHS", "fused_sgd=entrena");
+        const int64_t onePassBefore = FusedSgd::onePassSteps();
+        StopToken fresh;
+        StepLosses second;
+        const RunResult b = Trainer::resume(std::to_string(a.runId), second, fresh, store);
+        QVERIFY2(b.end.status == RunStatus::Finished, b.end.error.c_str());
+        const auto paths = nlohmann::json::parse(store.findRun(std::to_string(a.runId))->environmentJson)["paths"];
+        QVERIFY2(paths.contains("channels_last"), paths.dump().c_str());
+        QCOMPARE(paths["channels_last"]["path"].get<std::string>(), side.toStdString());
+        QCOMPARE(paths["channels_last"]["by"].get<std::string>(), std::string("resumed"));
+        QCOMPARE(FusedSgd::onePassSteps() - onePassBefore, 20 - stoppedAt);
+        bool found = false;
+        for (const auto& [name, t] : checkpointTensors(store.checkpoints(a.runId).back().path))
+            if (name == "w2") {
+                found = true;
+                QCOMPARE(storedChannelsLast(t), side == QLatin1String("entrena"));
+            }
+        QVERIFY(found);
     }
 
     void evaluationTakesTheLayoutTheRunTrainedIn()
