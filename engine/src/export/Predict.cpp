@@ -228,6 +228,10 @@ const std::string& Predictor::description() const
 {
     return impl_->description;
 }
+bool Predictor::channelsLast() const
+{
+    return impl_->channelsLast;
+}
 
 Predictor Predictor::fromRun(RunStore& store, int64_t runId, const std::string& which)
 {
@@ -303,6 +307,10 @@ Predictor Predictor::fromExport(const std::string& file)
     impl->channelsLast = prefersChannelsLast(config.model);
     if (impl->channelsLast)
         impl->model.toChannelsLast();
+    if (format == "torchscript") // the module's weights are saved in the layout its run trained in
+        for (const auto& p : impl->model.parameters())
+            impl->channelsLast =
+                impl->channelsLast || (p.dim() == 4 && p.is_contiguous(torch::MemoryFormat::ChannelsLast) && !p.is_contiguous());
     if (format != "torchscript")
         loadStateDict(file, impl->model);
     impl->model.train(false);

@@ -3,6 +3,8 @@
 // the other's after-effects), forced answers and their errors, and real runs on a Fashion-MNIST subset
 // that take each answer of each path: the path is (or is not) taken, the run's environment records the
 // answer, and the losses of 40 logged steps follow ATen's to rounding.
+#include "entrena/export/Export.h"
+#include "entrena/export/Predict.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/train/Trainer.h"
 #include "model/Models.h"
@@ -461,6 +463,45 @@ private Q_SLOTS:
                 QCOMPARE(storedChannelsLast(t), side == QLatin1String("entrena"));
             }
         QVERIFY(found);
+    }
+
+    void predictAndExportTakeTheLayoutTheRunTrainedIn_data()
+    {
+        QTest::addColumn<QString>("side");
+        QTest::newRow("channels-last") << "entrena";
+        QTest::newRow("as it came") << "aten";
+    }
+
+    void predictAndExportTakeTheLayoutTheRunTrainedIn()
+    {
+        // What is made of a run's weights afterwards runs them as the run did: the predictor in that
+        // layout, and the exported module with its weights stored in it.
+        QFETCH(QString, side);
+        const bool last = side == QLatin1String("entrena");
+        QTemporaryDir dir;
+        RunConfig c = fortySteps("cnn");
+        c.model.arch = ModelArch::TorchScript;
+        c.model.path = torchscript(dir, QStringLiteral("cnn"));
+        c.train.maxSteps = 4;
+        RunStore store(dir.filePath(QStringLiteral("runs.sqlite")).toStdString());
+        StepLosses quiet;
+        StopToken stop;
+        Env e("ENTRENA_PATHS", ("channels_last=" + side).toUtf8().constData());
+        const RunResult r = Trainer(c).run(quiet, stop, &store, true);
+        QVERIFY2(r.end.status == RunStatus::Finished, r.end.error.c_str());
+
+        QCOMPARE(Predictor::fromRun(store, r.runId, "last").channelsLast(), last);
+        const std::string out = dir.filePath(QStringLiteral("exported.pt")).toStdString();
+        exportCheckpoint(store, r.runId, "last", out);
+        bool found = false;
+        for (const auto& p : torch::jit::load(out).named_parameters())
+            if (p.name == "w2") {
+                found = true;
+                QCOMPARE(storedChannelsLast(p.value), last);
+                QCOMPARE(p.value.is_contiguous(), !last);
+            }
+        QVERIFY(found);
+        QCOMPARE(Predictor::fromExport(out).channelsLast(), last); // and a colleague's predictor from the file
     }
 
     void evaluationTakesTheLayoutTheRunTrainedIn()

@@ -94,6 +94,9 @@ public:
     const ModelInputSpec& input() const;
     /// Where the weights come from, as a person reads it: "run 3 'digits', best checkpoint (epoch 4, step 120)".
     const std::string& description() const;
+    /// Whether the weights run channels-last: the layout their run trained in (a TorchScript module's
+    /// is the run's measured `channels_last` path), so that its kernels give the run's rounding.
+    bool channelsLast() const;
 
     /// Classifies `inputs`: image files (PNG or JPEG, told by their bytes), folders searched for them
     /// recursively, or `.csv` tables (each row one input), in the order given. `topK` classes per
