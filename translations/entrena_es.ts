@@ -1760,7 +1760,8 @@ al empezar una ejecución</translation>
     <message>
         <source>Validation loss and accuracy
 after each epoch</source>
-        <translation>Pérdida y exactitud de validación
+        <translation>Pérdida y exactitud
+de validación
 tras cada época</translation>
     </message>
     <message>

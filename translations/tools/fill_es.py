@@ -82,7 +82,7 @@ ES = {
     "the device's memory": "la memoria del dispositivo",
     "the memory available": "la memoria disponible",
     "The loss of each logged step,\nonce a run starts": "La pérdida de cada paso,\nal empezar una ejecución",
-    "Validation loss and accuracy\nafter each epoch": "Pérdida y exactitud de validación\ntras cada época",
+    "Validation loss and accuracy\nafter each epoch": "Pérdida y exactitud\nde validación\ntras cada época",
     "The learning rate\neach step applied": "La tasa de aprendizaje\nque aplicó cada paso",
     "This process's memory\nas the run goes": "La memoria de este proceso\ndurante la ejecución",
     "Launch on a cluster": "Lanzar en un clúster",

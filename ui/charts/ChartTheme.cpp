@@ -1,6 +1,7 @@
 #include "charts/ChartTheme.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QObject>
 #include <QPalette>
@@ -54,6 +55,36 @@ void apply(QCustomPlot* plot)
             label->setColor(palette.color(QPalette::Disabled, QPalette::WindowText));
 }
 
+/// A placeholder (the text an empty chart shows) kept inside its axis rect: where its lines are wider
+/// than the rect (a longer language, a narrow chart), its font shrinks until they fit, and grows back
+/// when there is room. Run after the layout, when the rect has its new size.
+void fitPlaceholders(QCustomPlot* plot)
+{
+    QCPAxisRect* rect = plot->axisRect();
+    if (!rect)
+        return;
+    const int room = rect->width() - 8;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+        if (!label || !label->property("placeholder").toBool())
+            continue;
+        QFont font = label->font();
+        if (!label->property("placeholderPointSize").isValid())
+            label->setProperty("placeholderPointSize", font.pointSizeF());
+        const qreal full = label->property("placeholderPointSize").toReal();
+        const auto width = [&](qreal size) {
+            font.setPointSizeF(size);
+            return QFontMetrics(font).boundingRect(QRect(), Qt::AlignCenter, label->text()).width();
+        };
+        qreal size = full;
+        while (size > 6 && width(size) > room)
+            size -= 0.5;
+        font.setPointSizeF(size);
+        if (font != label->font())
+            label->setFont(font);
+    }
+}
+
 class PaletteFollower : public QObject {
 public:
     using QObject::QObject;
@@ -77,6 +108,7 @@ void followPalette(QCustomPlot* plot)
     apply(plot);
     applyLocale(plot);
     plot->installEventFilter(new PaletteFollower(plot));
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { fitPlaceholders(plot); });
 }
 
 QColor markColor(const QPalette& palette, bool good)

@@ -10,7 +10,9 @@ namespace entrena::ui {
 /// follow the palette (a dark desktop gets dark charts: QCustomPlot paints fixed white and black
 /// otherwise), and again whenever the palette changes. Data colours stay as they are. Tick labels
 /// write numbers as the reader's language does ("0,5" in Spanish), and follow a change of language:
-/// QCustomPlot fixes its locale when it is made, so a live switch left the charts' "0.5".
+/// QCustomPlot fixes its locale when it is made, so a live switch left the charts' "0.5". A
+/// placeholder text (an item with the property `placeholder`) is kept inside the axis rect, its font
+/// shrunk where a language's lines are wider than the chart.
 void followPalette(QCustomPlot* plot);
 
 /// A background that marks a cell as the best (`good`) or as a warning, readable on `palette`.

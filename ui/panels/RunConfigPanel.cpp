@@ -284,6 +284,14 @@ void RunConfigPanel::connectFields()
     // What the data is shapes the model: its summary follows the path, image size and channels
     // (DataShapeProbe waits for the typing to pause before reading).
     connect(dataPath_, &QLineEdit::textChanged, this, &RunConfigPanel::updateSummary);
+    // A path set for the person (a default, a browsed folder, a loaded configuration) shows its start,
+    // where a long one is told apart; the whole of it is in the tooltip.
+    for (QLineEdit* path : {dataPath_, testPath_})
+        connect(path, &QLineEdit::textChanged, path, [path](const QString& text) {
+            if (!path->hasFocus())
+                path->setCursorPosition(0);
+            path->setToolTip(text);
+        });
     connect(labelColumn_, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     for (const DataKeyRow& row : dataKeyRows_)
         onKeyValueChanged(row.field.widget, this, [this] { updateSummary(); });

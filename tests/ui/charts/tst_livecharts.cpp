@@ -3,6 +3,7 @@
 #include "../MainWindowFixture.h"
 #include "MainWindow.h"
 #include "TrainingController.h"
+#include "charts/ChartTheme.h"
 #include "charts/LiveCharts.h"
 #include "charts/StepTimeChart.h"
 #include "settings/LanguageManager.h"
@@ -54,6 +55,63 @@ private Q_SLOTS:
         QCOMPARE(plot->graph(5)->dataCount(), 1);
         QCOMPARE(plot->graph(5)->data()->at(0)->value, 5120.0);
         QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(5)));
+    }
+
+    // Regression: the validation chart's Spanish placeholder ("Pérdida y exactitud de validación") was
+    // wider than its axis rect at 1280x720 and ran over the value axis.
+    void anEmptyChartsTextStaysInsideItsAxes()
+    {
+        const auto placeholderOf = [](QCustomPlot* plot) {
+            for (int i = 0; i < plot->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property("placeholder").toBool())
+                    return t;
+            return static_cast<QCPItemText*>(nullptr);
+        };
+        const auto widthOf = [](QCPItemText* t) {
+            return QFontMetrics(t->font()).boundingRect(QRect(), Qt::AlignCenter, t->text()).width();
+        };
+        // Any chart: a line wider than the axis rect shrinks the font until it fits, and with room the
+        // font is its own again.
+        QCustomPlot plot;
+        followPalette(&plot);
+        auto* text = new QCPItemText(&plot);
+        text->setProperty("placeholder", true);
+        text->setText(QStringLiteral("A placeholder line far wider than a narrow chart\nand a second"));
+        const qreal full = text->font().pointSizeF();
+        plot.resize(1200, 200);
+        plot.show();
+        plot.replot();
+        const int margins = plot.width() - plot.axisRect()->width(), fullWidth = widthOf(text);
+        plot.resize(fullWidth * 3 / 4 + margins, 200); // room for three quarters of it
+        plot.replot();
+        QVERIFY(text->font().pointSizeF() < full);
+        QVERIFY2(widthOf(text) <= plot.axisRect()->width(),
+                 qPrintable(QStringLiteral("%1 px of text in %2 px").arg(widthOf(text)).arg(plot.axisRect()->width())));
+        plot.resize(1200, 200);
+        plot.replot();
+        QCOMPARE(text->font().pointSizeF(), full);
+
+        // The live charts in Spanish, as narrow as a laptop screen makes them.
+        languages_.apply(QStringLiteral("es"));
+        struct English {
+            LanguageManager& languages;
+            ~English() { languages.apply(QStringLiteral("en")); }
+        } back{languages_};
+        LiveCharts charts;
+        charts.show();
+        for (const int wide : {480, 640, 1800}) {
+            charts.resize(wide, 400);
+            QApplication::processEvents();
+            for (auto* p : charts.findChildren<QCustomPlot*>()) {
+                p->replot();
+                if (QCPItemText* t = placeholderOf(p); t && t->visible())
+                    QVERIFY2(widthOf(t) <= p->axisRect()->width(),
+                             qPrintable(p->objectName() + QStringLiteral(": %1 px of text in %2 px, window %3")
+                                                              .arg(widthOf(t))
+                                                              .arg(p->axisRect()->width())
+                                                              .arg(wide)));
+            }
+        }
     }
 
     void memoryChartShowsEveryRank()

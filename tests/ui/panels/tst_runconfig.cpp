@@ -247,6 +247,32 @@ private Q_SLOTS:
         QVERIFY(shortest < tallest); // pages of different heights, or the check above is idle
     }
 
+    // Regression: a path set for the person showed its end, the cursor's place, so that a narrow form
+    // cut off its start ("usr/share/datasets/fashion-mnist").
+    void aLongPathShowsItsStartAndTheWholeInItsTooltip()
+    {
+        RunConfigPanel panel;
+        panel.resize(420, 700);
+        panel.show();
+        auto* path = panel.findChild<QLineEdit*>(QStringLiteral("dataPathEdit"));
+        QVERIFY(path);
+        RunConfig c = smallRun();
+        c.data.path = "/home/somebody/projects/a-rather-long-folder-name/data/fashion-mnist/subset";
+        panel.setConfig(c);
+        QApplication::processEvents();
+        const QString whole = QString::fromStdString(c.data.path);
+        QCOMPARE(path->text(), whole);
+        QVERIFY(path->fontMetrics().horizontalAdvance(whole) > path->width()); // it does not fit
+        QCOMPARE(path->cursorPosition(), 0);
+        QCOMPARE(path->toolTip(), whole);
+        // Typing keeps the cursor where the person types.
+        path->setFocus();
+        QTest::keyClick(path, Qt::Key_End);
+        QTest::keyClicks(path, QStringLiteral("/x"));
+        QCOMPARE(path->cursorPosition(), int(path->text().size()));
+        QCOMPARE(path->toolTip(), whole + QStringLiteral("/x"));
+    }
+
     void panelSummarisesTheModel()
     {
         RunConfigPanel panel;
