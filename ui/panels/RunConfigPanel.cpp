@@ -128,6 +128,16 @@ void RunConfigPanel::buildDataBox()
     browse_ = new QToolButton;
     testPath_ = new QLineEdit;
     browseTest_ = new QToolButton;
+    // A path set for the person (a default, a browsed folder, a loaded configuration) shows its start,
+    // where a long one is told apart; the whole of it is in the tooltip. setText() puts the cursor at
+    // the end even when the text stays the same (and then says nothing of the text).
+    for (QLineEdit* path : {dataPath_, testPath_}) {
+        connect(path, &QLineEdit::cursorPositionChanged, path, [path](int, int now) {
+            if (now != 0 && !path->hasFocus())
+                path->setCursorPosition(0);
+        });
+        connect(path, &QLineEdit::textChanged, path, &QLineEdit::setToolTip);
+    }
     labelColumn_ = new QLineEdit;
     batchSize_ = intBox(1, 65536);
     crop_ = intBox(0, 16);
@@ -284,14 +294,6 @@ void RunConfigPanel::connectFields()
     // What the data is shapes the model: its summary follows the path, image size and channels
     // (DataShapeProbe waits for the typing to pause before reading).
     connect(dataPath_, &QLineEdit::textChanged, this, &RunConfigPanel::updateSummary);
-    // A path set for the person (a default, a browsed folder, a loaded configuration) shows its start,
-    // where a long one is told apart; the whole of it is in the tooltip.
-    for (QLineEdit* path : {dataPath_, testPath_})
-        connect(path, &QLineEdit::textChanged, path, [path](const QString& text) {
-            if (!path->hasFocus())
-                path->setCursorPosition(0);
-            path->setToolTip(text);
-        });
     connect(labelColumn_, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     for (const DataKeyRow& row : dataKeyRows_)
         onKeyValueChanged(row.field.widget, this, [this] { updateSummary(); });
