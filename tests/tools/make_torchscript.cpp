@@ -5,6 +5,7 @@
 //   make_torchscript cnn FILE        two convolutions for 1×28×28 images, flattened by torch.flatten
 //   make_torchscript viewcnn FILE    the same, flattened by view() (which channels-last cannot take)
 //   make_torchscript trainviewcnn FILE  flattened by view() only while training
+//   make_torchscript lastcnn FILE    "cnn" saved with its second convolution's weight channels-last
 //   make_torchscript noparams FILE   a forward with nothing to train
 #include <iostream>
 #include <string>
@@ -14,7 +15,7 @@
 int main(int argc, char** argv)
 {
     if (argc != 3) {
-        std::cerr << "usage: make_torchscript mlp|cnn|viewcnn|trainviewcnn|noparams FILE\n";
+        std::cerr << "usage: make_torchscript mlp|cnn|viewcnn|trainviewcnn|lastcnn|noparams FILE\n";
         return 2;
     }
     const std::string kind = argv[1];
@@ -35,18 +36,21 @@ def forward(self, x):
         self.running_mean.mul_(0.9).add_(h.detach().mean(0) * 0.1)
     return torch.matmul(torch.relu(h), self.w2) + self.b2
 )");
-    } else if (kind == "cnn" || kind == "viewcnn" || kind == "trainviewcnn") {
+    } else if (kind == "cnn" || kind == "viewcnn" || kind == "trainviewcnn" || kind == "lastcnn") {
         // Two convolutions on 1×28×28 images. "viewcnn" flattens with view(), which a channels-last
         // activation cannot take (Entrena then keeps the default layout).
         m.register_parameter("w1", (torch::randn({8, 1, 3, 3}) * 0.3).requires_grad_(), false);
         m.register_parameter("b1", torch::zeros({8}).requires_grad_(), false);
-        m.register_parameter("w2", (torch::randn({16, 8, 3, 3}) * 0.12).requires_grad_(), false);
+        auto w2 = torch::randn({16, 8, 3, 3}) * 0.12;
+        if (kind == "lastcnn") // as model.to(memory_format=torch.channels_last) before saving leaves it
+            w2 = w2.contiguous(torch::MemoryFormat::ChannelsLast);
+        m.register_parameter("w2", w2.requires_grad_(), false);
         m.register_parameter("b2", torch::zeros({16}).requires_grad_(), false);
         m.register_parameter("w3", (torch::randn({10, 784}) * 0.03).requires_grad_(), false);
         m.register_parameter("b3", torch::zeros({10}).requires_grad_(), false);
         m.register_attribute("training", c10::BoolType::get(), true);
         // "trainviewcnn" views only while training (as an auxiliary head might).
-        const std::string flatten = kind == "cnn" ? "torch.flatten(h, 1)" : "h.view(h.size(0), -1)";
+        const std::string flatten = kind == "cnn" || kind == "lastcnn" ? "torch.flatten(h, 1)" : "h.view(h.size(0), -1)";
         const std::string evalFlatten = kind == "viewcnn" ? flatten : "torch.flatten(h, 1)";
         m.define(R"(
 def forward(self, x):

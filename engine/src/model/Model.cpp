@@ -155,8 +155,16 @@ void Model::toChannelsLast()
 
 void Model::setChannelsLast(bool on)
 {
-    if (script_)
-        restride(parameters(), on);
+    if (!script_)
+        return;
+    const auto params = parameters();
+    if (cameChannelsLast_.size() != params.size()) { // before the first restride: as the module came
+        cameChannelsLast_.clear();
+        for (const auto& p : params)
+            cameChannelsLast_.push_back(p.dim() == 4 && p.is_contiguous(torch::MemoryFormat::ChannelsLast) && !p.is_contiguous());
+    }
+    for (size_t i = 0; i < params.size(); ++i)
+        restride({params[i]}, on || cameChannelsLast_[i]);
 }
 
 bool Model::runsChannelsLast(const torch::Device& device, int64_t channels, int64_t height, int64_t width)

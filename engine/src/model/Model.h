@@ -38,12 +38,13 @@ public:
     void to(const torch::Device& device);
     /// Stores 4-d weights channels-last (before the optimizer is created).
     void toChannelsLast();
-    /// A TorchScript module's weights channels-last or back (values and the optimizer's references
-    /// stay): the `channels_last` path of train/PathChoice.h.
+    /// A TorchScript module's weights channels-last, or back as the module came (a module saved
+    /// channels-last keeps that layout); values and the optimizer's references stay: the
+    /// `channels_last` path of train/PathChoice.h.
     void setChannelsLast(bool on);
     /// Whether a TorchScript module with 4-d weights runs channels-last on [C, H, W] samples and gives
     /// the scores it gives in the default layout: a forward that views a convolution's output (x.view
-    /// instead of x.flatten) fails in that layout. Leaves the weights in the default layout.
+    /// instead of x.flatten) fails in that layout. Leaves the weights as the module came.
     bool runsChannelsLast(const torch::Device& device, int64_t channels, int64_t height, int64_t width);
 
     bool isScript() const { return script_.has_value(); }
@@ -58,6 +59,7 @@ public:
 private:
     torch::nn::Sequential sequential_{nullptr};
     std::optional<torch::jit::Module> script_;
+    std::vector<bool> cameChannelsLast_; ///< per parameter, a TorchScript module's layout as read
     bool ownBlocks_ = true;
 };
 

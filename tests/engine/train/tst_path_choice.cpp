@@ -504,6 +504,23 @@ private Q_SLOTS:
         QCOMPARE(Predictor::fromExport(out).channelsLast(), last); // and a colleague's predictor from the file
     }
 
+    void aModuleSavedChannelsLastKeepsItsLayoutOnAtensSide()
+    {
+        // ATen's side is the module as it came: one saved channels-last (model.to(channels_last)
+        // before torch.jit.save) trains in that layout, as predict rebuilds it from the file.
+        QTemporaryDir dir;
+        RunConfig c = fortySteps("cnn");
+        c.model.arch = ModelArch::TorchScript;
+        c.model.path = torchscript(dir, QStringLiteral("lastcnn"));
+        c.train.maxSteps = 4;
+        Env e("ENTRENA_PATHS", "channels_last=aten");
+        const Outcome o = train(c, true);
+        QCOMPARE(o.paths["channels_last"]["path"].get<std::string>(), std::string("aten"));
+        QVERIFY(o.weights.count("w2") && o.weights.count("w3"));
+        QVERIFY(storedChannelsLast(o.weights.at("w2")));
+        QCOMPARE(o.losses.size(), size_t(4));
+    }
+
     void evaluationTakesTheLayoutTheRunTrainedIn()
     {
         ModelSpec script;
