@@ -6,6 +6,7 @@
 #include "form/FormCheck.h"
 #include "form/ModelSummaryLine.h"
 #include "widgets/DecimalSpinBox.h"
+#include "widgets/PathField.h"
 #include "widgets/WheelGuard.h"
 
 #include <QCheckBox>
@@ -128,16 +129,8 @@ void RunConfigPanel::buildDataBox()
     browse_ = new QToolButton;
     testPath_ = new QLineEdit;
     browseTest_ = new QToolButton;
-    // A path set for the person (a default, a browsed folder, a loaded configuration) shows its start,
-    // where a long one is told apart; the whole of it is in the tooltip. setText() puts the cursor at
-    // the end even when the text stays the same (and then says nothing of the text).
-    for (QLineEdit* path : {dataPath_, testPath_}) {
-        connect(path, &QLineEdit::cursorPositionChanged, path, [path](int, int now) {
-            if (now != 0 && !path->hasFocus())
-                path->setCursorPosition(0);
-        });
-        connect(path, &QLineEdit::textChanged, path, &QLineEdit::setToolTip);
-    }
+    makePathField(dataPath_);
+    makePathField(testPath_);
     labelColumn_ = new QLineEdit;
     batchSize_ = intBox(1, 65536);
     crop_ = intBox(0, 16);
@@ -351,7 +344,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
         // Nor is a folder a file: an image folder's path kept for a CSV table read as "empty CSV".
         const bool otherKind = registryEntry(now).pathIsFile != registryEntry(shownDataset_).pathIsFile;
         if (otherKind || dataPath_->text().trimmed().isEmpty() || dataPath_->text().trimmed() == defaultPath(shownDataset_))
-            dataPath_->setText(defaultPath(now));
+            setPath(dataPath_, defaultPath(now));
         shownDataset_ = now;
     });
     check_->recheck();
@@ -482,14 +475,14 @@ void RunConfigPanel::browseData()
     else
         chosen = QFileDialog::getExistingDirectory(this, tr("Data set folder"), dataPath_->text());
     if (!chosen.isEmpty())
-        dataPath_->setText(chosen);
+        setPath(dataPath_, chosen);
 }
 
 void RunConfigPanel::browseTest()
 {
     const QString chosen = QFileDialog::getOpenFileName(this, tr("Test data"), testPath_->text(), tr("CSV files (*.csv)"));
     if (!chosen.isEmpty())
-        testPath_->setText(chosen);
+        setPath(testPath_, chosen);
 }
 
 QString RunConfigPanel::summaryText() const
@@ -502,8 +495,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     base_ = c;
     name_->setText(QString::fromStdString(c.name));
     select(dataset_, toString(c.data.dataset));
-    dataPath_->setText(QString::fromStdString(c.data.path));
-    testPath_->setText(QString::fromStdString(c.data.testPath));
+    setPath(dataPath_, QString::fromStdString(c.data.path));
+    setPath(testPath_, QString::fromStdString(c.data.testPath));
     labelColumn_->setText(QString::fromStdString(c.data.labelColumn));
     batchSize_->setValue(int(c.data.batchSize));
     crop_->setValue(c.data.augmentCrop);

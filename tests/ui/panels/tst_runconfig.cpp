@@ -269,12 +269,32 @@ private Q_SLOTS:
         // cursor to the end without a word about the text.
         panel.setConfig(c);
         QCOMPARE(path->cursorPosition(), 0);
-        // Typing keeps the cursor where the person types.
+        // Typing keeps the cursor where the person types; when they leave the field it shows the start.
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
         path->setFocus();
         QTest::keyClick(path, Qt::Key_End);
         QTest::keyClicks(path, QStringLiteral("/x"));
         QCOMPARE(path->cursorPosition(), int(path->text().size()));
         QCOMPARE(path->toolTip(), whole + QStringLiteral("/x"));
+        QLineEdit* other = nullptr; // the run's name, say
+        for (auto* e : panel.findChildren<QLineEdit*>())
+            if (!other && e != path && e->isVisible() && e->isEnabled())
+                other = e;
+        QVERIFY(other);
+        other->setFocus();
+        QVERIFY(!path->hasFocus());
+        QCOMPARE(path->cursorPosition(), 0);
+        // A cursor put somewhere by the person is theirs, focused or not (a click that also activates
+        // the window moves the cursor before the field has focus): typed text lands there.
+        path->setCursorPosition(10);
+        QCOMPARE(path->cursorPosition(), 10);
+        // And the same path set again (a run started from the form) is shown from its start.
+        c.data.path += "/x";
+        QTest::keyClick(path, Qt::Key_End);
+        panel.setConfig(c);
+        QCOMPARE(path->text(), whole + QStringLiteral("/x"));
+        QCOMPARE(path->cursorPosition(), 0);
     }
 
     void panelSummarisesTheModel()
