@@ -66,8 +66,8 @@ void fitPlaceholders(QCustomPlot* plot)
     const int room = rect->width() - 8;
     for (int i = 0; i < plot->itemCount(); ++i) {
         auto* label = qobject_cast<QCPItemText*>(plot->item(i));
-        if (!label || !label->property("placeholder").toBool())
-            continue;
+        if (!label || !label->visible() || !label->property("placeholder").toBool())
+            continue; // a hidden one (the chart has data) is fitted when it shows again, before it is drawn
         QFont font = label->font();
         if (!label->property("placeholderPointSize").isValid())
             label->setProperty("placeholderPointSize", font.pointSizeF());

@@ -309,8 +309,7 @@ Predictor Predictor::fromExport(const std::string& file)
         impl->model.toChannelsLast();
     if (format == "torchscript") // the module's weights are saved in the layout its run trained in
         for (const auto& p : impl->model.parameters())
-            impl->channelsLast =
-                impl->channelsLast || (p.dim() == 4 && p.is_contiguous(torch::MemoryFormat::ChannelsLast) && !p.is_contiguous());
+            impl->channelsLast = impl->channelsLast || storedChannelsLast(p);
     if (format != "torchscript")
         loadStateDict(file, impl->model);
     impl->model.train(false);

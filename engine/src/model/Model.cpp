@@ -161,7 +161,7 @@ void Model::setChannelsLast(bool on)
     if (cameChannelsLast_.size() != params.size()) { // before the first restride: as the module came
         cameChannelsLast_.clear();
         for (const auto& p : params)
-            cameChannelsLast_.push_back(p.dim() == 4 && p.is_contiguous(torch::MemoryFormat::ChannelsLast) && !p.is_contiguous());
+            cameChannelsLast_.push_back(storedChannelsLast(p));
     }
     for (size_t i = 0; i < params.size(); ++i)
         restride({params[i]}, on || cameChannelsLast_[i]);

@@ -152,6 +152,11 @@ void toChannelsLast(torch::nn::Module& model)
     restride(model.parameters(), true);
 }
 
+bool storedChannelsLast(const torch::Tensor& t)
+{
+    return t.dim() == 4 && t.is_contiguous(torch::MemoryFormat::ChannelsLast) && !t.is_contiguous();
+}
+
 void restride(const std::vector<torch::Tensor>& params, bool channelsLast)
 {
     torch::NoGradGuard noGrad;

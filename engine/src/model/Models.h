@@ -26,6 +26,9 @@ bool prefersChannelsLast(const ModelSpec& spec);
 bool trainedChannelsLast(const ModelSpec& spec, const std::string& environmentJson);
 /// Stores the model's 4-d weights channels-last (before the optimizer is created).
 void toChannelsLast(torch::nn::Module& model);
+/// Whether `t` is a 4-d tensor stored channels-last and not also in the default layout (a weight with
+/// one input channel, or a 1×1 kernel's, can be both at once).
+bool storedChannelsLast(const torch::Tensor& t);
 /// Stores the 4-d tensors among `params` channels-last, or back in the default layout; their values
 /// and identities (an optimizer's references) stay.
 void restride(const std::vector<torch::Tensor>& params, bool channelsLast);

@@ -253,10 +253,9 @@ void TrainingRun::choosePaths()
     if (device_.is_cpu() && channelsLast_ && config_.train.precision == Precision::Fp32 && model_->hasOwnBlocks())
         candidates.push_back({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
     // A TorchScript module's convolutions channels-last, as the built-in ones run: its weights, and
-    // then the batches, where channelsLastDenied() finds nothing against it. A forced layout that
-    // cannot be taken is recorded as such, not dropped.
-    // A resumed run keeps the layout it trained in: its optimizer's state (momentum) is stored in it,
-    // and another CPU or thread count may measure the other way.
+    // then the batches, where channelsLastDenied() finds nothing against it; a forced layout that
+    // cannot be taken is recorded as such, not dropped. A resumed run keeps the layout it trained in:
+    // its optimizer's state (momentum) is stored in it, and another CPU may measure the other way.
     PathChoice::Path layout{"channels_last", StepPart::Compute, [this](bool own) {
                                 model_->setChannelsLast(own);
                                 channelsLast_ = own;

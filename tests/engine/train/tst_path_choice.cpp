@@ -120,11 +120,6 @@ std::string torchscript(const QTemporaryDir& dir, const QString& kind)
     return file.toStdString();
 }
 
-bool storedChannelsLast(const torch::Tensor& t)
-{
-    return t.is_contiguous(torch::MemoryFormat::ChannelsLast) && !t.is_contiguous();
-}
-
 } // namespace
 
 class TestPathChoice : public QObject {
