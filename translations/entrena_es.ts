@@ -3329,6 +3329,13 @@ durante la ejecución</translation>
         <source>Time per step chart</source>
         <translation>Gráfico del tiempo por paso</translation>
     </message>
+    <message>
+        <source>Where each step's time goes,
+once a run starts</source>
+        <translation>En qué se va el tiempo
+de cada paso, al empezar
+una ejecución</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::SweepDialog</name>

@@ -84,6 +84,7 @@ ES = {
     "The loss of each logged step,\nonce a run starts": "La pérdida de cada paso,\nal empezar una ejecución",
     "Validation loss and accuracy\nafter each epoch": "Pérdida y exactitud\nde validación\ntras cada época",
     "The learning rate\neach step applied": "La tasa de aprendizaje\nque aplicó cada paso",
+    "Where each step's time goes,\nonce a run starts": "En qué se va el tiempo\nde cada paso, al empezar\nuna ejecución",
     "This process's memory\nas the run goes": "La memoria de este proceso\ndurante la ejecución",
     "Launch on a cluster": "Lanzar en un clúster",
     "Machines (nodes):": "Máquinas (nodos):",

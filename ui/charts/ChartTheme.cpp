@@ -111,6 +111,28 @@ void followPalette(QCustomPlot* plot)
     QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { fitPlaceholders(plot); });
 }
 
+QCPItemText* addPlaceholder(QCustomPlot* plot)
+{
+    auto* text = new QCPItemText(plot);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setPositionAlignment(Qt::AlignCenter);
+    text->setColor(plot->palette().color(QPalette::Disabled, QPalette::WindowText));
+    text->setProperty("placeholder", true); // coloured by apply()
+    text->setSelectable(false);
+    return text;
+}
+
+void showPlaceholder(QCustomPlot* plot, QCPItemText* placeholder, bool empty)
+{
+    placeholder->setVisible(empty);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis, plot->yAxis2})
+        axis->setTickLabels(!empty);
+    // The grid ran through the placeholder's text.
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis})
+        axis->grid()->setVisible(!empty);
+}
+
 QColor markColor(const QPalette& palette, bool good)
 {
     const bool dark = palette.color(QPalette::Base).lightness() < 128;

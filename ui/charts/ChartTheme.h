@@ -1,6 +1,7 @@
 #pragma once
 
 class QCustomPlot;
+class QCPItemText;
 class QColor;
 class QPalette;
 
@@ -14,6 +15,13 @@ namespace entrena::ui {
 /// placeholder text (an item with the property `placeholder`) is kept inside the axis rect, its font
 /// shrunk where a language's lines are wider than the chart.
 void followPalette(QCustomPlot* plot);
+
+/// The text an empty chart shows in the middle of its axis rect, in the palette's disabled text colour
+/// and kept inside the rect (followPalette()); its text is the caller's.
+QCPItemText* addPlaceholder(QCustomPlot* plot);
+/// An empty chart says what will appear, instead of numbering and ruling axes that have nothing on
+/// them: `placeholder` shown, tick labels and grid lines hidden (and the other way when not `empty`).
+void showPlaceholder(QCustomPlot* plot, QCPItemText* placeholder, bool empty);
 
 /// A background that marks a cell as the best (`good`) or as a warning, readable on `palette`.
 QColor markColor(const QPalette& palette, bool good);

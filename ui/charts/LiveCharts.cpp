@@ -52,19 +52,6 @@ void legendUnderTitle(QCustomPlot* plot)
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 
-/// The text an empty chart shows in place of axes with nothing on them.
-QCPItemText* addPlaceholder(QCustomPlot* plot)
-{
-    auto* text = new QCPItemText(plot);
-    text->position->setType(QCPItemPosition::ptAxisRectRatio);
-    text->position->setCoords(0.5, 0.5);
-    text->setPositionAlignment(Qt::AlignCenter);
-    text->setColor(plot->palette().color(QPalette::Disabled, QPalette::WindowText));
-    text->setProperty("placeholder", true); // coloured by followPalette()
-    text->setSelectable(false);
-    return text;
-}
-
 void setTitle(QCustomPlot* plot, const QString& title)
 {
     if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0)))
@@ -226,8 +213,8 @@ void LiveCharts::addSteps(const QVector<StepEvent>& steps)
         memory_->addData(double(s.step), double(s.memoryBytes) / kMiB);
         if (s.rankMemoryBytes.size() > 1) {
             // Every rank's memory (rank 0's is this process's), each its own dashed line.
-            static const QColor colours[] = {QColor(140, 86, 75), QColor(148, 103, 189), QColor(44, 160, 44),
-                                             QColor(227, 119, 194), QColor(188, 189, 34), QColor(23, 190, 207)};
+            static const QColor colours[] = {QColor(140, 86, 75),   QColor(148, 103, 189), QColor(44, 160, 44),
+                                             QColor(227, 119, 194), QColor(188, 189, 34),  QColor(23, 190, 207)};
             while (rankMemory_.size() < int(s.rankMemoryBytes.size())) {
                 const int r = int(rankMemory_.size());
                 QCPGraph* g = memoryPlot_->addGraph();
@@ -302,10 +289,7 @@ void LiveCharts::replot(bool immediate)
     for (int i = 0; i < 4; ++i) {
         QCustomPlot* p = plots[i];
         fitAxesToData(p);
-        // Empty: say what will appear, instead of numbering axes that have nothing on them.
-        placeholders_[i]->setVisible(empty[i]);
-        for (QCPAxis* axis : {p->xAxis, p->yAxis, p->yAxis2})
-            axis->setTickLabels(!empty[i]);
+        showPlaceholder(p, placeholders_[i], empty[i]);
     }
     // Loss on the lower half of the validation chart, accuracy on the upper: their two axes are
     // independent, and the lines crossed each other.

@@ -52,6 +52,8 @@ StepTimeChart::StepTimeChart(QWidget* parent)
     plot_->legend->setFont(small);
     ChartMenu::install(plot_);
     followPalette(plot_);
+    placeholder_ = addPlaceholder(plot_);
+    showPlaceholder(plot_, placeholder_, true);
 
     const QColor colors[kParts] = {QColor(214, 39, 40),  QColor(31, 119, 180),  QColor(44, 160, 44),
                                    QColor(255, 127, 14), QColor(148, 103, 189), QColor(127, 127, 127)};
@@ -85,6 +87,7 @@ void StepTimeChart::retranslate()
     for (int i = 0; i < kParts; ++i)
         layers_[i]->setName(names[i]);
     plot_->xAxis->setLabel(tr("step"));
+    placeholder_->setText(tr("Where each step's time goes,\nonce a run starts"));
     if (hasLast_)
         setHint(hintFor(last_.phases, last_.stepSeconds, last_.mfu));
     plot_->replot(QCustomPlot::rpQueuedReplot);
@@ -125,6 +128,7 @@ void StepTimeChart::clear()
         g->data()->clear();
     hasLast_ = false;
     setHint(QString());
+    showPlaceholder(plot_, placeholder_, true);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -150,6 +154,7 @@ void StepTimeChart::addSteps(const QVector<StepEvent>& steps)
         markFewPoints(g);
     fitAxesToData(plot_);
     plot_->yAxis->setRangeLower(0);
+    showPlaceholder(plot_, placeholder_, false);
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -175,8 +180,7 @@ QString StepTimeChart::hintFor(const PhaseTimes& p, double stepSeconds, double m
     if (mfu >= 0) {
         // A fraction of the measured ceiling: never above 100%, also for runs stored before the
         // engine capped it.
-        const QString utilisation =
-            tr("Model-FLOP utilisation %1%.").arg(QLocale().toString(std::min(mfu, 1.0) * 100.0, 'f', 1));
+        const QString utilisation = tr("Model-FLOP utilisation %1%.").arg(QLocale().toString(std::min(mfu, 1.0) * 100.0, 'f', 1));
         hint = hint.isEmpty() ? utilisation : hint + QLatin1Char(' ') + utilisation;
     }
     return hint;

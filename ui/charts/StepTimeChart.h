@@ -10,6 +10,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemText;
 class QLabel;
 
 namespace entrena::ui {
@@ -43,6 +44,7 @@ private:
     QCustomPlot* plot_;
     QVector<QCPGraph*> layers_; ///< bottom to top, cumulative
     QLabel* hint_;
+    QCPItemText* placeholder_ = nullptr; ///< shown while no step has come
     StepEvent last_;
     bool hasLast_ = false;
 };

@@ -137,6 +137,16 @@ private Q_SLOTS:
         LiveCharts charts;
         StepTimeChart* chart = charts.stepTimes();
         QVERIFY(chart);
+        // Empty, it says what will appear, on unnumbered axes without a grid through the text.
+        const auto shownEmpty = [chart] {
+            QCustomPlot* p = chart->plot();
+            for (int i = 0; i < p->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->property("placeholder").toBool())
+                    return t->visible() && !t->text().isEmpty() && !p->yAxis->tickLabels() && !p->xAxis->tickLabels() &&
+                           !p->yAxis->grid()->visible();
+            return false;
+        };
+        QVERIFY(shownEmpty());
         QVector<StepEvent> steps(2);
         for (int i = 0; i < 2; ++i) {
             steps[i].step = 10 * (i + 1);
@@ -147,6 +157,8 @@ private Q_SLOTS:
         charts.addSteps(steps);
         QCOMPARE(chart->points(), 2);
         QCOMPARE(chart->lastStackMs(), 10.0); // the stack's top is the parts' sum
+        QVERIFY(!shownEmpty());
+        QVERIFY(chart->plot()->yAxis->tickLabels() && chart->plot()->yAxis->grid()->visible());
         QVERIFY2(chart->hint().contains(QStringLiteral("Compute-bound")), qPrintable(chart->hint()));
         QVERIFY(chart->hint().contains(QStringLiteral("42")));
 
@@ -163,6 +175,7 @@ private Q_SLOTS:
         charts.clear();
         QCOMPARE(chart->points(), 0);
         QVERIFY(chart->hint().isEmpty());
+        QVERIFY(shownEmpty());
     }
 
     void divergenceRollbackIsMarkedOnTheCharts()
