@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -52,6 +53,8 @@ private Q_SLOTS:
         QVERIFY(w.controller()->isRunning());
         QVERIFY(!start->isEnabled());
         QVERIFY(stop->isEnabled());
+        // The keyboard stays on the button pressed, which becomes "Add to queue" while the run trains.
+        QCOMPARE(w.focusWidget(), w.findChild<QPushButton*>(QStringLiteral("queueButton")));
         // While it trains, the GUI thread stays responsive: the event loop runs here.
         QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 240000);
@@ -72,6 +75,11 @@ private Q_SLOTS:
         QCOMPARE(run->status, RunStatus::Finished);
         QVERIFY(run->testAccuracy.value_or(0) > 0.7);
         QVERIFY(start->isEnabled());
+        // Regression: after the run the name field had the focus with its text selected (the next key
+        // typed replaced the name); the focus is back on Start.
+        QCOMPARE(w.focusWidget(), start);
+        for (auto* field : w.findChildren<QLineEdit*>())
+            QVERIFY2(!field->hasSelectedText(), qPrintable(field->objectName()));
     }
 
     // Regression: when the run ended while "A run is training…" was open, "Stop and quit" left the
@@ -240,11 +248,14 @@ private Q_SLOTS:
         RunConfig longer = smallRun();
         longer.train.epochs = 500;
         w.configPanel()->setConfig(longer);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.startTraining());
         QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
         QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("stopButton")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 60000);
         QCOMPARE(w.runs()->model()->runAt(0)->status, RunStatus::Stopped);
+        QCOMPARE(w.focusWidget(), w.findChild<QPushButton*>(QStringLiteral("startButton"))); // Stop, disabled, hands it on
     }
 
     void stoppedRunResumesFromTheBrowser()

@@ -605,10 +605,19 @@ RunConfig RunConfigPanel::config() const
 void RunConfigPanel::setRunning(bool running)
 {
     // The form stays editable: what it holds goes to the queue (the run keeps its own copy).
+    // The button pressed keeps the keyboard where it was: Start becomes Add to queue and back, and
+    // Stop, disabled at the end, hands it to Start. Left to Qt, a hidden or disabled focus went to the
+    // next field in the chain, and after a run the name field had the focus with its text selected,
+    // so the next key typed replaced the name.
+    QWidget* before = window()->focusWidget();
+    const bool buttonHadFocus = before == start_ || before == queue_ || before == stop_;
     running_ = running;
-    start_->setVisible(!running);
-    queue_->setVisible(running);
+    QPushButton* shown = running ? queue_ : start_;
+    shown->setVisible(true);
     updateButtons();
+    if (buttonHadFocus && window()->focusWidget() != shown)
+        shown->setFocus(Qt::OtherFocusReason);
+    (running ? start_ : queue_)->setVisible(false);
 }
 
 void RunConfigPanel::setBatchSearchRunning(bool running)
