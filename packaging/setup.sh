@@ -12,6 +12,8 @@ packages=(
     libtorch-dev libgloo-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev
     # image folders (data.dataset image-folder): PNG and JPEG decoding; torchvision/PIL for bench/'s peer
     libturbojpeg0-dev libpng-dev python3-torchvision python3-pil
+    # bench/conv_algorithms: oneDNN's own headers, for the library LibTorch links (libdnnl.so.2)
+    libdnnl-dev
     # ONNX export (libonnx-dev writes the graphs); the tests check them with onnx.checker and load
     # them in an independent runtime, OpenCV's DNN module
     libonnx-dev python3-onnx python3-opencv
