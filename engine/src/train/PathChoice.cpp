@@ -119,6 +119,11 @@ void PathChoice::addKnown(Path path, bool own, double ownMs, double atenMs, std:
     trials_.push_back(std::move(t));
 }
 
+void PathChoice::addDenied(const std::string& name, StepPart part, const std::string& why)
+{
+    trials_.push_back(Trial{Path{name, part, [](bool) {}}, false, "forced, not taken: " + why, {}, {}});
+}
+
 std::vector<PathChoice::Verdict> PathChoice::verdicts() const
 {
     std::vector<Verdict> out;

@@ -41,6 +41,9 @@ public:
     void add(Path path);
     /// A path whose answer is known (this machine's cache, train/PathTrial.h): switched at once.
     void addKnown(Path path, bool own, double ownMs, double atenMs, std::string by = "cached");
+    /// A path asked for (ENTRENA_PATHS) that this run cannot take: recorded as ATen's, "forced, not
+    /// taken: <why>", and never switched.
+    void addDenied(const std::string& name, StepPart part, const std::string& why);
     /// Whether `name` is forced (ENTRENA_PATHS, ENTRENA_FUSED=0).
     bool forced(const std::string& name) const { return forced_.count(name) > 0; }
 

@@ -267,7 +267,7 @@ void TrainingRun::choosePaths()
     else if (layoutDenied.empty())
         candidates.push_back(layout);
     else if (const auto f = forced.find(layout.name); f != forced.end() && f->second && model_->isScript())
-        paths_->addKnown({layout.name, layout.part, [](bool) {}}, false, 0, 0, "forced, not taken: " + layoutDenied);
+        paths_->addDenied(layout.name, layout.part, layoutDenied);
     auto* sgd = dynamic_cast<FusedSgd*>(optimizer_.get());
     if (sgd && device_.is_cpu() && sgd->fuses())
         candidates.push_back({"fused_sgd", StepPart::Optimizer, [sgd](bool own) { sgd->setOnePass(own); }});
