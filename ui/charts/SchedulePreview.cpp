@@ -1,14 +1,13 @@
 #include "charts/SchedulePreview.h"
 
 #include "charts/ChartTheme.h"
-
+#include "charts/CompactTicker.h"
 #include "entrena/config/Registry.h"
 #include "entrena/optim/LrScheduler.h"
 
-#include <qcustomplot.h>
-
 #include <QEvent>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 namespace entrena::ui {
 namespace {
@@ -27,14 +26,21 @@ int64_t stepsPerEpoch(const RunConfig& c)
 
 } // namespace
 
-SchedulePreview::SchedulePreview(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this))
+SchedulePreview::SchedulePreview(QWidget* parent)
+    : QWidget(parent)
+    , plot_(new QCustomPlot(this))
 {
     plot_->setObjectName(QStringLiteral("schedulePreview"));
     plot_->setMinimumHeight(90);
     plot_->setMaximumHeight(120);
     plot_->addGraph()->setPen(QPen(QColor(148, 103, 189), 1.5));
-    plot_->xAxis->setTickLabels(false);
-    plot_->yAxis->setTickLabelFont(QFont(font().family(), std::max(6, font().pointSize() - 2)));
+    // The steps across, in the small font and as the live charts write them ("2k"): without them a new
+    // user could not tell a warm-up of 100 steps from one of 10,000.
+    const QFont small(font().family(), std::max(6, font().pointSize() - 2));
+    plot_->xAxis->setTicker(QSharedPointer<CompactTicker>::create());
+    plot_->xAxis->ticker()->setTickCount(4);
+    plot_->xAxis->setTickLabelFont(small);
+    plot_->yAxis->setTickLabelFont(small);
     plot_->axisRect()->setAutoMargins(QCP::msLeft | QCP::msBottom);
     plot_->axisRect()->setMargins(QMargins(0, 4, 4, 0));
     followPalette(plot_);
@@ -44,7 +50,11 @@ SchedulePreview::SchedulePreview(QWidget* parent) : QWidget(parent), plot_(new Q
     retranslate();
 }
 
-void SchedulePreview::retranslate() { plot_->setAccessibleName(tr("Learning rate schedule preview")); }
+void SchedulePreview::retranslate()
+{
+    plot_->setAccessibleName(tr("Learning rate schedule preview"));
+    plot_->setToolTip(tr("The learning rate (up) that each step of the planned run (across) will apply"));
+}
 
 void SchedulePreview::changeEvent(QEvent* event)
 {
@@ -75,6 +85,9 @@ void SchedulePreview::show(const RunConfig& c)
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-int SchedulePreview::points() const { return plot_->graph(0)->dataCount(); }
+int SchedulePreview::points() const
+{
+    return plot_->graph(0)->dataCount();
+}
 
 } // namespace entrena::ui

@@ -212,6 +212,10 @@ private Q_SLOTS:
         auto* plot = panel.schedulePreview()->findChild<QCustomPlot*>();
         QCOMPARE(plot->graph(0)->data()->at(0)->value, c.optimizer.lr);
         QCOMPARE(plot->graph(0)->data()->at(43)->value, c.optimizer.lr * 0.5); // the milestone halves it
+        // The steps are numbered across (a new user could not tell 100 steps from 10,000).
+        QVERIFY(plot->xAxis->tickLabels());
+        QCOMPARE(plot->xAxis->range().upper, 86.0);
+        QVERIFY(!plot->toolTip().isEmpty());
     }
 
     // Regression: the schedule's fields stood in a stack as tall as its tallest page, so two fields
