@@ -2883,6 +2883,14 @@ durante la ejecución</translation>
         <source>The data cannot be read: %1</source>
         <translation>No se pueden leer los datos: %1</translation>
     </message>
+    <message>
+        <source>Trains this configuration; the charts follow it as it goes.</source>
+        <translation>Entrena esta configuración; los gráficos la siguen mientras avanza.</translation>
+    </message>
+    <message>
+        <source>Stops the run after its current step; it can be resumed from the runs list.</source>
+        <translation>Detiene la ejecución tras su paso actual; se puede reanudar desde la lista de ejecuciones.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunDetailsDialog</name>
@@ -3222,6 +3230,10 @@ durante la ejecución</translation>
     <message>
         <source>Learning rate schedule preview</source>
         <translation>Vista previa del programa de la tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source>The learning rate (up) that each step of the planned run (across) will apply</source>
+        <translation>La tasa de aprendizaje (vertical) que aplicará cada paso de la ejecución prevista (horizontal)</translation>
     </message>
 </context>
 <context>

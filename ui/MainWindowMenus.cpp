@@ -104,6 +104,11 @@ void MainWindow::createRunMenu()
     sweepAction_->setObjectName(QStringLiteral("sweepAction"));
     crossValidateAction_ = runMenu_->addAction(QString(), this, &MainWindow::openCrossValidation);
     crossValidateAction_->setObjectName(QStringLiteral("crossValidateAction"));
+    // The buttons' tooltips name these keys: Start was ~36 Tabs away from the form's first field.
+    config_->showShortcuts({{QStringLiteral("startButton"), startAction_->shortcut()},
+                            {QStringLiteral("queueButton"), startAction_->shortcut()},
+                            {QStringLiteral("stopButton"), stopAction_->shortcut()},
+                            {QStringLiteral("findLrButton"), findLrAction_->shortcut()}});
 }
 
 void MainWindow::createHelpMenu()

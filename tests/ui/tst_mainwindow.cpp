@@ -8,6 +8,7 @@
 #include "entrena/store/RunStore.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
+#include "runs/RunQueue.h"
 #include "settings/LanguageManager.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -53,8 +55,12 @@ private Q_SLOTS:
         QVERIFY(w.controller()->isRunning());
         QVERIFY(!start->isEnabled());
         QVERIFY(stop->isEnabled());
-        // The keyboard stays on the button pressed, which becomes "Add to queue" while the run trains.
-        QCOMPARE(w.focusWidget(), w.findChild<QPushButton*>(QStringLiteral("queueButton")));
+        // The keyboard stays on the button pressed, which becomes "Add to queue" while the run trains;
+        // a second press at once is the first one repeated, and queues nothing (it queued a copy).
+        auto* queue = w.findChild<QPushButton*>(QStringLiteral("queueButton"));
+        QCOMPARE(w.focusWidget(), queue);
+        QTest::mouseClick(queue, Qt::LeftButton);
+        QCOMPARE(w.queue()->size(), 0);
         // While it trains, the GUI thread stays responsive: the event loop runs here.
         QTRY_VERIFY_WITH_TIMEOUT(w.charts()->trainLossPoints() > 0, 120000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->isRunning(), 240000);
@@ -374,8 +380,18 @@ private Q_SLOTS:
         QCOMPARE(languages_.current(), QStringLiteral("es"));
         // LanguageChange is a posted event: the widgets retranslate when the loop delivers it.
         QTRY_COMPARE(start->text(), QStringLiteral("Iniciar"));
+        // The tooltips too, each with the key that presses its button (the Run menu's).
+        const auto keys = [] { return QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText); };
+        QVERIFY2(start->toolTip().startsWith(QStringLiteral("Entrena esta configuración")), qPrintable(start->toolTip()));
+        QVERIFY2(start->toolTip().endsWith(QStringLiteral(" (%1)").arg(keys())), qPrintable(start->toolTip()));
         languages_.apply(QStringLiteral("en"));
         QTRY_COMPARE(start->text(), QStringLiteral("Start"));
+        QVERIFY2(start->toolTip().startsWith(QStringLiteral("Trains this configuration")), qPrintable(start->toolTip()));
+        QVERIFY2(start->toolTip().endsWith(QStringLiteral(" (%1)").arg(keys())), qPrintable(start->toolTip()));
+        auto* stop = w.findChild<QPushButton*>(QStringLiteral("stopButton"));
+        QVERIFY2(stop->toolTip().endsWith(
+                     QStringLiteral(" (%1)").arg(QKeySequence(Qt::CTRL | Qt::Key_Period).toString(QKeySequence::NativeText))),
+                 qPrintable(stop->toolTip()));
     }
 };
 

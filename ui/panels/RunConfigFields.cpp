@@ -174,8 +174,13 @@ void RunConfigPanel::updateButtons()
     findBatch_->setEnabled(!running_ && (fine || searching_));
     stop_->setEnabled(running_);
     const QString why = fine ? QString() : tr("Fix the form first: %1").arg(check_->problem());
-    for (QPushButton* b : {start_, queue_, findLr_})
-        b->setToolTip(why.isEmpty() ? b->property("help").toString() : why);
+    for (QPushButton* b : {start_, queue_, findLr_, stop_}) {
+        // Set by the window's Run menu; written in the reader's language ("Control+Intro").
+        const QString keys = b->property("shortcutHint").value<QKeySequence>().toString(QKeySequence::NativeText);
+        const QString help = b->property("help").toString();
+        const QString text = why.isEmpty() || b == stop_ ? help : why;
+        b->setToolTip(keys.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, keys));
+    }
 }
 
 QString RunConfigPanel::defaultPath(DatasetKind dataset)

@@ -278,8 +278,17 @@ void RunConfigPanel::buildButtonBar()
 // rows shown, and the requests the buttons make.
 void RunConfigPanel::connectFields()
 {
-    connect(start_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
-    connect(queue_, &QPushButton::clicked, this, &RunConfigPanel::startRequested);
+    connect(start_, &QPushButton::clicked, this, [this] {
+        startPressed_.start();
+        emit startRequested();
+    });
+    // Add to queue takes Start's place and its focus: a second press of the key (or a double click)
+    // that started the run lands on it. Within a moment of Start it is taken as that, not as a
+    // request: it queued a copy of the run that had just started (a new user's walk did).
+    connect(queue_, &QPushButton::clicked, this, [this] {
+        if (!startPressed_.isValid() || startPressed_.elapsed() >= kRepeatedPressMs)
+            emit startRequested();
+    });
     connect(stop_, &QPushButton::clicked, this, &RunConfigPanel::stopRequested);
     connect(findLr_, &QPushButton::clicked, this, &RunConfigPanel::lrFinderRequested);
     connect(findBatch_, &QPushButton::clicked, this, &RunConfigPanel::batchFinderRequested);
@@ -401,13 +410,16 @@ void RunConfigPanel::retranslate()
     previewData_->setText(tr("Preview data…"));
     previewData_->setToolTip(tr("Each class with its number of samples and a few of its pictures"));
     start_->setText(tr("Start"));
+    start_->setProperty("help", tr("Trains this configuration; the charts follow it as it goes."));
     queue_->setText(tr("Add to queue"));
     queue_->setProperty("help", tr("Adds this configuration to the queue: it starts when the runs before it have ended."));
     findLr_->setText(tr("Find LR…"));
     findLr_->setProperty("help", tr("Learning-rate range test: sweep the rate on a copy of the model and suggest one."));
     setBatchSearchRunning(findBatch_->property("searching").toBool());
     stop_->setText(tr("Stop"));
+    stop_->setProperty("help", tr("Stops the run after its current step; it can be resumed from the runs list."));
     updateSummary();
+    updateButtons(); // the tooltips, from the texts above
 }
 
 void RunConfigPanel::changeEvent(QEvent* event)
@@ -618,6 +630,14 @@ void RunConfigPanel::setRunning(bool running)
     if (buttonHadFocus && window()->focusWidget() != shown)
         shown->setFocus(Qt::OtherFocusReason);
     (running ? start_ : queue_)->setVisible(false);
+}
+
+void RunConfigPanel::showShortcuts(const QHash<QString, QKeySequence>& keysByButton)
+{
+    for (auto* b : buttonBar()->findChildren<QPushButton*>())
+        if (keysByButton.contains(b->objectName()))
+            b->setProperty("shortcutHint", QVariant::fromValue(keysByButton.value(b->objectName())));
+    updateButtons();
 }
 
 void RunConfigPanel::setBatchSearchRunning(bool running)

@@ -5,7 +5,9 @@
 #include "entrena/system/Devices.h"
 #include "form/KeyField.h"
 
+#include <QElapsedTimer>
 #include <QHash>
+#include <QKeySequence>
 #include <QWidget>
 
 class QCheckBox;
@@ -42,6 +44,9 @@ public:
     /// While a run trains, Stop is enabled and "Add to queue" (startRequested() too) stands in
     /// for Start; the form stays editable for the runs to queue.
     void setRunning(bool running);
+    /// The keys that press the buttons (the window's Run menu), by the buttons' object names: their
+    /// tooltips name them.
+    void showShortcuts(const QHash<QString, QKeySequence>& keysByButton);
     /// While the batch-size finder runs, its button stops it.
     void setBatchSearchRunning(bool running);
     /// Start and Stop, to be placed where they stay visible however the form scrolls.
@@ -195,6 +200,8 @@ private:
     FormCheck* check_ = nullptr;
     DatasetKind shownDataset_ = DatasetKind::FashionMnist;
     bool running_ = false;
+    QElapsedTimer startPressed_; ///< since Start was last pressed (Add to queue ignores a repeated press)
+    static constexpr qint64 kRepeatedPressMs = 600;
     bool searching_ = false;
 };
 
