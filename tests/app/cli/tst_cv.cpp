@@ -145,7 +145,7 @@ private Q_SLOTS:
         const QString db = path(QStringLiteral("stopped.sqlite"));
         const QString slow = write(QStringLiteral("slow.json"), QByteArray(R"({"name": "slow", "data": {"path": "FMNIST",
             "train_limit": 3000, "test_limit": 100, "batch_size": 32, "workers": 0}, "model": {"arch": "cnn", "channels": [4, 8]},
-            "scheduler": {"name": "constant"}, "train": {"epochs": 3, "log_every": 10}})")
+            "scheduler": {"name": "constant"}, "train": {"epochs": 8, "log_every": 10}})")
                                                                   .replace("FMNIST", ENTRENA_FMNIST_DIR));
         QProcess p;
         p.start(QStringLiteral(ENTRENA_CLI), {QStringLiteral("cv"), QStringLiteral("--config"), slow, QStringLiteral("--folds"),
@@ -153,7 +153,10 @@ private Q_SLOTS:
         QVERIFY(p.waitForStarted());
         QByteArray out;
         QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("\"trial_start\""), 60000);
-        QTest::qWait(1000);
+        // A moment into the first fold. With 3 epochs and a second's wait the signal came in the third
+        // fold of three (the folds took ~0.4 s each here, and a faster machine would have finished);
+        // with 8 epochs a fold takes ~1 s, and it is stopped ~0.3 s in.
+        QTest::qWait(300);
         QVERIFY2(p.state() == QProcess::Running && p.processId() > 0, "the cross-validation ended before it could be stopped");
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(120000));
@@ -276,7 +279,7 @@ private Q_SLOTS:
         const QString db = path(QStringLiteral("sweepstopped.sqlite"));
         const QString slow = write(QStringLiteral("slow-sweep.json"), QByteArray(R"({"name": "slow", "data": {"path": "FMNIST",
             "train_limit": 2000, "test_limit": 100, "batch_size": 32, "workers": 0}, "model": {"arch": "cnn", "channels": [4, 8]},
-            "scheduler": {"name": "constant"}, "train": {"epochs": 2, "log_every": 10}})")
+            "scheduler": {"name": "constant"}, "train": {"epochs": 8, "log_every": 10}})")
                                                                          .replace("FMNIST", ENTRENA_FMNIST_DIR));
         const QString space = write(QStringLiteral("lr2.json"), R"({"optimizer.lr": {"choice": [0.001, 0.003]}})");
         QProcess p;
@@ -286,7 +289,10 @@ private Q_SLOTS:
         QVERIFY(p.waitForStarted());
         QByteArray out;
         QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("\"trial_start\""), 60000);
-        QTest::qWait(1000);
+        // A moment into the first trial's folds. Regression: with 2 epochs and a second's wait, the
+        // whole sweep (~1.1 s from its first trial here) had ended before the signal; 8 epochs make the
+        // first trial ~1.5 s, and its folds are stopped ~0.3 s in.
+        QTest::qWait(300);
         QVERIFY2(p.state() == QProcess::Running && p.processId() > 0, "the sweep ended before it could be stopped");
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(120000));
