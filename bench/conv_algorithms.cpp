@@ -14,12 +14,13 @@
 // Medians of 15 runs after 3 warm-up runs, in milliseconds, at OMP_NUM_THREADS threads.
 //
 //   OMP_NUM_THREADS=1 build/test/bench/conv_algorithms
+#include "BenchCpu.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <dnnl.hpp>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -123,23 +124,20 @@ std::optional<Times> timePasses(dnnl::engine& engine, dnnl::stream& stream, cons
 /// input's gradient: what a Winograd path between channels-last layers pays per step.
 double reorderMs(dnnl::engine& engine, dnnl::stream& stream, const Shape& s)
 {
-    const auto blocked = [&](int channels) {
-        const dnnl::convolution_forward::primitive_desc pd(
-            {dnnl::prop_kind::forward_training,
-             dnnl::algorithm::convolution_winograd,
-             memory::desc({s.batch, s.channelsIn, s.size, s.size}, memory::data_type::f32, Tag::any),
-             memory::desc({s.channelsOut, s.channelsIn, 3, 3}, memory::data_type::f32, Tag::any),
-             memory::desc({s.batch, s.channelsOut, s.size, s.size}, memory::data_type::f32, Tag::any),
-             {1, 1},
-             {1, 1},
-             {1, 1}},
-            engine);
-        return channels == s.channelsIn ? pd.src_desc() : pd.dst_desc();
-    };
+    // Winograd's blocked layouts for the input (and its gradient) and the output (and its gradient).
+    const dnnl::convolution_forward::primitive_desc pd(
+        {dnnl::prop_kind::forward_training,
+         dnnl::algorithm::convolution_winograd,
+         memory::desc({s.batch, s.channelsIn, s.size, s.size}, memory::data_type::f32, Tag::any),
+         memory::desc({s.channelsOut, s.channelsIn, 3, 3}, memory::data_type::f32, Tag::any),
+         memory::desc({s.batch, s.channelsOut, s.size, s.size}, memory::data_type::f32, Tag::any),
+         {1, 1},
+         {1, 1},
+         {1, 1}},
+        engine);
     double total = 0;
-    for (const int channels : {s.channelsIn, s.channelsOut}) {
-        memory nhwc({{s.batch, channels, s.size, s.size}, memory::data_type::f32, Tag::nhwc}, engine),
-            block(blocked(channels), engine);
+    for (const auto& [channels, blocked] : {std::pair{s.channelsIn, pd.src_desc()}, std::pair{s.channelsOut, pd.dst_desc()}}) {
+        memory nhwc({{s.batch, channels, s.size, s.size}, memory::data_type::f32, Tag::nhwc}, engine), block(blocked, engine);
         dnnl::reorder in(nhwc, block), out(block, nhwc);
         total += medianMs([&] {
             in.execute(stream, nhwc, block);
@@ -153,15 +151,6 @@ double reorderMs(dnnl::engine& engine, dnnl::stream& stream, const Shape& s)
     return total; // the input and the output gradient in, the output and the input gradient out
 }
 
-std::string cpuName()
-{
-    std::ifstream info("/proc/cpuinfo");
-    for (std::string line; std::getline(info, line);)
-        if (line.rfind("model name", 0) == 0)
-            return line.substr(line.find(':') + 2);
-    return "unknown CPU";
-}
-
 } // namespace
 
 int main()
@@ -172,7 +161,7 @@ int main()
     const dnnl::version_t* v = dnnl::version();
     std::printf("CPU: %s; oneDNN %d.%d.%d; OMP_NUM_THREADS=%s; ms per pass (forward + backward data + backward weights + the "
                 "weights' reorders)\n",
-                cpuName().c_str(), v->major, v->minor, v->patch, threads ? threads : "unset");
+                entrena::bench::cpuName().c_str(), v->major, v->minor, v->patch, threads ? threads : "unset");
     const Shape shapes[] = {
         {"resnet stage 1, 16 ch @32x32, batch 128", 128, 16, 16, 32},
         {"resnet stage 2, 32 ch @16x16, batch 128", 128, 32, 32, 16},

@@ -7,12 +7,13 @@
 // primitives with the reorders a path between channels-last layers would pay.
 //
 //   OMP_WAIT_POLICY=PASSIVE build/test/bench/winograd_step 1     # threads
+#include "BenchCpu.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <dnnl.hpp>
-#include <fstream>
 #include <map>
 #include <string>
 #include <torch/torch.h>
@@ -208,15 +209,6 @@ double worstRelative(const std::vector<torch::Tensor>& got, const std::vector<to
     return worst;
 }
 
-std::string cpuName()
-{
-    std::ifstream info("/proc/cpuinfo");
-    for (std::string line; std::getline(info, line);)
-        if (line.rfind("model name", 0) == 0)
-            return line.substr(line.find(':') + 2);
-    return "unknown CPU";
-}
-
 int main(int argc, char** argv)
 {
     const int threads = argc > 1 ? std::atoi(argv[1]) : 1;
@@ -229,7 +221,7 @@ int main(int argc, char** argv)
     torch::optim::SGD opt(net->parameters(), torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(5e-4));
     const auto x = torch::randn({128, 3, 32, 32}).contiguous(torch::MemoryFormat::ChannelsLast);
     const auto y = torch::randint(0, 10, {128});
-    std::printf("CPU: %s; %d thread(s)\n", cpuName().c_str(), threads);
+    std::printf("CPU: %s; %d thread(s)\n", entrena::bench::cpuName().c_str(), threads);
 
     // Numerics: the same weights in float64, ATen's convolutions, as the reference.
     Net reference;
