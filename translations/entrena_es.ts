@@ -2286,10 +2286,6 @@ durante la ejecución</translation>
 <context>
     <name>entrena::ui::QueuePanel</name>
     <message>
-        <source>Start while a run trains adds the form's configuration here. When the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder.</source>
-        <translation>Iniciar mientras una ejecución entrena añade aquí la configuración del formulario. Cuando la ejecución termina, empieza la primera de aquí (de una en una; Detener pausa la cola). Arrastre para reordenar.</translation>
-    </message>
-    <message>
         <source>Queued runs</source>
         <translation>Ejecuciones en cola</translation>
     </message>
@@ -2312,6 +2308,10 @@ durante la ejecución</translation>
     <message>
         <source>Starts it now when nothing trains; otherwise it starts when the current run ends.</source>
         <translation>La inicia ya si no hay nada entrenando; si no, empieza cuando termine la ejecución en curso.</translation>
+    </message>
+    <message>
+        <source>While a run trains, Start becomes Add to queue, which adds the form's configuration here. When the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder.</source>
+        <translation>Mientras una ejecución entrena, Iniciar pasa a ser Añadir a la cola, que añade aquí la configuración del formulario. Cuando la ejecución termina, empieza la primera de aquí (de una en una; Detener pausa la cola). Arrastre para reordenar.</translation>
     </message>
 </context>
 <context>

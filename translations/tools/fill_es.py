@@ -714,8 +714,8 @@ ES = {
         "Un eje por parámetro y uno para la métrica; una línea por prueba, coloreada según su métrica. Arrastre a lo "
         "largo de un eje para quedarse con las pruebas de ese rango; haga clic en el eje para quitarlo.",
     "No trials yet.": "Aún no hay pruebas.",
-    "Start while a run trains adds the form's configuration here. When the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder.":
-        "Iniciar mientras una ejecución entrena añade aquí la configuración del formulario. Cuando la ejecución "
+    "While a run trains, Start becomes Add to queue, which adds the form's configuration here. When the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder.":
+        "Mientras una ejecución entrena, Iniciar pasa a ser Añadir a la cola, que añade aquí la configuración del formulario. Cuando la ejecución "
         "termina, empieza la primera de aquí (de una en una; Detener pausa la cola). Arrastre para reordenar.",
     "Queued runs": "Ejecuciones en cola",
     "Move up": "Subir",

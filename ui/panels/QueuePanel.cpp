@@ -133,8 +133,8 @@ void QueuePanel::updateButtons()
 
 void QueuePanel::retranslate()
 {
-    note_->setText(tr("Start while a run trains adds the form's configuration here. When the run ends, the first one "
-                      "here starts (one at a time; Stop pauses the queue). Drag to reorder."));
+    note_->setText(tr("While a run trains, Start becomes Add to queue, which adds the form's configuration here. When "
+                      "the run ends, the first one here starts (one at a time; Stop pauses the queue). Drag to reorder."));
     list_->setAccessibleName(tr("Queued runs"));
     up_->setToolTip(tr("Move up"));
     up_->setAccessibleName(tr("Move up"));
