@@ -18,6 +18,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <torch/script.h>
 #include <torch/torch.h>
 
@@ -163,7 +164,10 @@ void writeWeights(AtomicFile& file, const std::string& ext, Weights& w, const st
         } else if (w.script) {
             result.format = "torchscript";
             w.model->train(false);
-            w.model->script().save(file.tmp());
+            // To memory first: the module's file writer aborts the process on a short write.
+            std::ostringstream bytes;
+            w.model->script().save(bytes);
+            file.write(bytes.str());
         } else {
             result.format = "state_dict";
             c10::Dict<std::string, torch::Tensor> dict;

@@ -142,8 +142,11 @@ WrittenCheckpoint writeCheckpoint(const std::string& path, const Model& model, t
         std::lock_guard<std::mutex> lock(gen.mutex());
         archive.write("rng", gen.get_state());
     }
+    // Through a sink that never reports a short write: LibTorch's archive writer aborts the process
+    // on one (it throws, then throws again from its destructor). The first error, a full disk
+    // above all, is thrown by commit(), and the partial file is removed.
     AtomicFile out(path); // synced before it is renamed into place
-    archive.save_to(out.tmp());
+    archive.save_to(out.sink());
     out.commit();
     return {int64_t(fs::file_size(file)), fileChecksum(path)};
 }

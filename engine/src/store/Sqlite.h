@@ -1,6 +1,7 @@
 #pragma once
 // SQLite helpers shared by the run store's files: prepared statements and transactions.
 
+#include "entrena/store/AtomicFile.h"
 #include "entrena/store/StoreError.h"
 
 #include <optional>
@@ -8,6 +9,28 @@
 #include <string>
 
 namespace entrena::sqlite {
+
+/// The error for a failed call on `db`, named by its cause where the person can act on it: a full
+/// disk, a read-only store, another program's lock; else `what` and SQLite's own words.
+inline StoreError failure(sqlite3* db, const std::string& what)
+{
+    const char* file = sqlite3_db_filename(db, "main");
+    const std::string path = file && *file ? file : "the run store";
+    switch (sqlite3_errcode(db) & 0xff) {
+    case SQLITE_FULL:
+        return StoreError(diskFullMessage(path) + ": the run store '" + path +
+                          "' could not be written; free space on that disk or choose another store");
+    case SQLITE_READONLY:
+        return StoreError("the run store '" + path + "' is read-only here: it can be read, not changed; import its runs "
+                          "into a store of your own (entrena-cli import) or choose a writable store");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return StoreError(what + " (" + sqlite3_errmsg(db) + "): is another program holding the run store '" + path +
+                          "' locked?");
+    default:
+        return StoreError(what + ": " + sqlite3_errmsg(db));
+    }
+}
 
 // A prepared statement that finalizes itself; bind by position from 1.
 class Statement {
@@ -56,7 +79,7 @@ public:
             return true;
         if (rc == SQLITE_DONE)
             return false;
-        throw StoreError(std::string("run store write or read failed: ") + sqlite3_errmsg(db_));
+        throw failure(db_, "run store write or read failed");
     }
     void reset()
     {
@@ -110,12 +133,8 @@ public:
 private:
     void run(const char* sql)
     {
-        char* err = nullptr;
-        if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-            std::string message = err ? err : "unknown error";
-            sqlite3_free(err);
-            throw StoreError("run store transaction failed (" + message + "); is another program holding the database locked?");
-        }
+        if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+            throw failure(db_, "run store transaction failed");
     }
     sqlite3* db_;
     bool done_ = false;

@@ -27,6 +27,8 @@ public:
 
 private:
     void save(int epoch, double metric, bool isBest, const std::string& fileName);
+    /// What to do after a checkpoint could not be written: free space, then resume from the last one kept.
+    std::string resumeHint() const;
 
     RunStore* store_;
     int keep_;
