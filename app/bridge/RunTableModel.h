@@ -53,6 +53,8 @@ public:
     /// The row of a run, or -1.
     int rowOf(int64_t runId) const;
     bool anyRunning() const;
+    /// Why the open store can only be read here (Writable: it can be written, or none is open).
+    ReadOnlyCause readOnlyCause() const { return store_ ? store_->readOnlyCause() : ReadOnlyCause::Writable; }
 
     /// Extra columns, one per configuration key ("optimizer.lr"), after the fixed ones.
     void setParameterColumns(const QStringList& keys);

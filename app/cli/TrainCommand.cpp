@@ -131,8 +131,10 @@ int train(const CliOptions& o)
     const bool leader = !rank || rank->rank == 0; // only rank 0 opens the store
     const std::string who = leader ? "" : "rank " + std::to_string(rank->rank) + ": ";
     std::optional<RunStore> store;
-    if (leader)
+    if (leader) {
         store.emplace(dbPath(o));
+        store->requireWritable(o.resume.empty() ? "train" : "resume a run");
+    }
 
     StopToken stop;
     StopOnSignals signals(stop);

@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QLabel>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenu>
@@ -55,6 +56,10 @@ void RunsPanel::setUpView()
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view_->setAlternatingRowColors(true);
     view_->setWordWrap(false); // one line a run: a long name is elided (its tooltip has it whole), never a taller row
+    // …in the middle: generated names differ at their ends ("wine-mlp 5-fold … fold 4"), not at the start.
+    view_->setTextElideMode(Qt::ElideMiddle);
+    // Tab leaves the list (arrows move in it), as in a file manager: cell by cell it trapped the keyboard.
+    view_->setTabKeyNavigation(false);
     view_->setContextMenuPolicy(Qt::CustomContextMenu);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setStretchLastSection(true);
@@ -132,12 +137,20 @@ RunsPanel::RunsPanel(QWidget* parent)
     , status_(new QComboBox(this))
     , tag_(new QComboBox(this))
     , compare_(new QPushButton(this))
+    , readOnly_(new QLabel(this))
     , liveRefresh_(new QTimer(this))
 {
     setUpView();
     auto* bar = filterBar();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    readOnly_->setObjectName(QStringLiteral("readOnlyNote"));
+    readOnly_->setWordWrap(true);
+    readOnly_->setFrameShape(QFrame::StyledPanel);
+    readOnly_->setMargin(6);
+    readOnly_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    readOnly_->hide();
+    layout->addWidget(readOnly_);
     layout->addLayout(bar);
     layout->addWidget(view_);
 
@@ -154,6 +167,7 @@ void RunsPanel::retranslate()
     tag_->setItemText(0, tr("All tags"));
     compare_->setText(tr("Compare"));
     compare_->setToolTip(tr("Select two or more runs (Ctrl+click) to compare them side by side."));
+    showReadOnlyNote();
     // The words changed length: fit the columns to them (to the headers alone before any run).
     view_->resizeColumnsToContents();
     if (sized_)
@@ -211,7 +225,37 @@ QString RunsPanel::open(const QString& dbPath)
     model_->setParameterColumns(Settings::runParameterColumns.value());
     model_->setBaselineTolerance(Settings::baselineTolerance.value() / 100.0);
     refresh();
+    showReadOnlyNote();
     return error;
+}
+
+void RunsPanel::showReadOnlyNote()
+{
+    QString why;
+    switch (model_->readOnlyCause()) {
+    case ReadOnlyCause::Writable:
+        readOnly_->hide();
+        return;
+    case ReadOnlyCause::ReadOnlyMedia:
+        why = tr("it is on read-only media");
+        break;
+    case ReadOnlyCause::NoPermission:
+        why = tr("you may not write to it or to its folder");
+        break;
+    case ReadOnlyCause::DiskFull:
+        why = tr("the disk holding it is full");
+        break;
+    case ReadOnlyCause::Other:
+        why = tr("it cannot be written here");
+        break;
+    }
+    readOnly_->setText(tr("This run store can only be read: %1. Its runs can be viewed, compared, exported and tried, "
+                          "not changed, and new runs cannot be stored in it. To train, free space or start Entrena with a "
+                          "writable store (entrena --db FILE); to keep these runs, import them into yours: entrena-cli import "
+                          "FILE.")
+                           .arg(why));
+    readOnly_->setAccessibleName(tr("Read-only run store"));
+    readOnly_->show();
 }
 
 void RunsPanel::refresh()

@@ -8,6 +8,7 @@ class QHBoxLayout;
 class QHeaderView;
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QMenu;
 class QTimer;
@@ -33,7 +34,8 @@ class RunsPanel : public QWidget {
 public:
     explicit RunsPanel(QWidget* parent = nullptr);
 
-    /// Opens the store; returns an error message or an empty string.
+    /// Opens the store; returns an error message or an empty string. A store that can only be read
+    /// here (read-only media, a full disk) is listed, with a note saying so over the list.
     QString open(const QString& dbPath);
     void refresh();
     app::RunTableModel* model() const { return model_; }
@@ -84,6 +86,8 @@ private:
     QHBoxLayout* filterBar();
     void connectControls();
     void retranslate();
+    /// The note over the list when the store can only be read here: why, and what still works.
+    void showReadOnlyNote();
     void contextMenu(const QPoint& pos);
     void addBaselineAction(QMenu& menu, const RunRecord& r);
     void addStoreActions(QMenu& menu, const RunRecord& r, RunStore* store);
@@ -101,6 +105,7 @@ private:
     QComboBox* status_;
     QComboBox* tag_;
     QPushButton* compare_;
+    QLabel* readOnly_;
     QTimer* liveRefresh_;
     bool sized_ = false;
     qint64 fittedUpTo_ = 0; ///< the newest run whose name the name column was fitted to

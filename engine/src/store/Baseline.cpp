@@ -29,6 +29,7 @@ std::string datasetKey(const std::string& configJson)
 
 void RunStore::setBaseline(int64_t runId)
 {
+    requireWritable("mark a baseline");
     const auto run = findRun(std::to_string(runId));
     if (!run)
         throw StoreError("no run " + std::to_string(runId) + " to mark as a baseline");
@@ -47,6 +48,7 @@ void RunStore::setBaseline(int64_t runId)
 
 void RunStore::clearBaseline(int64_t runId)
 {
+    requireWritable("clear a baseline");
     Statement s(db_, "DELETE FROM baselines WHERE run=?");
     s.bind(1, runId).step();
 }

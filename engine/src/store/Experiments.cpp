@@ -20,6 +20,7 @@ ExperimentRecord readExperiment(const Statement& s)
 
 int64_t RunStore::createExperiment(const ExperimentRecord& e)
 {
+    requireWritable("start an experiment");
     Statement s(db_, "INSERT INTO experiments (uuid, name, method, space, metric, status, created, base_config, settings) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, e.uuid.empty() ? newUuid() : e.uuid).bind(2, e.name).bind(3, e.method).bind(4, e.spaceJson);

@@ -35,6 +35,7 @@ std::vector<RunRecord> RunStore::listRuns(const RunFilter& filter)
 
 void RunStore::rename(int64_t runId, const std::string& name)
 {
+    requireWritable("rename a run");
     if (name.empty())
         throw StoreError("a run's name cannot be empty");
     Statement s(db_, "UPDATE runs SET name=? WHERE id=?");
@@ -43,12 +44,14 @@ void RunStore::rename(int64_t runId, const std::string& name)
 
 void RunStore::setNotes(int64_t runId, const std::string& notes)
 {
+    requireWritable("change a run's notes");
     Statement s(db_, "UPDATE runs SET notes=? WHERE id=?");
     s.bind(1, notes).bind(2, runId).step();
 }
 
 void RunStore::setTags(int64_t runId, const std::vector<std::string>& tags)
 {
+    requireWritable("change a run's tags");
     Transaction t(db_);
     Statement d(db_, "DELETE FROM tags WHERE run=?");
     d.bind(1, runId).step();
@@ -64,12 +67,14 @@ void RunStore::setTags(int64_t runId, const std::vector<std::string>& tags)
 
 void RunStore::setArchived(int64_t runId, bool archived)
 {
+    requireWritable("archive a run");
     Statement s(db_, "UPDATE runs SET archived=? WHERE id=?");
     s.bind(1, int64_t(archived ? 1 : 0)).bind(2, runId).step();
 }
 
 std::vector<std::string> RunStore::deleteRun(int64_t runId)
 {
+    requireWritable("delete a run");
     const auto run = findRun(std::to_string(runId));
     if (!run)
         throw StoreError("no run " + std::to_string(runId));

@@ -41,84 +41,27 @@ std::string RunStore::defaultPath()
     return (fs::path(home && *home ? home : ".") / ".local" / "share" / "entrena" / "runs.sqlite").string();
 }
 
-RunStore::RunStore(const std::string& path)
-    : path_(path)
-    , folder_(fs::absolute(fs::path(path)).parent_path().lexically_normal().string())
-    , lastFlush_(std::chrono::steady_clock::now())
-    , blocks_(std::make_unique<MetricBlocks>())
-{
-    const fs::path p(path);
-    if (p.has_parent_path()) {
-        std::error_code ec;
-        fs::create_directories(p.parent_path(), ec);
-        if (ec)
-            throw StoreError("cannot create the folder for the run store '" + path + "': " + ec.message() +
-                             "; choose a writable location with --db");
-    }
-    if (fs::is_directory(p))
-        throw StoreError("the run store path '" + path + "' is a folder; give a file name such as runs.sqlite");
-    const int rc =
-        sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
-    if (rc != SQLITE_OK) {
-        const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-        sqlite3_close(db_);
-        db_ = nullptr;
-        throw StoreError("cannot open the run store '" + path + "': " + message + "; choose a writable location with --db");
-    }
-    sqlite3_busy_timeout(db_, 5000);
-    try {
-        // Read the version before anything writes: a newer store must stay exactly as it is.
-        int version = 0;
-        {
-            sqlite3_stmt* raw = nullptr;
-            if (sqlite3_prepare_v2(db_, "PRAGMA user_version", -1, &raw, nullptr) != SQLITE_OK) {
-                const int code = sqlite3_errcode(db_);
-                sqlite3_finalize(raw);
-                if (code == SQLITE_NOTADB)
-                    throw StoreError("'" + path +
-                                     "' is not an Entrena run store (not an SQLite database); "
-                                     "give another file with --db");
-                throw StoreError("cannot read the run store '" + path + "': " + sqlite3_errmsg(db_));
-            }
-            if (sqlite3_step(raw) == SQLITE_ROW)
-                version = sqlite3_column_int(raw, 0);
-            sqlite3_finalize(raw);
-        }
-        if (version > kSchemaVersion)
-            throw StoreError("the run store '" + path + "' was written by a newer Entrena (schema " + std::to_string(version) +
-                             ", this version reads up to " + std::to_string(kSchemaVersion) +
-                             "); it was left unchanged: update Entrena or use another --db");
-        // Turning a new file to WAL needs it to itself; SQLite answers "locked" at once, without the busy
-        // handler, when another process opening the same new store holds it: wait for it briefly.
-        for (int attempt = 0; sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr) != SQLITE_OK; ++attempt) {
-            if ((sqlite3_errcode(db_) & 0xff) != SQLITE_BUSY || attempt == 250)
-                exec("PRAGMA journal_mode=WAL"); // throws the error with its message
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        exec("PRAGMA foreign_keys=ON");
-        exec("PRAGMA synchronous=NORMAL");
-        // Reads of long series go through the OS page cache instead of copies into SQLite's.
-        exec("PRAGMA mmap_size=1073741824");
-        migrate();
-        readStoreId();
-        markInterrupted();
-    } catch (...) {
-        sqlite3_close(db_);
-        db_ = nullptr;
-        throw;
-    }
-}
-
 RunStore::~RunStore()
 {
-    if (!db_)
-        return;
-    try {
-        flushLocked();
-    } catch (...) {
-        // A destructor cannot report; the data was buffered for at most a second.
+    if (db_ && readOnlyReason_.empty()) {
+        try {
+            flushLocked();
+        } catch (...) {
+            // A destructor cannot report; the data was buffered for at most a second.
+        }
     }
+    closeDatabase();
+}
+
+void RunStore::closeDatabase()
+{
     sqlite3_close(db_);
+    db_ = nullptr;
+    if (!copyFolder_.empty()) {
+        std::error_code ec;
+        fs::remove_all(copyFolder_, ec);
+        copyFolder_.clear();
+    }
 }
 
 void RunStore::exec(const char* sql)
@@ -131,8 +74,9 @@ void RunStore::exec(const char* sql)
             throw StoreError("'" + path_ +
                              "' is not an Entrena run store (not an SQLite database); give another "
                              "file with --db");
-        if (sqlite3_errcode(db_) == SQLITE_READONLY)
-            throw StoreError("the run store '" + path_ + "' is read-only; choose a writable location with --db");
+        const int code = sqlite3_errcode(db_) & 0xff;
+        if (code == SQLITE_READONLY || code == SQLITE_FULL)
+            throw sqlite::failure(db_, message);
         throw StoreError("run store '" + path_ + "': " + message);
     }
 }
@@ -228,6 +172,7 @@ void RunStore::failRun(int64_t runId, const std::string& error)
 
 int64_t RunStore::createRun(const std::string& name, const std::string& configJson, const std::string& environmentJson)
 {
+    requireWritable("start a run");
     Statement s(db_, "INSERT INTO runs (uuid, name, status, created, started, config, environment, owner_pid, "
                      "owner_host, heartbeat) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)");
     const std::string now = isoNow();
@@ -330,6 +275,7 @@ void RunStore::flushLocked()
 
 void RunStore::reopenRun(int64_t runId, int64_t step)
 {
+    requireWritable("resume a run");
     flushLocked();
     Transaction t(db_);
     for (const char* sql : {"DELETE FROM metrics WHERE run=? AND step>?", "DELETE FROM events WHERE run=? AND step>?",

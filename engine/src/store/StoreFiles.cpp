@@ -9,6 +9,7 @@
 #include "entrena/store/RunStore.h"
 #include "store/Sqlite.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -162,6 +163,7 @@ int64_t RunStore::checkpointBytes(int64_t runId)
 
 int64_t RunStore::pruneCheckpoints(int64_t runId, int latest)
 {
+    requireWritable("delete checkpoints");
     const std::vector<CheckpointRecord> all = checkpoints(runId);
     const fs::path own = fs::path(folder_) / "checkpoints" / uuid_;
     int64_t freed = 0;
@@ -181,6 +183,7 @@ int64_t RunStore::pruneCheckpoints(int64_t runId, int latest)
 
 int64_t RunStore::freeCheckpoints(int64_t runId)
 {
+    requireWritable("free checkpoints");
     const auto run = findRun(std::to_string(runId));
     if (!run)
         throw StoreError("no run " + std::to_string(runId) + " in " + path_);
@@ -204,6 +207,22 @@ int64_t RunStore::freeCheckpoints(int64_t runId)
     addEvent(runId, last.step() ? last.integer(0) : 0, "checkpoints_deleted",
              "its checkpoints were deleted (" + std::to_string(freed) + " bytes freed); its metrics stay");
     return freed;
+}
+
+std::optional<RunStore::FreedCheckpoints> RunStore::checkpointsFreed(int64_t runId)
+{
+    // The latest deletion that left the run without checkpoints (a resumed run may have written new ones).
+    Statement s(db_, "SELECT time, message FROM events WHERE run=? AND kind='checkpoints_deleted' "
+                     "AND NOT EXISTS (SELECT 1 FROM checkpoints WHERE run=?) ORDER BY id DESC LIMIT 1");
+    s.bind(1, runId).bind(2, runId);
+    if (!s.step())
+        return std::nullopt;
+    FreedCheckpoints f;
+    f.time = s.text(0);
+    const std::string message = s.text(1); // "its checkpoints were deleted (N bytes freed); …"
+    if (const auto open = message.find('('); open != std::string::npos)
+        f.bytes = std::atoll(message.c_str() + open + 1);
+    return f;
 }
 
 void RunStore::resolvePaths(RunRecord& run) const

@@ -99,13 +99,19 @@ struct RunFilter {
     bool includeArchived = false;
 };
 
+/// Why a store can only be read here (RunStore::readOnlyCause).
+enum class ReadOnlyCause { Writable, ReadOnlyMedia, NoPermission, DiskFull, Other };
+
 class RunStore {
 public:
     static constexpr int kSchemaVersion = 8;
 
     /// Opens (creating it and its folder if need be) and migrates the store. Runs left
     /// `running` by a process that no longer exists are marked `interrupted`.
-    /// Throws StoreError for a file that is not SQLite, from a newer Entrena, or unwritable.
+    /// A store that exists but cannot be written here (read-only media or folder, a full disk) is
+    /// opened read-only, unaltered: every read works and every write throws StoreError saying why
+    /// (docs/run-store.md#read-only). Throws StoreError for a file that is not SQLite, from a newer
+    /// Entrena, or a new store that cannot be created.
     explicit RunStore(const std::string& path);
     ~RunStore();
     RunStore(const RunStore&) = delete;
@@ -115,6 +121,14 @@ public:
     static std::string defaultPath();
 
     const std::string& path() const { return path_; }
+    /// Whether this store can only be read here, and why ("it is on read-only media", …; "" if writable).
+    bool readOnly() const { return !readOnlyReason_.empty(); }
+    const std::string& readOnlyReason() const { return readOnlyReason_; }
+    ReadOnlyCause readOnlyCause() const { return readOnlyCause_; }
+    /// Throws StoreError naming `what` (e.g. "delete a run") when the store is read-only here.
+    void requireWritable(const char* what) const;
+    /// The store as an SQLite URI another connection can attach to read it, as this one reads it.
+    std::string readUri() const;
 
     // The store's files (checkpoints, evaluation images): see docs/run-store.md#files.
     /// The store's own id (schema 8), which names its folder of files.
@@ -139,6 +153,13 @@ public:
     /// deleting the others' files and rows; files outside this store's own folder are left alone.
     /// Returns the bytes freed.
     int64_t pruneCheckpoints(int64_t runId, int latest);
+    /// When run `runId`'s checkpoints were deleted (freeCheckpoints) and how many bytes that freed;
+    /// nothing when they were not.
+    struct FreedCheckpoints {
+        std::string time; ///< ISO 8601, UTC
+        int64_t bytes = 0;
+    };
+    std::optional<FreedCheckpoints> checkpointsFreed(int64_t runId);
     /// Deletes every checkpoint of run `runId` (files in this store's folder, and the rows), keeping its
     /// metrics, events and evaluation: the run can no longer be resumed or exported. Returns the bytes
     /// freed. Throws StoreError for a run that is training.
@@ -225,6 +246,11 @@ public:
     std::vector<CheckpointRecord> checkpoints(int64_t runId);
 
 private:
+    std::string openReadWrite(ReadOnlyCause& cause); ///< "" when open for writing, else why it can only be read
+    void setUpWriting();
+    void openReadOnly(const std::string& why, ReadOnlyCause cause);
+    void openCopy();
+    void closeDatabase();
     void exec(const char* sql);
     void migrate();
     void markInterrupted();
@@ -238,6 +264,10 @@ private:
     std::string path_;
     std::string folder_; ///< the store file's folder, absolute (relative paths in the store start here)
     std::string uuid_;
+    std::string readOnlyReason_; ///< "" while writable
+    ReadOnlyCause readOnlyCause_ = ReadOnlyCause::Writable;
+    std::string copyFolder_;     ///< a private copy read in the store's place ("" : none; see openCopy)
+    std::string readUri_;        ///< see readUri()
     sqlite3* db_ = nullptr;
     struct Pending {
         int64_t runId;
