@@ -6,6 +6,7 @@
 #include "store/Sqlite.h"
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,20 +19,53 @@ using sqlite::Transaction;
 
 namespace {
 
-/// Copies `file` into `folder` and checks the copy against `checksum` (when recorded). Returns the
-/// copy's path, or nothing, with the reason added to `missing`, when there is no sound copy.
-std::optional<std::string> copyRunFile(const std::string& file, const fs::path& folder, const std::string& checksum,
-                                       std::vector<std::string>& missing)
+/// What a run's file must be to be copied in: a checkpoint is a PyTorch archive (a ZIP file), an
+/// evaluation image a PNG.
+enum class FileKind { Checkpoint, Png };
+
+bool startsWith(const fs::path& file, const std::string& magic)
+{
+    std::ifstream in(file, std::ios::binary);
+    std::string head(magic.size(), '\0');
+    return in.read(head.data(), std::streamsize(head.size())) && head == magic;
+}
+
+/// Why `file` is not copied from the other store ("" when it may be): a store from elsewhere is not
+/// trusted, so only files inside its own folder (`from`, canonical; `..` and symbolic links resolved)
+/// that are what their rows say are taken. Anything else the user can read (an SSH key) would be
+/// copied into this store and travel on with it.
+std::string refusal(const std::string& file, const fs::path& from, FileKind kind)
 {
     std::error_code ec;
-    if (!fs::exists(file, ec)) {
-        missing.push_back(file + " (not found)");
+    if (!fs::exists(file, ec))
+        return "not found";
+    const fs::path real = fs::canonical(file, ec);
+    if (ec)
+        return "cannot be read: " + ec.message();
+    const auto rel = real.lexically_relative(from);
+    if (rel.empty() || rel.native().rfind("..", 0) == 0)
+        return "outside the other store's folder " + from.string() + ": not copied";
+    if (!fs::is_regular_file(real, ec))
+        return "not a file: not copied";
+    if (kind == FileKind::Checkpoint ? !startsWith(real, std::string("PK\x03\x04", 4)) : !startsWith(real, "\x89PNG\r\n\x1a\n"))
+        return std::string("not ") + (kind == FileKind::Checkpoint ? "a checkpoint archive" : "a PNG image") + ": not copied";
+    return "";
+}
+
+/// Copies `file` into `folder` and checks the copy against `checksum` (when recorded). Returns the
+/// copy's path, or nothing, with the reason added to `missing`, when there is no sound copy.
+std::optional<std::string> copyRunFile(const std::string& file, const fs::path& from, FileKind kind, const fs::path& folder,
+                                       const std::string& checksum, std::vector<std::string>& missing)
+{
+    if (const std::string why = refusal(file, from, kind); !why.empty()) {
+        missing.push_back(file + " (" + why + ")");
         return std::nullopt;
     }
+    std::error_code ec;
     const fs::path to = folder / fs::path(file).filename();
     fs::create_directories(folder, ec);
     if (!ec)
-        fs::copy_file(file, to, fs::copy_options::overwrite_existing, ec);
+        fs::copy_file(fs::canonical(file, ec), to, fs::copy_options::overwrite_existing, ec);
     if (ec) {
         missing.push_back(file + " (cannot copy it to " + to.string() + ": " + ec.message() + ")");
         return std::nullopt;
@@ -45,16 +79,21 @@ std::optional<std::string> copyRunFile(const std::string& file, const fs::path& 
 }
 
 /// The evaluation's images copied into `folder`, and the evaluation naming the copies.
-std::string copyImages(const std::string& evaluationJson, const fs::path& folder, std::vector<std::string>& missing)
+/// An image that is not copied is named in `missing` and dropped from the evaluation.
+std::string copyImages(const std::string& evaluationJson, const fs::path& from, const fs::path& folder,
+                       std::vector<std::string>& missing)
 {
     try {
         auto j = nlohmann::json::parse(evaluationJson);
         if (!j.contains("wrong") || !j["wrong"].is_array())
             return evaluationJson;
         for (auto& w : j["wrong"])
-            if (w.contains("image") && w["image"].is_string() && !w["image"].get<std::string>().empty())
-                if (auto copied = copyRunFile(w["image"].get<std::string>(), folder, "", missing))
+            if (w.contains("image") && w["image"].is_string() && !w["image"].get<std::string>().empty()) {
+                if (auto copied = copyRunFile(w["image"].get<std::string>(), from, FileKind::Png, folder, "", missing))
                     w["image"] = *copied;
+                else
+                    w.erase("image");
+            }
         return j.dump();
     } catch (const nlohmann::json::exception&) {
         return evaluationJson;
@@ -115,15 +154,19 @@ int64_t importRunRows(sqlite3* db, int64_t old)
 
 ImportResult RunStore::importFrom(const std::string& otherPath)
 {
-    std::error_code ec;
-    if (fs::equivalent(otherPath, path_, ec))
+    requireWritable("import runs");
+    std::error_code same;
+    if (fs::equivalent(otherPath, path_, same))
         throw StoreError("'" + otherPath + "' is this run store itself; import another one");
     RunStore other(otherPath); // migrated to this schema, or refused when newer; resolves its own paths
+    std::error_code ec;
+    const fs::path from = fs::canonical(fs::absolute(otherPath).parent_path(), ec);
     flushLocked();
     ImportResult result;
     {
+        // As the other store reads itself: read-only media and a private copy of an older schema included.
         Statement attach(db_, "ATTACH DATABASE ? AS other");
-        attach.bind(1, otherPath);
+        attach.bind(1, other.readUri());
         attach.step();
     }
     try {
@@ -152,10 +195,12 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
                               "WHERE run=? ORDER BY id");
             ck.bind(1, old);
             while (ck.step()) {
-                std::string file = other.resolvePath(ck.text(2));
                 const std::string checksum = ck.text(6);
-                if (auto copied = copyRunFile(file, folder, checksum, result.missing))
-                    file = *copied;
+                const auto copied =
+                    copyRunFile(other.resolvePath(ck.text(2)), from, FileKind::Checkpoint, folder, checksum, result.missing);
+                if (!copied)
+                    continue; // nothing recorded for a file that was not copied
+                const std::string& file = *copied;
                 Statement add(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
                 add.bind(1, id).bind(2, ck.integer(0)).bind(3, ck.integer(1)).bind(4, storedPath(file)).bind(5, ck.optReal(3));
@@ -164,7 +209,7 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
             }
             if (const auto run = other.findRun(std::to_string(old)); run && !run->evaluationJson.empty()) {
                 Statement set(db_, "UPDATE runs SET evaluation=? WHERE id=?");
-                set.bind(1, withImagePaths(copyImages(run->evaluationJson, folder, result.missing), false)).bind(2, id);
+                set.bind(1, withImagePaths(copyImages(run->evaluationJson, from, folder, result.missing), false)).bind(2, id);
                 set.step();
             }
         }
