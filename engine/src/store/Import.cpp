@@ -30,21 +30,22 @@ bool startsWith(const fs::path& file, const std::string& magic)
     return in.read(head.data(), std::streamsize(head.size())) && head == magic;
 }
 
-/// Why `file` is not copied from the other store ("" when it may be): a store from elsewhere is not
-/// trusted, so only files inside its own folder (`from`, canonical; `..` and symbolic links resolved)
-/// that are what their rows say are taken. Anything else the user can read (an SSH key) would be
+/// Why `file` is not copied from the other store ("" when it may be, with `real` its resolved path):
+/// a store from elsewhere is not trusted, so only files inside its own files' folder (`from`, the
+/// canonical checkpoints/ beside it; `..` and symbolic links resolved) that are what their rows say
+/// are taken. Anything else the user can read (an SSH key, a document beside the store) would be
 /// copied into this store and travel on with it.
-std::string refusal(const std::string& file, const fs::path& from, FileKind kind)
+std::string refusal(const std::string& file, const fs::path& from, FileKind kind, fs::path& real)
 {
     std::error_code ec;
     if (!fs::exists(file, ec))
         return "not found";
-    const fs::path real = fs::canonical(file, ec);
+    real = fs::canonical(file, ec);
     if (ec)
         return "cannot be read: " + ec.message();
     const auto rel = real.lexically_relative(from);
-    if (rel.empty() || rel.native().rfind("..", 0) == 0)
-        return "outside the other store's folder " + from.string() + ": not copied";
+    if (from.empty() || rel.empty() || rel.native().rfind("..", 0) == 0)
+        return "outside the other store's folder " + from.parent_path().string() + ": not copied";
     if (!fs::is_regular_file(real, ec))
         return "not a file: not copied";
     if (kind == FileKind::Checkpoint ? !startsWith(real, std::string("PK\x03\x04", 4)) : !startsWith(real, "\x89PNG\r\n\x1a\n"))
@@ -57,7 +58,8 @@ std::string refusal(const std::string& file, const fs::path& from, FileKind kind
 std::optional<std::string> copyRunFile(const std::string& file, const fs::path& from, FileKind kind, const fs::path& folder,
                                        const std::string& checksum, std::vector<std::string>& missing)
 {
-    if (const std::string why = refusal(file, from, kind); !why.empty()) {
+    fs::path real;
+    if (const std::string why = refusal(file, from, kind, real); !why.empty()) {
         missing.push_back(file + " (" + why + ")");
         return std::nullopt;
     }
@@ -65,7 +67,7 @@ std::optional<std::string> copyRunFile(const std::string& file, const fs::path& 
     const fs::path to = folder / fs::path(file).filename();
     fs::create_directories(folder, ec);
     if (!ec)
-        fs::copy_file(fs::canonical(file, ec), to, fs::copy_options::overwrite_existing, ec);
+        fs::copy_file(real, to, fs::copy_options::overwrite_existing, ec); // the path checked, not resolved again
     if (ec) {
         missing.push_back(file + " (cannot copy it to " + to.string() + ": " + ec.message() + ")");
         return std::nullopt;
@@ -152,6 +154,32 @@ int64_t importRunRows(sqlite3* db, int64_t old)
 
 } // namespace
 
+void RunStore::importRunFiles(RunStore& other, const std::string& from, int64_t old, int64_t id, ImportResult& result)
+{
+    // Checkpoints and evaluation images: copied into this run's own folder here, so the run resumes
+    // and exports when the other store is gone (found wherever the other store keeps them: resolved
+    // by it, as any reader of it would).
+    const fs::path folder = runFolder(id);
+    Statement ck(db_, "SELECT step, epoch, path, metric, is_best, bytes, checksum FROM other.checkpoints WHERE run=? ORDER BY id");
+    ck.bind(1, old);
+    while (ck.step()) {
+        const std::string checksum = ck.text(6);
+        const auto copied = copyRunFile(other.resolvePath(ck.text(2)), from, FileKind::Checkpoint, folder, checksum, result.missing);
+        if (!copied)
+            continue; // nothing recorded for a file that was not copied
+        Statement add(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        add.bind(1, id).bind(2, ck.integer(0)).bind(3, ck.integer(1)).bind(4, storedPath(*copied)).bind(5, ck.optReal(3));
+        add.bind(6, ck.integer(4)).bind(7, ck.integer(5)).bind(8, checksum);
+        add.step();
+    }
+    if (const auto run = other.findRun(std::to_string(old)); run && !run->evaluationJson.empty()) {
+        Statement set(db_, "UPDATE runs SET evaluation=? WHERE id=?");
+        set.bind(1, withImagePaths(copyImages(run->evaluationJson, from, folder, result.missing), false)).bind(2, id);
+        set.step();
+    }
+}
+
 ImportResult RunStore::importFrom(const std::string& otherPath)
 {
     requireWritable("import runs");
@@ -160,7 +188,8 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
         throw StoreError("'" + otherPath + "' is this run store itself; import another one");
     RunStore other(otherPath); // migrated to this schema, or refused when newer; resolves its own paths
     std::error_code ec;
-    const fs::path from = fs::canonical(fs::absolute(otherPath).parent_path(), ec);
+    // Where the other store keeps its files (docs/run-store.md#files), links resolved.
+    const std::string from = fs::canonical(fs::absolute(otherPath).parent_path() / "checkpoints", ec).string();
     flushLocked();
     ImportResult result;
     {
@@ -187,31 +216,7 @@ ImportResult RunStore::importFrom(const std::string& otherPath)
             const int64_t id = importRunRows(db_, old);
             runIds[old] = id;
             ++result.runs;
-            // Checkpoints and evaluation images: copied into this run's own folder here, so the run
-            // resumes and exports when the other store is gone (found wherever the other store keeps
-            // them: resolved by it, as any reader of it would).
-            const fs::path folder = runFolder(id);
-            Statement ck(db_, "SELECT step, epoch, path, metric, is_best, bytes, checksum FROM other.checkpoints "
-                              "WHERE run=? ORDER BY id");
-            ck.bind(1, old);
-            while (ck.step()) {
-                const std::string checksum = ck.text(6);
-                const auto copied =
-                    copyRunFile(other.resolvePath(ck.text(2)), from, FileKind::Checkpoint, folder, checksum, result.missing);
-                if (!copied)
-                    continue; // nothing recorded for a file that was not copied
-                const std::string& file = *copied;
-                Statement add(db_, "INSERT INTO checkpoints (run, step, epoch, path, metric, is_best, bytes, checksum) "
-                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-                add.bind(1, id).bind(2, ck.integer(0)).bind(3, ck.integer(1)).bind(4, storedPath(file)).bind(5, ck.optReal(3));
-                add.bind(6, ck.integer(4)).bind(7, ck.integer(5)).bind(8, checksum);
-                add.step();
-            }
-            if (const auto run = other.findRun(std::to_string(old)); run && !run->evaluationJson.empty()) {
-                Statement set(db_, "UPDATE runs SET evaluation=? WHERE id=?");
-                set.bind(1, withImagePaths(copyImages(run->evaluationJson, from, folder, result.missing), false)).bind(2, id);
-                set.step();
-            }
+            importRunFiles(other, from, old, id, result);
         }
         // Links between runs and to experiments, in this store's ids.
         Statement links(db_, "SELECT id, COALESCE(parent_run, 0), COALESCE(experiment, 0) FROM other.runs");

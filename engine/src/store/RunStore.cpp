@@ -77,7 +77,7 @@ void RunStore::exec(const char* sql)
         const int code = sqlite3_errcode(db_) & 0xff;
         if (code == SQLITE_READONLY || code == SQLITE_FULL)
             throw sqlite::failure(db_, message);
-        throw StoreError("run store '" + path_ + "': " + message);
+        throw StoreError("run store '" + path_ + "': " + message, code, sqlite3_system_errno(db_));
     }
 }
 

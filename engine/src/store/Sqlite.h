@@ -16,19 +16,22 @@ inline StoreError failure(sqlite3* db, const std::string& what)
 {
     const char* file = sqlite3_db_filename(db, "main");
     const std::string path = file && *file ? file : "the run store";
-    switch (sqlite3_errcode(db) & 0xff) {
+    const int code = sqlite3_errcode(db) & 0xff, system = sqlite3_system_errno(db);
+    switch (code) {
     case SQLITE_FULL:
         return StoreError(diskFullMessage(path) + ": the run store '" + path +
-                          "' could not be written; free space on that disk or choose another store");
+                              "' could not be written; free space on that disk or choose another store",
+                          code, system);
     case SQLITE_READONLY:
         return StoreError("the run store '" + path + "' is read-only here: it can be read, not changed; import its runs "
-                          "into a store of your own (entrena-cli import) or choose a writable store");
+                          "into a store of your own (entrena-cli import) or choose a writable store",
+                          code, system);
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return StoreError(what + " (" + sqlite3_errmsg(db) + "): is another program holding the run store '" + path +
-                          "' locked?");
+        return StoreError(what + " (" + sqlite3_errmsg(db) + "): is another program holding the run store '" + path + "' locked?",
+                          code, system);
     default:
-        return StoreError(what + ": " + sqlite3_errmsg(db));
+        return StoreError(what + ": " + sqlite3_errmsg(db), code, system);
     }
 }
 

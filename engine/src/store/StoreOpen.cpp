@@ -141,12 +141,13 @@ std::string RunStore::openReadWrite(ReadOnlyCause& cause)
         } catch (const StoreError& e) {
             // A full disk or a store that turned out read-only (a lock file it cannot create) is read
             // without writing; anything else is the error it is.
-            const int code = sqlite3_errcode(db_) & 0xff;
+            // The code the error carries: a migration's rollback has reset the connection's by now.
+            const int code = e.sqliteCode() ? e.sqliteCode() : sqlite3_errcode(db_) & 0xff;
             if (code != SQLITE_FULL && code != SQLITE_READONLY && code != SQLITE_CANTOPEN && code != SQLITE_IOERR)
                 throw;
             // A full disk shows as SQLITE_FULL, or as an I/O error whose system error says so (the
             // write-ahead log's index could not be made).
-            const int system = sqlite3_system_errno(db_);
+            const int system = e.sqliteCode() ? e.systemErrno() : sqlite3_system_errno(db_);
             const bool full = code == SQLITE_FULL || system == ENOSPC || system == EDQUOT;
             sqlite3_close(db_);
             db_ = nullptr;
@@ -187,41 +188,53 @@ void RunStore::openReadOnly(const std::string& why, ReadOnlyCause cause)
 {
     readOnlyReason_ = why;
     readOnlyCause_ = cause;
-    const std::string wal = path_ + "-wal";
     std::error_code ec;
-    const bool walHasData = fs::exists(wal, ec) && fs::file_size(wal, ec) > 0;
+    const bool walHasData = fs::exists(path_ + "-wal", ec) && fs::file_size(path_ + "-wal", ec) > 0;
+    // In place only where reading creates nothing: on read-only media, or beside the log and index a
+    // writer keeps. (In a folder that can be written, a reader would leave an index its owner may
+    // not write; and immutable=1 would miss what another process still writes.)
+    const bool media = cause == ReadOnlyCause::ReadOnlyMedia;
+    if ((media || (fs::exists(path_ + "-shm", ec) && fs::exists(path_ + "-wal", ec))) && readInPlace("?mode=ro"))
+        return;
+    // Without a log, immutable=1 reads read-only media where no lock or index can be made. (With one it
+    // would ignore the log's runs: those are read from a copy.)
+    if (media && !walHasData && readInPlace("?immutable=1"))
+        return;
+    try {
+        openCopy();
+    } catch (const StoreError&) {
+        // No room for a copy either (a full disk holding the temporary folder too): as it is, where
+        // that misses nothing.
+        closeDatabase();
+        if (walHasData || !readInPlace("?immutable=1"))
+            throw;
+    }
+}
+
+bool RunStore::readInPlace(const char* mode)
+{
     std::string error;
-    // As it is, when SQLite can read it in place: no write-ahead log, or one with its index (-shm).
-    readUri_ = uriPath(path_) + "?mode=ro";
+    readUri_ = uriPath(path_) + mode;
     db_ = openDatabase(readUri_, SQLITE_OPEN_READONLY, error);
     if (db_ && !readable(db_)) {
         sqlite3_close(db_);
         db_ = nullptr;
     }
-    // Without a log, immutable=1 reads it on media where no lock or index can be made. (With one it
-    // would ignore the log's runs: those are read from a copy.)
-    if (!db_ && !walHasData) {
-        readUri_ = uriPath(path_) + "?immutable=1";
-        db_ = openDatabase(readUri_, SQLITE_OPEN_READONLY, error);
-    }
-    if (db_) {
-        sqlite3_busy_timeout(db_, 5000);
-        const int version = userVersion(db_, path_);
-        if (version > kSchemaVersion) {
-            sqlite3_close(db_);
-            db_ = nullptr;
-            throw StoreError("the run store '" + path_ + "' was written by a newer Entrena (schema " + std::to_string(version) +
-                             ", this version reads up to " + std::to_string(kSchemaVersion) + "); update Entrena to read it");
-        }
-        if (version == kSchemaVersion) {
-            exec("PRAGMA foreign_keys=ON");
-            readStoreId();
-            return;
-        }
+    if (!db_)
+        return false;
+    sqlite3_busy_timeout(db_, 5000);
+    const int version = userVersion(db_, path_);
+    if (version > kSchemaVersion)
+        throw StoreError("the run store '" + path_ + "' was written by a newer Entrena (schema " + std::to_string(version) +
+                         ", this version reads up to " + std::to_string(kSchemaVersion) + "); update Entrena to read it");
+    if (version < kSchemaVersion) { // an older schema is read from a migrated copy
         sqlite3_close(db_);
         db_ = nullptr;
+        return false;
     }
-    openCopy();
+    exec("PRAGMA foreign_keys=ON");
+    readStoreId();
+    return true;
 }
 
 void RunStore::openCopy()
@@ -239,6 +252,10 @@ void RunStore::openCopy()
     fs::copy_file(path_, copy, ec);
     if (!ec && fs::exists(path_ + "-wal"))
         fs::copy_file(path_ + "-wal", copy.string() + "-wal", ec);
+    // The copies are this process's to migrate, whatever the originals' modes (a 0444 store on a disc).
+    for (const fs::path& f : {copy, fs::path(copy.string() + "-wal")})
+        if (!ec && fs::exists(f))
+            fs::permissions(f, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add, ec);
     if (ec)
         throw StoreError("cannot read the run store '" + path_ + "' (" + readOnlyReason_ + "): copying it failed (" +
                          ec.message() + ")");

