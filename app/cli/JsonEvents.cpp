@@ -119,6 +119,8 @@ void JsonEvents::onEnd(const EndEvent& e)
            {"data_wait_seconds", number(e.dataWaitSeconds)},
            {"logging_seconds", number(e.loggingSeconds)},
            {"error", e.error.empty() ? json(nullptr) : json(e.error)}};
+    if (e.testAccuracyLast >= 0) // the last weights, where they are not the best checkpoint's
+        j["test_accuracy_last"] = e.testAccuracyLast;
     if (!e.evaluation.empty()) {
         // What the model gets wrong: rows the true class, columns the predicted, in `classes` order.
         const json report = json::parse(evaluationToJson(e.evaluation));

@@ -55,6 +55,8 @@ void ProgressPrinter::onEnd(const EndEvent& e)
     std::fprintf(out_, "%s after %.1fs", toString(e.status), e.seconds);
     if (e.testAccuracy >= 0)
         std::fprintf(out_, ": test accuracy %.2f%%", e.testAccuracy * 100.0);
+    if (e.testAccuracyLast >= 0)
+        std::fprintf(out_, " (best checkpoint; the last weights: %.2f%%)", e.testAccuracyLast * 100.0);
     if (e.bestValAccuracy >= 0)
         std::fprintf(out_, ", best val accuracy %.2f%%", e.bestValAccuracy * 100.0);
     if (e.samplesPerSec > 0)

@@ -4,13 +4,45 @@
 #include "entrena/store/Baseline.h"
 #include "entrena/store/RunStore.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace entrena::cli {
+
 namespace {
+
+/// `text` in a column `width` characters wide: cut in the middle where it is longer (generated
+/// names differ at their ends: "wine-mlp 5-fold…fold 4"), padded where shorter; counted in
+/// characters, not bytes, so a name in Spanish neither breaks a character nor the columns.
+std::string column(const std::string& text, size_t width)
+{
+    std::vector<std::string> chars;
+    for (size_t i = 0; i < text.size();) {
+        size_t n = 1;
+        while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80)
+            ++n;
+        chars.push_back(text.substr(i, n));
+        i += n;
+    }
+    std::string out;
+    if (chars.size() <= width) {
+        for (const auto& c : chars)
+            out += c;
+        return out + std::string(width - chars.size(), ' ');
+    }
+    const size_t head = (width - 1) / 2, tail = width - 1 - head;
+    for (size_t i = 0; i < head; ++i)
+        out += chars[i];
+    out += "\u2026";
+    for (size_t i = chars.size() - tail; i < chars.size(); ++i)
+        out += chars[i];
+    return out;
+}
 
 constexpr double kBaselineTolerance = 0.005; // the GUI's default: half a percentage point
 
@@ -62,6 +94,11 @@ int runs(const CliOptions& o)
                              {"notes", r.notes},
                              {"error", r.error},
                              {"baseline", baselineJson(versus, r.id)}});
+            // The end's evaluation scored the last weights: where test_accuracy is the best checkpoint's
+            // and they differ, that figure too.
+            if (const EvaluationReport last = evaluationFromJson(r.evaluationJson);
+                last.split == "test" && r.testAccuracy && std::abs(last.accuracy() - *r.testAccuracy) > 1e-9)
+                array.back()["test_accuracy_last"] = last.accuracy();
             if (o.disk)
                 array.back()["disk_bytes"] = disk.count(r.id) ? disk.at(r.id) : 0;
         }
@@ -80,7 +117,7 @@ int runs(const CliOptions& o)
             std::snprintf(b, sizeof b, v ? "%.2f%%" : "-", v ? *v * 100.0 : 0.0);
             return std::string(b);
         };
-        std::printf("%5lld  %-24.24s  %-11s  %-24s  %9s  %9s", (long long)r.id, r.name.c_str(), toString(r.status),
+        std::printf("%5lld  %s  %-11s  %-24s  %9s  %9s", (long long)r.id, column(r.name, 24).c_str(), toString(r.status),
                     r.created.c_str(), pct(r.bestValAccuracy).c_str(), pct(r.testAccuracy).c_str());
         if (o.disk)
             std::printf("  %9s", readableBytes(disk.count(r.id) ? disk.at(r.id) : 0).c_str());

@@ -6,6 +6,7 @@
 #include "entrena/config/Registry.h"
 #include "entrena/model/ModelSummary.h"
 #include "entrena/system/Runtime.h"
+#include "export/CheckpointChoice.h"
 #include "model/Models.h"
 #include "optim/FusedSgd.h"
 #include "optim/Optimizers.h"
@@ -505,12 +506,46 @@ void TrainingRun::finish(EndEvent& end, Interrupt how)
     if (diverged)
         end.error = guard_->divergedWhy();
     end.bestValAccuracy = state_.bestVal;
-    if (!stopped && !diverged && epochsDone_ > 0)
+    if (!stopped && !diverged && epochsDone_ > 0) {
         evaluateClasses(end);
+        scoreBestWeights(end);
+    }
     end.samplesPerSec = state_.trainSeconds > 0 ? double(state_.samplesSeen * world_) / state_.trainSeconds : 0;
     end.trainSeconds = state_.trainSeconds;
     end.dataWaitSeconds = dataWait_;
     end.loggingSeconds = reporter_->loggingSeconds();
+}
+
+void TrainingRun::scoreBestWeights(EndEvent& end)
+{
+    // test_accuracy is the figure of the weights predict, Try it and export use unless told otherwise:
+    // the best checkpoint's. The last weights' figure stays beside it where they differ. (Data-parallel
+    // runs score on every rank together; only rank 0 has the store: they keep the last weights' figure.)
+    if (end.testAccuracy < 0 || !store_ || !checkpoints_ || ranks_)
+        return;
+    const auto best = chooseCheckpoint(*store_, recorder_.runId, "best");
+    if (!best || best->step == state_.step)
+        return;
+    std::vector<torch::Tensor> last;
+    for (const auto& [name, t] : model_->namedTensors())
+        last.push_back(t.detach().clone());
+    double scored = -1;
+    try {
+        loadModelWeights(best->path, best->checksum, *model_);
+        const Confusion c = evaluator_->confusion(data_.testX, data_.testY, data_.classes, 0);
+        scored = double(c.counts.trace().item<int64_t>()) / double(std::max<int64_t>(1, data_.testX.size(0)));
+    } catch (const std::exception&) {
+        // A best checkpoint that cannot be read (removed, damaged): the last weights' figure stands.
+    }
+    torch::NoGradGuard noGrad; // the run ends with its last weights, whatever happened above
+    size_t i = 0;
+    for (const auto& [name, t] : model_->namedTensors())
+        t.copy_(last[i++]);
+    if (scored < 0)
+        return;
+    if (scored != end.testAccuracy)
+        end.testAccuracyLast = end.testAccuracy;
+    end.testAccuracy = scored;
 }
 
 void TrainingRun::evaluateClasses(EndEvent& end)

@@ -92,6 +92,8 @@ private:
     /// What the model gets wrong on the test split (validation without one), with thumbnails of
     /// the most confidently wrong images beside the checkpoints.
     void evaluateClasses(EndEvent& end);
+    /// The test accuracy of the best checkpoint's weights where they are not the last (see EndEvent).
+    void scoreBestWeights(EndEvent& end);
 
     const RunConfig& config_;
     TrainingObserver& observer_;

@@ -70,9 +70,11 @@ private:
             qWarning() << r.err;
         const QJsonObject end = lastLine(r.out);
         const QJsonObject start = QJsonDocument::fromJson(r.out.split('\n').first()).object();
+        lastWeights_ = end.value(QStringLiteral("test_accuracy_last")).toDouble(-1);
         return {QString::number(start.value(QStringLiteral("run_id")).toInteger()),
                 end.value(QStringLiteral("test_accuracy")).toDouble(-1)};
     }
+    double lastWeights_ = -1; ///< the last train()'s test_accuracy_last (-1: the last weights are the best's)
 
     // Loads the export in Python and returns the accuracy it measures (-1 on failure).
     double pythonAccuracy(const QString& file)
@@ -122,10 +124,20 @@ private slots:
         const QString name = QString::fromLatin1(QTest::currentDataTag());
         const auto [runId, recorded] = train(QStringLiteral("export-") + name, model);
         QVERIFY2(recorded > 0.3, "the run should have learnt something");
+        // test_accuracy is the figure of the weights export takes by default (the best checkpoint's,
+        // issue 53: it was the last weights', so the same test set scored otherwise through predict).
+        const QString lastOut = path(name + QStringLiteral("-last.pt"));
+        const Result last = cli({QStringLiteral("export"), QStringLiteral("--run"), runId, QStringLiteral("--db"), db_,
+                                 QStringLiteral("--checkpoint"), QStringLiteral("last"), QStringLiteral("--out"), lastOut});
+        QVERIFY2(last.exitCode == 0, last.err.constData());
+        const double lastMeasured =
+            sidecar(lastOut).value(QStringLiteral("metrics")).toObject().value(QStringLiteral("test_accuracy_of_these_weights")).toDouble(-1);
+        QVERIFY2(std::abs(lastMeasured - (lastWeights_ >= 0 ? lastWeights_ : recorded)) <= 1e-4,
+                 qPrintable(QStringLiteral("last weights %1, recorded %2 / %3").arg(lastMeasured).arg(recorded).arg(lastWeights_)));
         for (const QString& ext : {QStringLiteral(".pt"), QStringLiteral(".safetensors")}) {
             const QString out = path(name + ext);
             const Result r = cli({QStringLiteral("export"), QStringLiteral("--run"), runId, QStringLiteral("--db"), db_,
-                                  QStringLiteral("--checkpoint"), QStringLiteral("last"), QStringLiteral("--out"), out});
+                                  QStringLiteral("--checkpoint"), QStringLiteral("best"), QStringLiteral("--out"), out});
             QVERIFY2(r.exitCode == 0, r.err.constData());
             const QJsonObject side = sidecar(out);
             QCOMPARE(side.value(QStringLiteral("format")).toString(),

@@ -115,6 +115,17 @@ struct EvaluationReport {
     std::vector<ClassScore> perClass;
     std::vector<WrongExample> wrong; ///< image data: the most confidently wrong, most confident first
     bool empty() const { return confusion.empty(); }
+    /// The confusion matrix's diagonal over its total (< 0 when empty).
+    double accuracy() const
+    {
+        int64_t right = 0, all = 0;
+        for (size_t i = 0; i < confusion.size(); ++i)
+            for (size_t j = 0; j < confusion[i].size(); ++j) {
+                all += confusion[i][j];
+                right += i == j ? confusion[i][j] : 0;
+            }
+        return all > 0 ? double(right) / double(all) : -1;
+    }
 };
 
 /// The report as the `end` event, the store and `export --metrics json` write it:
@@ -127,7 +138,10 @@ EvaluationReport evaluationFromJson(const std::string& json);
 
 struct EndEvent {
     RunStatus status = RunStatus::Finished;
-    double testAccuracy = -1;    ///< < 0: not measured
+    /// Of the weights predict, Try it and export use by default: the best checkpoint's where the run
+    /// kept one, else the last. < 0: not measured.
+    double testAccuracy = -1;
+    double testAccuracyLast = -1; ///< of the last weights, where they are not the best checkpoint's (< 0: the same)
     double bestValAccuracy = -1; ///< < 0: not measured
     double seconds = 0;
     double samplesPerSec = 0;
