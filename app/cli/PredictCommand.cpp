@@ -81,18 +81,33 @@ json asJson(const PredictionReport& r, const Predictor& model, const CliOptions&
             {"unknown_labels", r.unknownLabels}};
 }
 
-/// Rows: true class; columns: predicted, numbered as the class list above them names them.
+/// Rows: true class, named and numbered; columns: predicted, headed by the same numbers. Classes that
+/// no input has and no prediction named are left out (two images made a 10 × 10 matrix of zeros).
 std::string confusionText(const PredictionReport& r)
 {
-    std::ostringstream out;
-    out << "confusion matrix (rows: true class, columns: predicted, in this order):\n";
-    size_t nameWidth = 0;
-    for (const auto& c : r.classes)
-        nameWidth = std::max(nameWidth, c.size());
+    std::vector<size_t> shown;
     for (size_t i = 0; i < r.classes.size(); ++i) {
+        int64_t seen = 0;
+        for (size_t j = 0; j < r.classes.size(); ++j)
+            seen += r.confusion[i][j] + r.confusion[j][i];
+        if (seen > 0)
+            shown.push_back(i);
+    }
+    size_t nameWidth = 0;
+    for (const size_t i : shown)
+        nameWidth = std::max(nameWidth, r.classes[i].size());
+    std::ostringstream out;
+    out << "confusion matrix (rows: true class, columns: predicted class, by the rows' numbers";
+    if (shown.size() < r.classes.size())
+        out << "; " << r.classes.size() - shown.size() << " classes with no input and no prediction left out";
+    out << "):\n" << std::string(nameWidth + 8, ' ');
+    for (const size_t j : shown)
+        out << format("%6zu", j + 1);
+    out << '\n';
+    for (const size_t i : shown) {
         out << "  " << format("%3zu ", i + 1) << r.classes[i] << std::string(nameWidth - r.classes[i].size() + 2, ' ');
-        for (const int64_t n : r.confusion[i])
-            out << format("%6lld", static_cast<long long>(n));
+        for (const size_t j : shown)
+            out << format("%6lld", static_cast<long long>(r.confusion[i][j]));
         out << '\n';
     }
     return out.str();

@@ -286,7 +286,7 @@ Predictor Predictor::fromExport(const std::string& file)
         throw PredictInputError("'" + sidecarPath + "' is not the .json of an export (no \"config\" or \"input\")");
     const std::string format = sidecar.value("format", "");
     if (format == "safetensors" || format == "onnx")
-        throw PredictInputError("'" + file + "' is a " + format +
+        throw PredictInputError("'" + file + "' is " + (format == "onnx" ? "an ONNX" : "a safetensors") +
                                 " export; predict from the .pt export of the run "
                                 "(`entrena-cli export --checkpoint best --out model.pt`)");
     const json& input = sidecar.at("input");
