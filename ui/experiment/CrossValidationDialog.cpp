@@ -178,8 +178,9 @@ void CrossValidationDialog::check()
     problem_->setText(problem);
     problem_->setVisible(!problem.isEmpty());
     start_->setEnabled(problem.isEmpty() && !isRunning());
-    name_->setPlaceholderText(QString::fromStdString(base_.name) + QLatin1Char(' ') +
-                              tr("%1-fold").arg(folds_->value()));
+    // The name the store keeps, as entrena-cli cv gives it: a name is data, in one language for every
+    // reader (a Spanish default made "bc 5 pliegues trial 0: fold=0" beside English words).
+    name_->setPlaceholderText(QString::fromStdString(base_.name) + QStringLiteral(" %1-fold").arg(folds_->value()));
 }
 
 bool CrossValidationDialog::isRunning() const
@@ -303,10 +304,32 @@ void CrossValidationDialog::showResult(qint64 experiment)
             text += QStringLiteral("<br>") + tr("Validation accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
         if (const FoldFigure* f = s.find("test_accuracy"))
             text += QStringLiteral("<br>") + tr("Test accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
+        text += recallText(s);
         result_->setText(text);
     } catch (const std::exception& e) {
         result_->setText(tr("Cannot read the result: %1").arg(QString::fromStdString(e.what()).toHtmlEscaped()));
     }
+}
+
+QString CrossValidationDialog::recallText(const CrossValidationSummary& s)
+{
+    // Each class's share found, which accuracy hides on unbalanced data: the mean over the classes
+    // and, lowest first, each class's.
+    const FoldFigure* macro = s.find("macro_recall");
+    if (!macro)
+        return {};
+    const QLocale locale;
+    const auto percent = [&locale](double v) { return locale.toString(v * 100.0, 'f', 1); };
+    std::vector<const FoldFigure*> classes;
+    for (const FoldFigure& f : s.figures)
+        if (f.key.rfind("recall:", 0) == 0)
+            classes.push_back(&f);
+    std::sort(classes.begin(), classes.end(), [](const FoldFigure* a, const FoldFigure* b) { return a->mean < b->mean; });
+    QStringList each;
+    for (const FoldFigure* f : classes)
+        each << tr("%1 %2 % ± %3").arg(QString::fromStdString(f->key.substr(7)).toHtmlEscaped(), percent(f->mean), percent(f->sd));
+    return QStringLiteral("<br>") + tr("Recall, the classes' mean: <b>%1 % ± %2</b>").arg(percent(macro->mean), percent(macro->sd)) +
+           QStringLiteral("<br>") + tr("Recall of each class, lowest first: %1").arg(each.join(QStringLiteral(", ")));
 }
 
 void CrossValidationDialog::setRunning(bool running)
@@ -333,6 +356,11 @@ void CrossValidationDialog::retranslate()
     parallelLabel_->setText(tr("Folds at once:"));
     parallel_->setToolTip(tr("The CPU's cores are divided among the folds that train at once"));
     nameLabel_->setText(tr("Name:"));
+    // What a screen reader says of each field: the form's label, as a person reads it.
+    for (const auto& [field, label] : {std::pair<QWidget*, QLabel*>{folds_, foldsLabel_}, {repeat_, repeatLabel_},
+                                       {parallel_, parallelLabel_}, {name_, nameLabel_}})
+        field->setAccessibleName(label->text().remove(QLatin1Char(':')));
+    log_->setAccessibleName(tr("Progress of the folds"));
     start_->setText(tr("Start"));
     stop_->setText(tr("Stop"));
     open_->setText(tr("Open experiment"));

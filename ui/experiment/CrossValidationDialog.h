@@ -43,6 +43,9 @@ public:
     /// Why `folded` (a configuration with data.folds) cannot be cross-validated, for a person: a class
     /// with fewer training samples than stratified folds in the reader's language, else `engineWords`.
     static QString foldProblemText(const RunConfig& folded, const QString& engineWords);
+    /// The folds' recall (the classes' mean, then each class's, lowest first) as rich text; "" when
+    /// the folds kept no evaluation.
+    static QString recallText(const CrossValidationSummary& summary);
     /// The result line: each figure's mean ± sd ("" until one ends).
     QString resultText() const;
     /// Checks the data as the command line does, then starts; false when it cannot.

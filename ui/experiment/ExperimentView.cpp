@@ -4,8 +4,11 @@
 #include "RunTableModel.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "experiment/BestSoFarChart.h"
+#include "experiment/CrossValidationDialog.h"
+#include "experiment/FoldChart.h"
 #include "experiment/ParallelCoordinates.h"
 #include "form/KeyField.h"
+#include "form/KeyLabels.h"
 #include "widgets/ScreenFit.h"
 
 #include <QEvent>
@@ -89,6 +92,8 @@ QSplitter* ExperimentView::chartsOverTabs()
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(parallel_);
     charts->addWidget(best_);
+    charts->addWidget(folds_); // a cross-validation's, in their place
+    folds_->hide();
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     charts->setSizes({3000, 1600});
@@ -136,6 +141,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     , resume_(new QPushButton)
     , parallel_(new ParallelCoordinates)
     , best_(new BestSoFarChart)
+    , folds_(new FoldChart)
     , tabs_(new QTabWidget)
     , model_(new QStandardItemModel(this))
     , proxy_(new TrialsProxy(this))
@@ -202,6 +208,12 @@ void ExperimentView::onLoaded(const ExperimentData& data)
     data_ = data;
     parallel_->setData(data_);
     best_->setData(data_);
+    // Folds are no search: side by side with their mean, not a best-so-far curve and a data.fold axis.
+    parallel_->setVisible(!data_.cv);
+    best_->setVisible(!data_.cv);
+    folds_->setVisible(data_.cv.has_value());
+    if (data_.cv)
+        folds_->setSummary(*data_.cv);
     fillTable();
     fillLineage();
     followBrushes();
@@ -351,7 +363,7 @@ QString ExperimentView::crossValidationText() const
             text += QStringLiteral("<br>") + tr("%1: <b>%2 % ± %3</b> (mean ± sd; folds: %4)")
                                                  .arg(label, percent(f->mean), percent(f->sd), folds.join(QStringLiteral(", ")));
         }
-    return text;
+    return text + CrossValidationDialog::recallText(cv);
 }
 
 void ExperimentView::updateSummary()
@@ -416,14 +428,18 @@ void ExperimentView::retranslate()
     setWindowTitle(tr("Experiment %1 — %2").arg(experimentId_).arg(QString::fromStdString(data_.experiment.name)));
     QStringList headers = {tr("Trial"), tr("Run"), tr("Status")};
     for (const auto& [key, d] : data_.params)
-        headers << QString::fromStdString(key);
+        headers << keyLabel(QString::fromStdString(key)); // the form's words; the key is in the header's tooltip
     if (data_.trialFolds > 0) // a trial's row is its folds' mean
         headers << (data_.higherIsBetter() ? tr("Best mean validation accuracy") : tr("Lowest mean validation loss"));
     else
         headers << (data_.higherIsBetter() ? tr("Best validation accuracy") : tr("Lowest validation loss"));
     headers << tr("Epochs");
-    if (model_->columnCount() == headers.size())
+    if (model_->columnCount() == headers.size()) {
         model_->setHorizontalHeaderLabels(headers);
+        int column = 3;
+        for (const auto& [key, d] : data_.params) // the key itself, for --set and the sweep's files
+            model_->setHeaderData(column++, Qt::Horizontal, QString::fromStdString(key), Qt::ToolTipRole);
+    }
     table_->setAccessibleName(tr("Trials"));
     lineage_->setHeaderLabels({tr("Step"), tr("Trial"), tr("Copied from"), tr("Values (before → after)")});
     lineage_->setAccessibleName(tr("Lineage"));

@@ -18,6 +18,7 @@ class QTreeWidget;
 namespace entrena::ui {
 
 class BestSoFarChart;
+class FoldChart;
 class ParallelCoordinates;
 class TrialsProxy;
 
@@ -39,6 +40,7 @@ public:
     QTableView* trialsTable() const { return table_; }
     ParallelCoordinates* parallelCoordinates() const { return parallel_; }
     BestSoFarChart* bestChart() const { return best_; }
+    FoldChart* foldChart() const { return folds_; }
     QTreeWidget* lineage() const { return lineage_; }
     /// The runs the table shows (all, or those inside the brushes), in its order.
     QList<qint64> shownRuns() const;
@@ -88,6 +90,7 @@ private:
     QPushButton* resume_;
     ParallelCoordinates* parallel_;
     BestSoFarChart* best_;
+    FoldChart* folds_;
     QTabWidget* tabs_;
     QStandardItemModel* model_;
     TrialsProxy* proxy_;

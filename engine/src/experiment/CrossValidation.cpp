@@ -123,6 +123,26 @@ FoldFigure figure(const std::string& key, const std::vector<double>& values)
     return f;
 }
 
+/// A fold's recall of each class that its evaluated split holds, and their mean (macro recall).
+void addRecalls(const EvaluationReport& report, std::vector<double>& macro,
+                std::vector<std::pair<std::string, std::vector<double>>>& perClass)
+{
+    double sum = 0;
+    int classes = 0;
+    for (const ClassScore& c : report.perClass) {
+        if (c.support == 0)
+            continue;
+        sum += c.recall;
+        ++classes;
+        auto it = std::find_if(perClass.begin(), perClass.end(), [&](const auto& p) { return p.first == c.name; });
+        if (it == perClass.end())
+            it = perClass.insert(perClass.end(), {c.name, {}});
+        it->second.push_back(c.recall);
+    }
+    if (classes > 0)
+        macro.push_back(sum / classes);
+}
+
 } // namespace
 
 CrossValidationSummary summarizeCrossValidation(RunStore& store, const ExperimentRecord& e)
@@ -134,12 +154,14 @@ CrossValidationSummary summarizeCrossValidation(RunStore& store, const Experimen
     const json space = json::parse(e.spaceJson, nullptr, false);
     if (space.is_object() && space.contains("seed") && space["seed"].contains("choice"))
         s.repeats = int(space["seed"]["choice"].size());
-    std::vector<double> valAcc, valLoss, testAcc, trainLoss;
+    std::vector<double> valAcc, valLoss, testAcc, trainLoss, macroRecall;
+    std::vector<std::pair<std::string, std::vector<double>>> classRecall; // in the classes' order
     for (const RunRecord& r : store.trialsOf(e.id)) {
         ++s.runs;
         if (r.status != RunStatus::Finished)
             continue;
         ++s.finished;
+        addRecalls(evaluationFromJson(r.evaluationJson), macroRecall, classRecall);
         if (r.bestValAccuracy)
             valAcc.push_back(*r.bestValAccuracy);
         if (r.finalValLoss)
@@ -153,6 +175,11 @@ CrossValidationSummary summarizeCrossValidation(RunStore& store, const Experimen
                                       std::pair{"test_accuracy", &testAcc}, std::pair{"final_train_loss", &trainLoss}})
         if (!values->empty())
             s.figures.push_back(figure(key, *values));
+    // The rare class's fate, which an accuracy hides on unbalanced data.
+    if (!macroRecall.empty())
+        s.figures.push_back(figure("macro_recall", macroRecall));
+    for (const auto& [name, values] : classRecall)
+        s.figures.push_back(figure("recall:" + name, values));
     return s;
 }
 

@@ -33,10 +33,20 @@ using nlohmann::json;
 /// trial 3: lr=0.0123, batch_size=64"): in the runs list every trial was "fmnist-mlp".
 std::string trialName(const std::string& experiment, int index, const TrialParams& params, int fold = -1)
 {
-    std::string name = experiment + " trial " + std::to_string(index);
+    // A cross-validation's run is its fold, counted from 1 as people count ("wine-mlp 5-fold fold 2"),
+    // not "trial 1: fold=1".
+    const auto cvFold = std::find_if(params.begin(), params.end(), [](const auto& p) { return p.first == "data.fold"; });
+    std::string name = experiment;
+    if (cvFold != params.end())
+        name += " fold " + std::to_string(std::atoi(cvFold->second.c_str()) + 1);
+    else
+        name += " trial " + std::to_string(index);
     if (fold >= 0)
         name += " fold " + std::to_string(fold);
+    bool first = true;
     for (size_t i = 0; i < params.size(); ++i) {
+        if (params.begin() + long(i) == cvFold)
+            continue;
         const auto& [key, value] = params[i];
         std::string shortKey = key.substr(key.rfind('.') + 1);
         if (shortKey == "name" && key.find('.') != std::string::npos) // optimizer.name=adam reads optimizer=adam
@@ -51,7 +61,8 @@ std::string trialName(const std::string& experiment, int index, const TrialParam
         }
         if (shown.size() >= 2 && shown.front() == '"' && shown.back() == '"')
             shown = shown.substr(1, shown.size() - 2);
-        name += (i ? ", " : ": ") + shortKey + "=" + shown;
+        name += (first ? ": " : ", ") + shortKey + "=" + shown;
+        first = false;
     }
     return name;
 }

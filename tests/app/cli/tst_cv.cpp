@@ -128,6 +128,29 @@ private Q_SLOTS:
             sq += (*run.bestValAccuracy - mean) * (*run.bestValAccuracy - mean);
         QVERIFY(std::abs(acc[QStringLiteral("sd")].toDouble() - std::sqrt(sq / 2)) < 1e-9);
 
+        // Recall over the folds (issue 53: on unbalanced data accuracy ± sd hid the rare class): the
+        // classes' mean of each fold's evaluation, and each class's.
+        const QJsonObject figures = cv[QStringLiteral("figures")].toObject();
+        const QJsonObject macro = figures[QStringLiteral("macro_recall")].toObject();
+        QCOMPARE(macro[QStringLiteral("values")].toArray().size(), 3);
+        double macroSum = 0;
+        for (const RunRecord& run : runs) {
+            const EvaluationReport report = evaluationFromJson(run.evaluationJson);
+            double recall = 0;
+            int classes = 0;
+            for (const ClassScore& c : report.perClass)
+                if (c.support > 0) {
+                    recall += c.recall;
+                    ++classes;
+                }
+            QVERIFY(classes > 1);
+            macroSum += recall / classes;
+            for (const ClassScore& c : report.perClass)
+                if (c.support > 0)
+                    QVERIFY2(figures.contains(QStringLiteral("recall:") + QString::fromStdString(c.name)), c.name.c_str());
+        }
+        QVERIFY(std::abs(macro[QStringLiteral("mean")].toDouble() - macroSum / 3) < 1e-9);
+
         // `experiments` says the same, in words and in JSON.
         const Result listed = cli({QStringLiteral("experiments"), QStringLiteral("--db"), db, QStringLiteral("--json")});
         const QJsonObject e = QJsonDocument::fromJson(listed.out).array().first().toObject();

@@ -8,6 +8,8 @@
 #include "dialogs/DataPreviewDialog.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/CrossValidationDialog.h"
+#include "experiment/BestSoFarChart.h"
+#include "experiment/FoldChart.h"
 #include "experiment/ExperimentView.h"
 #include "experiment/SweepDialog.h"
 #include "experiment/SweepSpaceEditor.h"
@@ -87,6 +89,23 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view->isLoaded(), 20000);
         QVERIFY2(view->summaryText().contains(QStringLiteral("3-fold cross-validation")), qPrintable(view->summaryText()));
         QVERIFY2(view->summaryText().contains(mean + QStringLiteral(" % ±")), qPrintable(view->summaryText()));
+        // With the recall that accuracy hides on unbalanced data (issue 53, item 3).
+        QVERIFY2(view->summaryText().contains(QStringLiteral("Recall, the classes' mean")), qPrintable(view->summaryText()));
+        QVERIFY2(d->resultText().contains(QStringLiteral("Recall of each class, lowest first")), qPrintable(d->resultText()));
+        // Its own view: the folds side by side, not a sweep's best-so-far curve and a data.fold axis.
+        QVERIFY(view->foldChart()->isVisible());
+        QVERIFY(!view->bestChart()->isVisible());
+        QCOMPARE(view->foldChart()->accuracyBars()->data()->size(), 3);
+        QCOMPARE(view->foldChart()->accuracyBars()->data()->at(0)->key, 1.0); // folds counted from 1
+        QCOMPARE(view->foldChart()->recallBars()->data()->size(), 3);
+        // Its runs are named by their fold, from 1, in one language.
+        QStringList names;
+        for (const RunRecord& r : runs)
+            names << QString::fromStdString(r.name);
+        QVERIFY2(names.join(QLatin1Char('|')).contains(QStringLiteral("3-fold fold 1")) &&
+                     names.join(QLatin1Char('|')).contains(QStringLiteral("3-fold fold 3")) &&
+                     !names.join(QLatin1Char('|')).contains(QStringLiteral("fold=")),
+                 qPrintable(names.join(QLatin1Char('|'))));
         view->close();
     }
 

@@ -46,7 +46,9 @@ bool isCrossValidation(const ExperimentRecord& experiment);
 
 /// One figure over the folds.
 struct FoldFigure {
-    std::string key; ///< best_val_accuracy | final_val_loss | test_accuracy | final_train_loss
+    /// best_val_accuracy | final_val_loss | test_accuracy | final_train_loss | macro_recall (the mean of
+    /// the classes' recall on each fold's evaluated split) | recall:CLASS (one class's)
+    std::string key;
     std::vector<double> values; ///< one per fold that has it, in trial order
     double mean = 0;
     double sd = 0; ///< the sample standard deviation (n − 1); 0 for one value
