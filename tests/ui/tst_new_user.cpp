@@ -433,6 +433,16 @@ private Q_SLOTS:
                  qPrintable(summary->text()));
         QTRY_VERIFY2(problem->text().contains(QStringLiteral("needs images")), qPrintable(problem->text()));
 
+        // A label column the table does not have: named by the form's label, not as data.label_column
+        // (issue 53, item 2).
+        RunConfig noLabel = cnn;
+        noLabel.model.arch = ModelArch::Mlp;
+        noLabel.data.labelColumn = "species";
+        form->setConfig(noLabel);
+        QTRY_VERIFY2(problem->text().contains(QStringLiteral("no column named 'species'")), qPrintable(problem->text()));
+        QVERIFY2(problem->text().contains(QStringLiteral("«Label column»")) && !problem->text().contains(QStringLiteral("data.label_column")),
+                 qPrintable(problem->text()));
+
         // A run on a table with no test file ends without "test accuracy -100.00%".
         RunConfig mlp = cnn;
         mlp.model.arch = ModelArch::Mlp;

@@ -1,5 +1,7 @@
 #include "compare/CompareView.h"
 
+#include "form/KeyLabels.h"
+
 #include "JobRunner.h"
 #include "charts/ChartMenu.h"
 #include "charts/ChartTheme.h"
@@ -455,7 +457,10 @@ void CompareView::fillParameters()
     parameters_->setHorizontalHeaderLabels(headers);
     parameters_->setRowCount(int(rows.size()));
     for (int r = 0; r < rows.size(); ++r) {
-        parameters_->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+        // The form's words for the setting (issue 53: data.fold and name), the key in the tooltip.
+        auto* setting = new QTableWidgetItem(keyLabel(rows[r].first));
+        setting->setToolTip(rows[r].first);
+        parameters_->setItem(r, 0, setting);
         for (int c = 0; c < rows[r].second.size(); ++c)
             parameters_->setItem(r, c + 1, new QTableWidgetItem(rows[r].second[c]));
     }

@@ -1,5 +1,7 @@
 #include "experiment/ExperimentData.h"
 
+#include "form/KeyLabels.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -196,9 +198,14 @@ QString valueText(const std::string& json)
 
 QString paramsText(const TrialParams& params)
 {
+    // In the form's words ("Learning rate 0.01", "Fold 2"): folds are counted from 1 where people read them.
     QStringList parts;
-    for (const auto& [key, value] : params)
-        parts << QString::fromStdString(key) + QLatin1Char(' ') + valueText(value);
+    for (const auto& [key, value] : params) {
+        QString shown = valueText(value);
+        if (key == "data.fold" && !value.empty() && value.find_first_not_of("0123456789") == std::string::npos)
+            shown = QString::number(std::stoll(value) + 1);
+        parts << keyLabel(QString::fromStdString(key)) + QLatin1Char(' ') + shown;
+    }
     return parts.join(QStringLiteral(", "));
 }
 

@@ -1,5 +1,7 @@
 #include "experiment/ParallelCoordinates.h"
 
+#include "form/KeyLabels.h"
+
 #include <QEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -62,7 +64,7 @@ void ParallelCoordinates::setData(const ExperimentData& data)
     higherIsBetter_ = data.higherIsBetter();
     for (const auto& [key, d] : data.params) {
         Axis a;
-        a.title = QString::fromStdString(key).replace(QLatin1Char('.'), QStringLiteral(".\u200B")); // may wrap after the dot
+        a.title = keyLabel(QString::fromStdString(key)).replace(QLatin1Char('.'), QStringLiteral(".\u200B")); // may wrap after a dot
         a.categorical = d.kind == Distribution::Kind::Choice;
         a.log = d.kind == Distribution::Kind::LogUniform;
         for (const std::string& c : d.choices)

@@ -1,5 +1,7 @@
 #include "experiment/SweepSpaceEditor.h"
 
+#include "form/KeyLabels.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -87,9 +89,10 @@ const SweepKey* SweepSpaceEditor::keyInfo(const QString& key) const
 void SweepSpaceEditor::fillKeys(QComboBox* box, const QString& selected) const
 {
     box->clear();
+    // In the form's words ("Learning rate"), the key and its documentation in the tooltip.
     for (const SweepKey& k : keys_) {
-        box->addItem(k.key, k.key);
-        box->setItemData(box->count() - 1, k.doc, Qt::ToolTipRole);
+        box->addItem(keyLabel(k.key), k.key);
+        box->setItemData(box->count() - 1, k.key + QStringLiteral(": ") + k.doc, Qt::ToolTipRole);
     }
     int i = box->findData(selected);
     if (i < 0 && !selected.isEmpty()) { // a key this configuration does not offer: kept, and the check names it
@@ -259,7 +262,7 @@ QString SweepSpaceEditor::spaceJson(QString* problem) const
     for (const Row& r : rows_) {
         const QString key = r.key->currentData().toString();
         if (seen.contains(key))
-            return fail(tr("%1 is in the space twice; remove one of its rows.").arg(key));
+            return fail(tr("%1 is in the space twice; remove one of its rows.").arg(keyLabel(key)));
         seen.insert(key);
         const Kind kind = Kind(r.kind->currentData().toInt());
         QString spec;
@@ -309,6 +312,8 @@ void SweepSpaceEditor::retranslate()
         r.kind->setItemText(1, tr("log-uniform"));
         r.kind->setItemText(2, tr("whole numbers"));
         r.kind->setItemText(3, tr("choice"));
+        for (int i = 0; i < r.key->count(); ++i) // the form's words in the new language
+            r.key->setItemText(i, keyLabel(r.key->itemData(i).toString()));
         r.key->setAccessibleName(tr("Parameter"));
         r.kind->setAccessibleName(tr("Distribution"));
         r.low->setAccessibleName(tr("From"));

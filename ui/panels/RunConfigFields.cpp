@@ -149,7 +149,7 @@ QString RunConfigPanel::problem() const
         // has read it for the model's size (a run of data that cannot be read fails at once).
         RunConfig::fromJson(config().toJson());
         if (const QString data = summary_->dataProblem(); !data.isEmpty())
-            return tr("The data cannot be read: %1").arg(data);
+            return tr("The data cannot be read: %1").arg(inFormWords(data)); // «Label column», not data.label_column
         return {};
     } catch (const ConfigError& e) {
         // In the form's words: its labels for the keys it shows ("Learning rate must be …"). A

@@ -248,10 +248,14 @@ private slots:
         auto view = open(ids_);
         QVERIFY(view);
         QTableWidget* t = view->parametersTable();
-        QStringList keys;
-        for (int r = 0; r < t->rowCount(); ++r)
-            keys << t->item(r, 0)->text();
+        QStringList keys, labels;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            keys << t->item(r, 0)->toolTip();
+            labels << t->item(r, 0)->text();
+        }
         QCOMPARE(keys, QStringList({QStringLiteral("data.batch_size"), QStringLiteral("optimizer.lr")}));
+        // In the form's words (issue 53: compare showed data.fold and name).
+        QCOMPARE(labels, QStringList({QStringLiteral("Batch size"), QStringLiteral("Learning rate")}));
         QCOMPARE(t->item(1, 1)->text(), QStringLiteral("0.1"));
         QCOMPARE(t->columnCount(), 4);
         view->setOnlyDifferences(false);

@@ -12,6 +12,7 @@
 #include "experiment/ParallelCoordinates.h"
 #include "experiment/SweepDialog.h"
 #include "experiment/SweepKeys.h"
+#include "form/KeyLabels.h"
 #include "experiment/SweepSpaceEditor.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
@@ -125,6 +126,14 @@ private Q_SLOTS:
                               "train.epochs", "model.dropout", "train.label_smoothing", "seed"})
             QVERIFY2(keys.contains(QLatin1String(k)), k);
         QCOMPARE(keys.first(), QStringLiteral("optimizer.lr"));
+        // Shown in the form's words, in the reader's language; a key the form has no words for as it is.
+        QCOMPARE(keyLabel(QStringLiteral("optimizer.lr")), QStringLiteral("Learning rate"));
+        QCOMPARE(keyLabel(QStringLiteral("data.fold")), QStringLiteral("Fold"));
+        QCOMPARE(keyLabel(QStringLiteral("scheduler.gamma")), QStringLiteral("Multiply by"));
+        QCOMPARE(keyLabel(QStringLiteral("train.max_steps")), QStringLiteral("train.max_steps"));
+        languages_.apply(QStringLiteral("es"));
+        QVERIFY2(keyLabel(QStringLiteral("optimizer.lr")) != QStringLiteral("Learning rate"), "no Spanish words");
+        languages_.apply(QStringLiteral("en"));
         QVERIFY(!keys.contains(QStringLiteral("data.path")) && !keys.contains(QStringLiteral("data.workers")));
         RunConfig cnn = base();
         cnn.model.arch = ModelArch::Cnn;
@@ -328,8 +337,10 @@ private Q_SLOTS:
         QCOMPARE(table->model()->rowCount(), 4);
         // trial, run, status, the space's keys (as the store keeps them: by name), best metric, epochs
         QCOMPARE(table->model()->columnCount(), 7);
-        QCOMPARE(table->model()->headerData(3, Qt::Horizontal).toString(), QStringLiteral("data.batch_size"));
-        QCOMPARE(table->model()->headerData(4, Qt::Horizontal).toString(), QStringLiteral("optimizer.lr"));
+        // In the form's words (issue 53: raw keys, in Spanish too), the key in the tooltip.
+        QCOMPARE(table->model()->headerData(3, Qt::Horizontal).toString(), QStringLiteral("Batch size"));
+        QCOMPARE(table->model()->headerData(4, Qt::Horizontal).toString(), QStringLiteral("Learning rate"));
+        QCOMPARE(table->model()->headerData(4, Qt::Horizontal, Qt::ToolTipRole).toString(), QStringLiteral("optimizer.lr"));
         QCOMPARE(cell(table, 2, 2), app::RunTableModel::statusText(RunStatus::Pruned));
         QCOMPARE(cell(table, 0, 2), app::RunTableModel::statusText(RunStatus::Finished));
         QCOMPARE(cell(table, 1, 3), QStringLiteral("128"));
