@@ -14,6 +14,7 @@
 #include "experiment/CrossValidationDialog.h"
 #include "experiment/SweepDialog.h"
 #include "widgets/DiskUseBar.h"
+#include "widgets/FocusRing.h"
 #include "widgets/NoticeBanner.h"
 #include "panels/QueuePanel.h"
 #include "panels/RunConfigPanel.h"
@@ -52,6 +53,7 @@ namespace entrena::ui {
 QWidget* MainWindow::buildCentre()
 {
     formScroll_ = new QScrollArea;
+    formScroll_->setObjectName(QStringLiteral("formScroll"));
     formScroll_->setWidget(config_);
     formScroll_->setWidgetResizable(true);
     fitFormWidth();
@@ -177,6 +179,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(applicationIcon());
+    FocusRing::install(); // the keyboard's focus, visible in this window and every dialog
     config_->setConfig(initial);
     config_->setDevices(probeDevices(false).devices);
     config_->setConfig(initial); // again, now that the device list is complete

@@ -171,6 +171,7 @@ private:
     QAction* quitAction_;
     QAction* settingsAction_;
     QAction* aboutAction_;
+    QAction* guideAction_ = nullptr;
     QString lastError_;
     int64_t totalSteps_ = 0;
     int64_t lastStep_ = 0;

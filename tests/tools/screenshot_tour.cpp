@@ -52,6 +52,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QProcess>
 #include <QScreen>
 #include <QScrollArea>
@@ -297,6 +298,11 @@ public:
                              tourRun("fmnist-mlp", 3, 20000), languages_);
             show(first, size);
             shoot(QStringLiteral("01-first-start"), &first);
+            // The keyboard's focus on Start, as Tab brings it there: a ring a person can see (issue 53).
+            if (auto* start = first.findChild<QPushButton*>(QStringLiteral("startButton"))) {
+                start->setFocus(Qt::TabFocusReason);
+                shoot(QStringLiteral("01-focus-on-start"), &first);
+            }
             // Your own images: the image folder's rows, and the summary sized for their 3×32×32.
             RunConfig own = tourRun("shapes-cnn", 3, 0);
             own.data.dataset = DatasetKind::ImageFolder;

@@ -1,5 +1,7 @@
 #include "charts/ChartTheme.h"
 
+#include "widgets/FocusRing.h"
+
 #include <QEvent>
 #include <QFontMetrics>
 #include <QLocale>
@@ -8,6 +10,23 @@
 #include <qcustomplot.h>
 
 namespace entrena::ui {
+
+QColor placeholderColor(const QPalette& palette)
+{
+    // Softer than the axes' text, never under WCAG's 4.5:1 against the chart (the disabled grey was
+    // 1.8:1): the text's colour mixed towards the background only as far as that allows.
+    const QColor text = palette.color(QPalette::WindowText), base = palette.color(QPalette::Base);
+    QColor chosen = text;
+    for (double t = 0.1; t <= 0.6; t += 0.05) {
+        const QColor mixed = QColor::fromRgbF(text.redF() + (base.redF() - text.redF()) * t,
+                                              text.greenF() + (base.greenF() - text.greenF()) * t,
+                                              text.blueF() + (base.blueF() - text.blueF()) * t);
+        if (FocusRing::contrast(mixed, base) < 4.5)
+            break;
+        chosen = mixed;
+    }
+    return chosen;
+}
 
 namespace {
 
@@ -52,7 +71,7 @@ void apply(QCustomPlot* plot)
             title->setTextColor(text);
     for (int i = 0; i < plot->itemCount(); ++i)
         if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)); label && label->property("placeholder").toBool())
-            label->setColor(palette.color(QPalette::Disabled, QPalette::WindowText));
+            label->setColor(placeholderColor(palette));
 }
 
 /// A placeholder (the text an empty chart shows) kept inside its axis rect: where its lines are wider
@@ -117,7 +136,7 @@ QCPItemText* addPlaceholder(QCustomPlot* plot)
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);
     text->setPositionAlignment(Qt::AlignCenter);
-    text->setColor(plot->palette().color(QPalette::Disabled, QPalette::WindowText));
+    text->setColor(placeholderColor(plot->palette()));
     text->setProperty("placeholder", true); // coloured by apply()
     text->setSelectable(false);
     return text;

@@ -25,5 +25,7 @@ void showPlaceholder(QCustomPlot* plot, QCPItemText* placeholder, bool empty);
 
 /// A background that marks a cell as the best (`good`) or as a warning, readable on `palette`.
 QColor markColor(const QPalette& palette, bool good);
+/// The colour of an empty chart's text: softer than the axes', at least 4.5:1 against the chart.
+QColor placeholderColor(const QPalette& palette);
 
 } // namespace entrena::ui

@@ -41,11 +41,15 @@ ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QD
     command_->setReadOnly(true);
     command_->setFont(mono);
     command_->setMaximumHeight(80);
+    command_->setAccessibleName(tr("Command for torchrun"));
+    command_->setTabChangesFocus(true); // read-only text: Tab goes on, as in any form
     script_ = new QPlainTextEdit;
     script_->setObjectName(QStringLiteral("sbatchScript"));
     script_->setReadOnly(true);
     script_->setFont(mono);
     script_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    script_->setAccessibleName(tr("Slurm batch script"));
+    script_->setTabChangesFocus(true);
     note_ = new QLabel(tr("Every machine needs entrena-cli on its PATH and the data set at the configured path. "
                           "Rank 0 records the run in its run store."));
     note_->setWordWrap(true);

@@ -4,10 +4,15 @@
 #include "MainWindow.h"
 #include "TrainingController.h"
 #include "charts/ChartTheme.h"
+#include "charts/CompactTicker.h"
+#include "settings/Theme.h"
+#include "widgets/FocusRing.h"
 #include "charts/LiveCharts.h"
 #include "charts/StepTimeChart.h"
 #include "settings/LanguageManager.h"
 
+#include <QApplication>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -55,6 +60,26 @@ private Q_SLOTS:
         QCOMPARE(plot->graph(5)->dataCount(), 1);
         QCOMPARE(plot->graph(5)->data()->at(0)->value, 5120.0);
         QVERIFY(plot->legend->hasItemWithPlottable(plot->graph(5)));
+    }
+
+    // Issue 53, item 1: the empty charts' grey text was ~1.8:1 against the chart; WCAG asks 4.5:1.
+    void anEmptyChartsTextIsReadable()
+    {
+        for (const QPalette& palette : {QApplication::style()->standardPalette(), darkPalette()}) {
+            const QColor c = placeholderColor(palette);
+            const double ratio = FocusRing::contrast(c, palette.color(QPalette::Base));
+            QVERIFY2(ratio >= 4.5, qPrintable(QString::number(ratio)));
+            QVERIFY(c != palette.color(QPalette::WindowText)); // still softer than the axes' text
+        }
+        LiveCharts charts;
+        auto* loss = charts.findChild<QCustomPlot*>(QStringLiteral("lossPlot"));
+        bool found = false;
+        for (int i = 0; i < loss->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(loss->item(i)); t && t->property("placeholder").toBool()) {
+                found = true;
+                QVERIFY(FocusRing::contrast(t->color(), loss->palette().color(QPalette::Base)) >= 4.5);
+            }
+        QVERIFY(found);
     }
 
     // Regression: the validation chart's Spanish placeholder ("Pérdida y exactitud de validación") was
@@ -112,6 +137,29 @@ private Q_SLOTS:
                                                               .arg(wide)));
             }
         }
+    }
+
+    // Issue 53, item 3: a short run's step axis ticked at 7.5 and 12.5.
+    void stepAxesTickOnWholeSteps()
+    {
+        QCOMPARE(wholeTickStep(2.5), 5.0);
+        QCOMPARE(wholeTickStep(0.2), 1.0);
+        QCOMPARE(wholeTickStep(25.0), 25.0);
+        LiveCharts charts;
+        auto* plot = charts.findChild<QCustomPlot*>(QStringLiteral("memoryPlot"));
+        QVERIFY(plot);
+        QVector<StepEvent> steps(17);
+        for (int i = 0; i < steps.size(); ++i) {
+            steps[i].step = i + 1;
+            steps[i].memoryBytes = (100 + i) << 20;
+        }
+        charts.addSteps(steps);
+        plot->xAxis->setRange(1, 17);
+        plot->replot();
+        const QVector<double> ticks = plot->xAxis->tickVector();
+        QVERIFY(ticks.size() >= 2);
+        for (double t : ticks)
+            QVERIFY2(std::floor(t) == t, qPrintable(QString::number(t)));
     }
 
     void memoryChartShowsEveryRank()
