@@ -30,6 +30,21 @@ QString compactNumber(double value, const QLocale& locale)
     return QString(); // left to QCustomPlot
 }
 
+double wholeTickStep(double step)
+{
+    if (step >= 1 && std::floor(step) == step)
+        return step;
+    for (double decade = 1;; decade *= 10)
+        for (const double nice : {1.0, 2.0, 5.0})
+            if (nice * decade >= step)
+                return nice * decade;
+}
+
+double CompactTicker::getTickStep(const QCPRange& range)
+{
+    return wholeTickStep(QCPAxisTicker::getTickStep(range));
+}
+
 QString CompactTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision)
 {
     const QString compact = compactNumber(tick, locale);

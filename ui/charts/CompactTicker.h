@@ -7,10 +7,16 @@
 
 namespace entrena::ui {
 
+/// Counts are whole: ticks fall on whole numbers (a short run's steps ticked at 7.5 and 12.5).
 class CompactTicker : public QCPAxisTicker {
 protected:
+    double getTickStep(const QCPRange& range) override;
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
 };
+
+/// The tick step for whole numbers: QCustomPlot's step, raised to the nearest of 1, 2 and 5 times a
+/// power of ten where it is not whole.
+double wholeTickStep(double step);
 
 /// `value` as CompactTicker writes it (for tests, and text beside a chart).
 QString compactNumber(double value, const QLocale& locale);

@@ -12,14 +12,15 @@
 namespace entrena::ui {
 namespace {
 
-// Training samples before the validation split, as the data set's registry entry expects them (a
-// table's are unknown until read).
-int64_t stepsPerEpoch(const RunConfig& c)
+// Optimizer steps an epoch of the chosen data takes: its training samples as read (`known`), else as
+// its registry entry expects them, less the validation split unless the files hold their own.
+int64_t stepsPerEpoch(const RunConfig& c, int64_t known, bool ownValidation)
 {
-    int64_t samples = registryEntry(c.data.dataset).typicalSamples;
+    int64_t samples = known > 0 ? known : registryEntry(c.data.dataset).typicalSamples;
     if (c.data.trainLimit > 0)
         samples = std::min(samples, c.data.trainLimit);
-    samples = int64_t(double(samples) * (1.0 - c.data.valFraction));
+    if (!ownValidation)
+        samples = int64_t(double(samples) * (1.0 - c.data.valFraction));
     const int64_t micro = (samples + c.data.batchSize - 1) / std::max<int64_t>(1, c.data.batchSize);
     return std::max<int64_t>(1, (micro + c.train.accumulate - 1) / c.train.accumulate);
 }
@@ -63,11 +64,12 @@ void SchedulePreview::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-void SchedulePreview::show(const RunConfig& c)
+void SchedulePreview::show(const RunConfig& c, int64_t samples, bool ownValidation)
 {
     QVector<double> x, y;
     try {
-        const auto curve = LrScheduler::plannedCurve(c.scheduler, c.optimizer.lr, c.train.epochs, stepsPerEpoch(c));
+        const auto curve =
+            LrScheduler::plannedCurve(c.scheduler, c.optimizer.lr, c.train.epochs, stepsPerEpoch(c, samples, ownValidation));
         // At most ~2,000 points: a preview needs the shape, not every step.
         const size_t stride = std::max<size_t>(1, curve.size() / 2000);
         for (size_t i = 0; i < curve.size(); i += stride) {
@@ -88,6 +90,11 @@ void SchedulePreview::show(const RunConfig& c)
 int SchedulePreview::points() const
 {
     return plot_->graph(0)->dataCount();
+}
+
+double SchedulePreview::lastStep() const
+{
+    return plot_->graph(0)->dataCount() ? (plot_->graph(0)->data()->constEnd() - 1)->key : 0;
 }
 
 } // namespace entrena::ui

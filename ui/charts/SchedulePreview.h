@@ -15,9 +15,12 @@ class SchedulePreview : public QWidget {
 public:
     explicit SchedulePreview(QWidget* parent = nullptr);
 
-    /// Redraws for `config`; the steps per epoch are estimated from the data set's size.
-    void show(const RunConfig& config);
+    /// Redraws for `config`; the steps per epoch come from the data's training `samples` as read (0:
+    /// the data set's typical size), less the validation split unless the data holds its own.
+    void show(const RunConfig& config, int64_t samples = 0, bool ownValidation = false);
     int points() const;
+    /// The last step drawn (the run's planned length, in optimizer steps; 0 when nothing is drawn).
+    double lastStep() const;
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -39,6 +39,11 @@ void ModelSummaryLine::showFor(const RunConfig& c)
         return;
     }
     const DataShapeProbe::Answer data = probe_->shapeOf(c.data);
+    const DataShape known = data.ready && !data.failed ? data.shape : DataShape{};
+    if (known.samples != shape_.samples || known.ownValidation != shape_.ownValidation) {
+        shape_ = known;
+        Q_EMIT dataShapeChanged();
+    }
     if (!data.ready) {
         setText(tr("Reading the data's shape for the model's size…"));
         return;

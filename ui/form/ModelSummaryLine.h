@@ -5,6 +5,7 @@
 // read it says that instead of a size.
 
 #include "entrena/config/Config.h"
+#include "entrena/data/DataPreview.h"
 
 #include <QLabel>
 
@@ -23,15 +24,20 @@ public:
     /// Why the shown configuration's data cannot be read ("" when it can, or is still being read):
     /// a run of it would fail at once, so the form does not offer Start.
     QString dataProblem() const { return dataProblem_; }
+    /// What reading the shown data found of its size (samples 0: not read, or not counted).
+    const DataShape& dataShape() const { return shape_; }
 
 Q_SIGNALS:
     void dataProblemChanged();
+    /// dataShape() changed: the data was read.
+    void dataShapeChanged();
 
 private:
     void setDataProblem(const QString& problem);
 
     RunConfig shown_;
     QString dataProblem_;
+    DataShape shape_;
     DataShapeProbe* probe_;
 };
 

@@ -1,4 +1,5 @@
 #include "panels/RunConfigPanel.h"
+#include "runs/RunNaming.h"
 
 #include "ChoiceLabels.h"
 #include "charts/SchedulePreview.h"
@@ -122,6 +123,7 @@ const RunConfigPanel::SchedulerPage& RunConfigPanel::shownSchedulerPage() const
 void RunConfigPanel::buildDataBox()
 {
     name_ = new QLineEdit;
+    name_->setObjectName(QStringLiteral("nameEdit"));
     dataset_ = choices(choiceNames<DatasetKind>());
     dataset_->setObjectName(QStringLiteral("datasetCombo"));
     dataPath_ = new QLineEdit;
@@ -347,6 +349,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     check_ = new FormCheck(this, [this] { return problem(); });
     connect(check_, &FormCheck::problemChanged, this, &RunConfigPanel::showProblem);
     connect(summary_, &ModelSummaryLine::dataProblemChanged, check_, &FormCheck::recheck);
+    connect(summary_, &ModelSummaryLine::dataShapeChanged, this, &RunConfigPanel::updatePreview);
     // Another data set: the old one's folder is no place for it.
     connect(dataset_, &QComboBox::currentIndexChanged, this, [this] {
         const DatasetKind now = selectedKind<DatasetKind>(dataset_);
@@ -356,6 +359,19 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
             setPath(dataPath_, defaultPath(now));
         shownDataset_ = now;
     });
+    // The suggested name follows the data and the model while the person has not named the run
+    // (issue 53: "fmnist-mlp" stayed after choosing an image folder).
+    const auto followName = [this] {
+        const RunConfig c = config();
+        const QString suggested = suggestedRunName(QString::fromLatin1(toString(c.data.dataset)),
+                                                   QString::fromStdString(c.data.path), QString::fromLatin1(toString(c.model.arch)));
+        if (name_->text().trimmed().isEmpty() || name_->text().trimmed() == suggestedName_)
+            name_->setText(suggested);
+        suggestedName_ = suggested;
+    };
+    connect(dataset_, &QComboBox::currentIndexChanged, this, followName);
+    connect(arch_, &QComboBox::currentIndexChanged, this, followName);
+    connect(dataPath_, &QLineEdit::textChanged, this, followName);
     check_->recheck();
 }
 
@@ -471,7 +487,7 @@ void RunConfigPanel::updateVisibility()
 
 void RunConfigPanel::updatePreview()
 {
-    preview_->show(config());
+    preview_->show(config(), summary_->dataShape().samples, summary_->dataShape().ownValidation);
 }
 
 void RunConfigPanel::updateSummary()
@@ -547,6 +563,9 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     threads_->setValue(c.devices.threads);
     device_->load(c.devices);
     shownDataset_ = c.data.dataset;
+    name_->setText(QString::fromStdString(c.name)); // as loaded, whatever the fields' signals suggested
+    suggestedName_ = suggestedRunName(QString::fromLatin1(toString(c.data.dataset)), QString::fromStdString(c.data.path),
+                                      QString::fromLatin1(toString(c.model.arch)));
     updateVisibility();
     if (check_)
         check_->recheck(); // a loaded configuration is checked at once, not after the next edit

@@ -199,6 +199,7 @@ private:
     QLabel* problem_;
     FormCheck* check_ = nullptr;
     DatasetKind shownDataset_ = DatasetKind::FashionMnist;
+    QString suggestedName_; ///< the run name the form last suggested: replaced while the person keeps it
     bool running_ = false;
     QElapsedTimer startPressed_; ///< since Start was last pressed (Add to queue ignores a repeated press)
     static constexpr qint64 kRepeatedPressMs = 600;

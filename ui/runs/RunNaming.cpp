@@ -2,6 +2,8 @@
 
 #include "ConfigFlatten.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QMap>
 #include <QRegularExpression>
 
@@ -71,6 +73,18 @@ QString nameForNewRun(const QString& name, const QString& configJson, const QVec
     for (int n = 2; isTaken(candidate); ++n)
         candidate = QStringLiteral("%1 #%2").arg(stem).arg(n);
     return candidate;
+}
+
+QString suggestedRunName(const QString& dataset, const QString& path, const QString& arch)
+{
+    QString data = dataset == QStringLiteral("fashion-mnist") ? QStringLiteral("fmnist") : dataset;
+    if (dataset == QStringLiteral("csv") || dataset == QStringLiteral("image-folder")) {
+        const QFileInfo file(QDir::cleanPath(path));
+        const QString own = dataset == QStringLiteral("csv") ? file.completeBaseName() : file.fileName();
+        if (!own.isEmpty())
+            data = own;
+    }
+    return data + QLatin1Char('-') + arch;
 }
 
 } // namespace entrena::ui

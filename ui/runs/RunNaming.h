@@ -19,4 +19,8 @@ struct NamedRun {
 /// the next number ("fmnist-mlp #3").
 QString nameForNewRun(const QString& name, const QString& configJson, const QVector<NamedRun>& runs);
 
+/// The name the form suggests for data set `dataset` (its name in files) read from `path`, and model
+/// `arch`: "fmnist-mlp", "digits-cnn" (own data by its folder or file), "cifar10-resnet".
+QString suggestedRunName(const QString& dataset, const QString& path, const QString& arch);
+
 } // namespace entrena::ui

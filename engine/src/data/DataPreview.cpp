@@ -105,7 +105,7 @@ DataShape cifar10Shape(const DataSpec& spec)
 DataShape imageFolderShape(const DataSpec& spec)
 {
     const ImageFolderListing l = listImageFolder(spec.path, folderOptions(spec));
-    return {l.classes, l.channels, l.height, l.width};
+    return {l.classes, l.channels, l.height, l.width, int64_t(l.train.size()), l.hasVal};
 }
 
 DataShape probeDataShape(const DataSpec& spec)
@@ -115,7 +115,7 @@ DataShape probeDataShape(const DataSpec& spec)
     DataSpec small = spec;
     small.valFraction = 0;
     const DataSplits d = loadData(small, 1);
-    return {d.classNames, d.channels(), d.height(), d.width()};
+    return {d.classNames, d.channels(), d.height(), d.width(), d.trainX.size(0), false};
 }
 
 DataPreview previewData(const DataSpec& spec, int perClass, uint64_t seed)

@@ -13,7 +13,9 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
@@ -216,6 +218,53 @@ private Q_SLOTS:
         QVERIFY(plot->xAxis->tickLabels());
         QCOMPARE(plot->xAxis->range().upper, 86.0);
         QVERIFY(!plot->toolTip().isEmpty());
+    }
+
+    // Issue 53, item 3: "fmnist-mlp" stayed the run's name after choosing an image folder.
+    void theSuggestedNameFollowsTheDataAndModel()
+    {
+        RunConfigPanel panel;
+        RunConfig c = smallRun();
+        c.name = "fmnist-mlp";
+        panel.setConfig(c);
+        QCOMPARE(panel.config().name, std::string("fmnist-mlp"));
+        auto* dataset = panel.findChild<QComboBox*>(QStringLiteral("datasetCombo"));
+        dataset->setCurrentIndex(dataset->findData(QStringLiteral("image-folder")));
+        panel.findChild<QLineEdit*>(QStringLiteral("dataPathEdit"))->setText(QStringLiteral("/photos/digits"));
+        QCOMPARE(panel.config().name, std::string("digits-mlp"));
+        auto* arch = panel.findChild<QComboBox*>(QStringLiteral("archCombo"));
+        arch->setCurrentIndex(arch->findData(QStringLiteral("cnn")));
+        QCOMPARE(panel.config().name, std::string("digits-cnn"));
+        // A name the person gave stays.
+        panel.findChild<QLineEdit*>(QStringLiteral("nameEdit"))->setText(QStringLiteral("my digits"));
+        arch->setCurrentIndex(arch->findData(QStringLiteral("mlp")));
+        QCOMPARE(panel.config().name, std::string("my digits"));
+        // So does a loaded configuration's.
+        c.name = "loaded";
+        panel.setConfig(c);
+        QCOMPARE(panel.config().name, std::string("loaded"));
+    }
+
+    // Issue 53, item 3: the preview assumed ~10,000 samples, so a table of 50 rows drew ~2,000 steps
+    // for a run of 10. It counts the chosen data once read.
+    void schedulePreviewCountsTheChosenData()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("table.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a,b,c,label\n");
+        for (int i = 0; i < 50; ++i)
+            f.write(QStringLiteral("%1,%2,%3,%4\n").arg(i).arg(i % 7).arg(i * 0.5).arg(i % 2).toUtf8());
+        f.close();
+        RunConfig c = RunConfig::fromJson(R"({"data": {"dataset": "csv", "label_column": "label", "val_fraction": 0.2,
+            "batch_size": 8}, "model": {"arch": "mlp"}, "scheduler": {"name": "constant"}, "train": {"epochs": 2}})");
+        c.data.path = csv.toStdString();
+        RunConfigPanel panel;
+        panel.setConfig(c);
+        // 50 rows less a fifth for validation: 40 samples, 5 batches of 8 an epoch, 2 epochs.
+        QTRY_COMPARE(panel.schedulePreview()->points(), 10);
+        QCOMPARE(panel.schedulePreview()->lastStep(), 10.0);
     }
 
     // Regression: the schedule's fields stood in a stack as tall as its tallest page, so two fields

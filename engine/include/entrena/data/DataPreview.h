@@ -14,6 +14,10 @@ namespace entrena {
 struct DataShape {
     std::vector<std::string> classes;
     int64_t channels = 0, height = 0, width = 0; ///< tables: 1 × 1 × features
+    /// Training samples before the validation split, where reading found them (0: the data set's
+    /// typical count applies); `ownValidation`: the files hold their own validation split (val/).
+    int64_t samples = 0;
+    bool ownValidation = false;
 };
 
 /// The classes and input shape of `spec`'s data, reading as little as it can (IDX and CIFAR-10: the
