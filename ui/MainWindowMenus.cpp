@@ -7,6 +7,7 @@
 #include "dialogs/ClusterScriptDialog.h"
 #include "dialogs/DevicesDialog.h"
 #include "dialogs/SettingsDialog.h"
+#include "dialogs/UserGuideDialog.h"
 #include "entrena/system/Devices.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
@@ -21,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSaveFile>
 #include <QTimer>
 
@@ -114,6 +116,13 @@ void MainWindow::createRunMenu()
 void MainWindow::createHelpMenu()
 {
     helpMenu_ = menuBar()->addMenu(QString());
+    guideAction_ = helpMenu_->addAction(QString(), this, [this] {
+        auto* guide = new UserGuideDialog(this);
+        guide->setAttribute(Qt::WA_DeleteOnClose);
+        guide->show(); // beside the window, not in front of it: read while using it
+    });
+    guideAction_->setObjectName(QStringLiteral("userGuideAction"));
+    guideAction_->setShortcut(QKeySequence::HelpContents);
     aboutAction_ = helpMenu_->addAction(QString(), this, [this] {
         QApplication::setOverrideCursor(Qt::WaitCursor);
         const DeviceReport report = probeDevices(!controller_->isRunning()); // no GEMM timing while training
@@ -135,6 +144,7 @@ void MainWindow::createMenus()
 
 void MainWindow::retranslate()
 {
+    formScroll_->setAccessibleName(tr("Run configuration")); // it takes the focus: the wheel and keys scroll it
     setWindowTitle(tr("Entrena — %1").arg(QFileInfo(dbPath_).fileName()));
     fileMenu_->setTitle(tr("&File"));
     openAction_->setText(tr("&Open configuration…"));
@@ -157,6 +167,7 @@ void MainWindow::retranslate()
     sweepAction_->setText(tr("S&weep…"));
     crossValidateAction_->setText(tr("Cross-&validate…"));
     helpMenu_->setTitle(tr("&Help"));
+    guideAction_->setText(tr("&User guide"));
     aboutAction_->setText(tr("&About and devices…"));
     layout_->retranslate();
     retranslateTabs(); // Runs, Queue, Experiments: they stayed English after a switch to Spanish

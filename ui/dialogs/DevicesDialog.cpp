@@ -69,7 +69,9 @@ DevicesDialog::DevicesDialog(const DeviceReport& r, QWidget* parent) : QDialog(p
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(text_);
     layout->addWidget(buttons);
-    sizeToScreen(this, QSize(560, 360));
+    // As tall as its text at this width: a fixed 360 pixels left an empty band above Close.
+    text_->setMinimumWidth(520);
+    sizeToScreen(this, QSize(560, sizeHint().height()));
 }
 
 } // namespace entrena::ui

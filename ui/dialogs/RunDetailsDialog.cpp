@@ -7,6 +7,7 @@
 #include "dialogs/CellSamplesDialog.h"
 #include "dialogs/EvaluationTab.h"
 #include "dialogs/TryModelTab.h"
+#include "entrena/config/Registry.h"
 #include "entrena/export/Export.h"
 #include "settings/Settings.h"
 #include "widgets/ScreenFit.h"
@@ -97,9 +98,14 @@ QWidget* RunDetailsDialog::summaryTab(const std::optional<RunRecord>& run)
         const auto choice = [&](const char* section, const char* key) {
             return config.value(QLatin1String(section)).toObject().value(QLatin1String(key)).toString();
         };
+        // Own data is named by its folder or file ("Image folder digits"), the rest by the data set.
+        QString data = app::ChoiceLabels::dataset(choice("data", "dataset"));
+        const QString dataPath = choice("data", "path");
+        const auto kind = fromString<DatasetKind>(choice("data", "dataset").toStdString());
+        if (!dataPath.isEmpty() && (!kind || dataPath.toStdString() != registryEntry(*kind).defaultPath))
+            data = tr("%1 “%2”").arg(data, QFileInfo(dataPath).fileName());
         form->addRow(tr("Trained:"), new QLabel(tr("%1 on %2, %3, %4")
-                                                    .arg(app::ChoiceLabels::model(choice("model", "arch")),
-                                                         app::ChoiceLabels::dataset(choice("data", "dataset")),
+                                                    .arg(app::ChoiceLabels::model(choice("model", "arch")), data,
                                                          app::ChoiceLabels::optimizer(choice("optimizer", "name")),
                                                          app::ChoiceLabels::scheduler(choice("scheduler", "name")))));
         form->addRow(tr("Started:"), new QLabel(readableTime(run->started)));
@@ -176,6 +182,12 @@ QWidget* RunDetailsDialog::checkpointsTab()
     exportStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* checkpointsPage = new QWidget;
     auto* checkpointsLayout = new QVBoxLayout(checkpointsPage);
+    if (store_.checkpoints(runId_).empty()) { // an empty table would not say why
+        auto* none = new QLabel(TryModelTab::freedText(store_, runId_, tr("This run kept no checkpoint.")));
+        none->setObjectName(QStringLiteral("noCheckpoints"));
+        none->setWordWrap(true);
+        checkpointsLayout->addWidget(none);
+    }
     checkpointsLayout->addWidget(checkpoints);
     auto* exportRow = new QHBoxLayout;
     exportRow->addWidget(exportButton_);
@@ -253,7 +265,7 @@ void RunDetailsDialog::chooseExport(const QString& which)
 {
     const QString folder = Settings::lastExportFolder.value();
     const QString start =
-        QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(QStringLiteral("run-%1-%2.pt").arg(runId_).arg(which));
+        QDir(folder.isEmpty() ? TryModelTab::dataFolder(store_, runId_, false) : folder).filePath(QStringLiteral("run-%1-%2.pt").arg(runId_).arg(which));
     QString filter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export weights"), start,
                                                       tr("PyTorch state dict (*.pt *.pth)") + QStringLiteral(";;") +

@@ -1,11 +1,13 @@
 #include "dialogs/TryModelTab.h"
 
 #include "JobRunner.h"
+#include "entrena/config/Config.h"
 #include "dialogs/Thumbnail.h"
 #include "settings/Settings.h"
 #include "widgets/ProbabilityBars.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -17,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -109,10 +112,26 @@ TryModelTab::TryModelTab(RunStore& store, int64_t runId, QWidget* parent)
     if (checkpoints_.empty()) {
         checkpoint_->setEnabled(false);
         pages_->setEnabled(false);
-        about_->setText(tr("This run kept no checkpoint, so there is no model to try."));
+        about_->setText(freedText(store, runId, tr("This run kept no checkpoint, so there is no model to try.")));
         return;
     }
     load();
+}
+
+QString TryModelTab::freedText(RunStore& store, int64_t runId, const QString& otherwise)
+{
+    std::optional<RunStore::FreedCheckpoints> freed;
+    try {
+        freed = store.checkpointsFreed(runId);
+    } catch (const std::exception&) {
+    }
+    if (!freed)
+        return otherwise;
+    const QLocale locale;
+    const QDateTime when = QDateTime::fromString(QString::fromStdString(freed->time), Qt::ISODateWithMs).toLocalTime();
+    return tr("This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, "
+              "metrics, events and evaluation stay.")
+        .arg(locale.toString(when, QLocale::ShortFormat), locale.formattedDataSize(freed->bytes));
 }
 
 QWidget* TryModelTab::imagePage()
@@ -246,11 +265,27 @@ void TryModelTab::load()
         });
 }
 
+QString TryModelTab::dataFolder(RunStore& store, int64_t runId, bool test)
+{
+    // The run's data: its folder (a table's, the folder holding it), its test/ where it has one.
+    QString path;
+    try {
+        if (const auto run = store.findRun(std::to_string(runId)))
+            path = QString::fromStdString(RunConfig::fromJson(run->configJson).data.path);
+    } catch (const std::exception&) {
+    }
+    const QFileInfo info(path);
+    if (path.isEmpty() || !info.exists())
+        return QDir::homePath();
+    const QDir folder(info.isDir() ? info.absoluteFilePath() : info.absolutePath());
+    return test && folder.exists(QStringLiteral("test")) ? folder.filePath(QStringLiteral("test")) : folder.absolutePath();
+}
+
 void TryModelTab::chooseFiles()
 {
     const QString folder = Settings::lastTryFolder.value();
     const QStringList files =
-        QFileDialog::getOpenFileNames(this, tr("Choose images"), folder.isEmpty() ? QDir::homePath() : folder,
+        QFileDialog::getOpenFileNames(this, tr("Choose images"), folder.isEmpty() ? dataFolder(store_, runId_) : folder,
                                       tr("Images (*.png *.jpg *.jpeg *.PNG *.JPG *.JPEG)"));
     if (files.isEmpty())
         return;

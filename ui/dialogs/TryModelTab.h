@@ -39,6 +39,12 @@ public:
     QLabel* modelView() const { return modelView_; }
     QLabel* status() const { return status_; }
     QListWidget* files() const { return files_; }
+    /// What to say of a run without checkpoints: when they were freed and how much, with what still
+    /// works, or `otherwise` when they never were.
+    static QString freedText(RunStore& store, int64_t runId, const QString& otherwise);
+    /// Where a chooser for this run starts when the person chose no folder before: the run's data
+    /// folder (with `test`, its test/ where there is one), else the home folder.
+    static QString dataFolder(RunStore& store, int64_t runId, bool test = true);
 
 Q_SIGNALS:
     /// The chosen checkpoint is loaded (or could not be: status() says why).

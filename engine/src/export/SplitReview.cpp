@@ -122,8 +122,14 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
                                         "diverged or failed)");
     // The end evaluation scored the weights the run ended with: the last checkpoint holds them.
     const auto record = chooseCheckpoint(store, runId, "last");
-    if (!record)
+    if (!record) {
+        if (const auto freed = store.checkpointsFreed(run->id))
+            throw CheckpointError(label + "'s checkpoints were deleted (" + freed->time.substr(0, 10) + ", " +
+                                  std::to_string((freed->bytes + 500'000) / 1'000'000) +
+                                  " MB freed), so its samples cannot be classified again; its confusion matrix and "
+                                  "figures stay");
         throw CheckpointError(label + " kept no checkpoint, so its samples cannot be classified again");
+    }
     const RunConfig config = RunConfig::fromJson(run->configJson);
 
     auto impl = std::make_unique<Impl>();
