@@ -49,7 +49,20 @@ QCustomPlot* buildReportChart(const Report& report, const ChartSpec& spec, int w
         }
         g->setData(x, y, true);
     }
-    fitAxesToData(plot); // a constant, e.g. a fixed learning rate, gets a readable range too
+    fitAxesToData(plot); // a constant gets a readable range too
+    if (spec.metric == QStringLiteral("lr")) {
+        // A rate from zero, as the form's preview draws it: a constant reads as flat, not as a line
+        // on an axis from 0.00196 to 0.00204, and a decay as a decay.
+        const QCPRange r = plot->yAxis->range();
+        plot->yAxis->setRange(0, std::max(r.upper, 1e-12) * 1.1);
+    }
+    if (spec.byEpoch) {
+        // Whole epochs: ticks at 1.5 and 2.5 read as nonsense.
+        auto epochs = QSharedPointer<QCPAxisTickerFixed>::create();
+        epochs->setTickStep(1.0);
+        epochs->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        plot->xAxis->setTicker(epochs);
+    }
     return plot;
 }
 

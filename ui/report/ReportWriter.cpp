@@ -313,6 +313,8 @@ QString writePdf(const Report& report, const QString& path)
                 if (!std::exchange(first, false))
                     newBlock(); // insertHtml would continue the previous paragraph
                 cursor.insertHtml(b.html);
+                if (b.html.endsWith(kTableEnd))
+                    newBlock(); // a line of air: the next heading sat on the table's last row
                 if (b.newPage) {
                     QTextBlockFormat format = cursor.blockFormat();
                     format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);

@@ -6,6 +6,7 @@
 #include "entrena/store/RunStore.h"
 #include "panels/RunsPanel.h"
 #include "report/Report.h"
+#include "report/ReportCharts.h"
 
 #include <QDir>
 #include <QImage>
@@ -183,6 +184,30 @@ private slots:
                         environment = t.indexOf(QStringLiteral("OpenBLAS")); // headings' "fi" comes out as a ligature
         QVERIFY(summary >= 0 && matrix >= 0 && charts >= 0 && config >= 0 && environment >= 0);
         QVERIFY(summary < matrix && matrix < charts && charts < config && config < environment);
+    }
+
+    // Issue 53, item 3: a constant learning rate was drawn on an axis from 0.00196 to 0.00204, and the
+    // validation accuracy ticked at epochs 1.5 and 2.5.
+    void reportChartsDrawRatesFromZeroAndWholeEpochs()
+    {
+        RunStore store(db_.toStdString());
+        const Report r = Report::load(store, {alpha_});
+        bool sawRate = false, sawEpochs = false;
+        for (const ChartSpec& spec : Report::charts()) {
+            std::unique_ptr<QCustomPlot> plot(buildReportChart(r, spec, 600, 300));
+            plot->replot();
+            if (spec.metric == QStringLiteral("lr")) {
+                sawRate = true;
+                QCOMPARE(plot->yAxis->range().lower, 0.0);
+                QVERIFY(plot->yAxis->range().upper > 0.05); // the constant 0.05 lies inside, below the top
+            }
+            if (spec.byEpoch) {
+                sawEpochs = true;
+                for (double t : plot->xAxis->tickVector())
+                    QVERIFY2(std::floor(t) == t, qPrintable(spec.metric + QStringLiteral(": ") + QString::number(t)));
+            }
+        }
+        QVERIFY(sawRate && sawEpochs);
     }
 
     void htmlReportIsSelfContainedAndEscapesUserText()
