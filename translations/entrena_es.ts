@@ -983,10 +983,6 @@ Predicha: %2
         <translation>La validación cruzada falló: %1</translation>
     </message>
     <message>
-        <source>%1-fold</source>
-        <translation>%1 pliegues</translation>
-    </message>
-    <message>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -1093,6 +1089,18 @@ Predicha: %2
     <message numerus="yes">
         <source>Too little data for %1 stratified folds: the class “%2” has only %n training sample(s), and every fold needs at least one of each class. Use fewer folds, or more training samples.</source>
         <translation><numerusform>Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestra de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento.</numerusform><numerusform>Datos insuficientes para %1 pliegues estratificados: la clase «%2» tiene solo %n muestras de entrenamiento, y cada pliegue necesita al menos una de cada clase. Use menos pliegues o más muestras de entrenamiento.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2 % ± %3</source>
+        <translation>%1 %2 % ± %3</translation>
+    </message>
+    <message>
+        <source>Recall, the classes' mean: &lt;b&gt;%1 % ± %2&lt;/b&gt;</source>
+        <translation>Exhaustividad, media de las clases: &lt;b&gt;%1 % ± %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Recall of each class, lowest first: %1</source>
+        <translation>Exhaustividad de cada clase, de menor a mayor: %1</translation>
     </message>
 </context>
 <context>
@@ -1682,6 +1690,64 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     </message>
 </context>
 <context>
+    <name>entrena::ui::FoldChart</name>
+    <message>
+        <source>fold</source>
+        <translation>pliegue</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>validation accuracy</source>
+        <translation>exactitud de validación</translation>
+    </message>
+    <message>
+        <source>recall, the classes' mean</source>
+        <translation>exhaustividad, media de las clases</translation>
+    </message>
+    <message>
+        <source>mean accuracy</source>
+        <translation>exactitud media</translation>
+    </message>
+    <message>
+        <source>± one standard deviation</source>
+        <translation>± una desviación típica</translation>
+    </message>
+    <message>
+        <source>Folds chart</source>
+        <translation>Gráfico de los pliegues</translation>
+    </message>
+    <message>
+        <source>Each fold's validation accuracy and recall, with the accuracy's mean and spread over the folds</source>
+        <translation>La exactitud de validación y la exhaustividad de cada pliegue, con la media y la dispersión de la exactitud entre los pliegues</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::KeyLabels</name>
+    <message>
+        <source>Random seed:</source>
+        <translation>Semilla aleatoria:</translation>
+    </message>
+    <message>
+        <source>Fold:</source>
+        <translation>Pliegue:</translation>
+    </message>
+    <message>
+        <source>Folds:</source>
+        <translation>Pliegues:</translation>
+    </message>
+    <message>
+        <source>Validation share:</source>
+        <translation>Parte para validación:</translation>
+    </message>
+    <message>
+        <source>Balance classes:</source>
+        <translation>Equilibrar clases:</translation>
+    </message>
+</context>
+<context>
     <name>entrena::ui::LiveCharts</name>
     <message>
         <source>Training loss</source>
@@ -2157,6 +2223,10 @@ durante la ejecución</translation>
     <message>
         <source>Cannot cross-validate</source>
         <translation>No se puede hacer la validación cruzada</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Guía de usuario</translation>
     </message>
 </context>
 <context>
@@ -3074,6 +3144,14 @@ durante la ejecución</translation>
         <source>ONNX, for other runtimes (*.onnx)</source>
         <translation>ONNX, para otros entornos de ejecución (*.onnx)</translation>
     </message>
+    <message>
+        <source>%1 “%2”</source>
+        <translation>%1 «%2»</translation>
+    </message>
+    <message>
+        <source>This run kept no checkpoint.</source>
+        <translation>Esta ejecución no guardó ningún punto de control.</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::RunQueue</name>
@@ -3223,6 +3301,30 @@ durante la ejecución</translation>
     <message>
         <source>Try the model…</source>
         <translation>Probar el modelo…</translation>
+    </message>
+    <message>
+        <source>it is on read-only media</source>
+        <translation>está en un medio de solo lectura</translation>
+    </message>
+    <message>
+        <source>you may not write to it or to its folder</source>
+        <translation>no tiene permiso para escribir en él ni en su carpeta</translation>
+    </message>
+    <message>
+        <source>the disk holding it is full</source>
+        <translation>el disco que lo contiene está lleno</translation>
+    </message>
+    <message>
+        <source>it cannot be written here</source>
+        <translation>aquí no se puede escribir en él</translation>
+    </message>
+    <message>
+        <source>This run store can only be read: %1. Its runs can be viewed, compared, exported and tried, not changed, and new runs cannot be stored in it. To train, free space or start Entrena with a writable store (entrena --db FILE); to keep these runs, import them into yours: entrena-cli import FILE.</source>
+        <translation>Este almacén de ejecuciones solo se puede leer: %1. Sus ejecuciones se pueden ver, comparar, exportar y probar, no cambiar, y no se pueden guardar ejecuciones nuevas en él. Para entrenar, libere espacio o inicie Entrena con un almacén en el que se pueda escribir (entrena --db ARCHIVO); para conservar estas ejecuciones, impórtelas en el suyo: entrena-cli import ARCHIVO.</translation>
+    </message>
+    <message>
+        <source>Read-only run store</source>
+        <translation>Almacén de ejecuciones de solo lectura</translation>
     </message>
 </context>
 <context>
@@ -3735,6 +3837,65 @@ una ejecución</translation>
     <message>
         <source>This row cannot be classified: %1</source>
         <translation>Esta fila no se puede clasificar: %1</translation>
+    </message>
+    <message>
+        <source>This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, metrics, events and evaluation stay.</source>
+        <translation>Los puntos de control de esta ejecución se borraron el %1 (%2 liberados), así que no hay modelo que probar ni exportar. Sus gráficos, métricas, eventos y evaluación se conservan.</translation>
+    </message>
+</context>
+<context>
+    <name>entrena::ui::UserGuideDialog</name>
+    <message>
+        <source>The user guide is not installed here. It is README.md and the docs/ folder of Entrena's sources, and /usr/share/doc/entrena in its Debian package.</source>
+        <translation>La guía de usuario no está instalada aquí. Es README.md y la carpeta docs/ de las fuentes de Entrena, y /usr/share/doc/entrena en su paquete Debian.</translation>
+    </message>
+    <message>
+        <source>Entrena user guide</source>
+        <translation>Guía de usuario de Entrena</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Contenido</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Documento</translation>
+    </message>
+    <message>
+        <source>Entrena: what you are looking at</source>
+        <translation>Entrena: lo que está viendo</translation>
+    </message>
+    <message>
+        <source>Every setting of a run</source>
+        <translation>Cada ajuste de una ejecución</translation>
+    </message>
+    <message>
+        <source>Sweeps, queues and cross-validation</source>
+        <translation>Barridos, colas y validación cruzada</translation>
+    </message>
+    <message>
+        <source>Evaluation: what the model gets wrong</source>
+        <translation>Evaluación: en qué se equivoca el modelo</translation>
+    </message>
+    <message>
+        <source>Using a trained model</source>
+        <translation>Usar un modelo entrenado</translation>
+    </message>
+    <message>
+        <source>Exporting weights</source>
+        <translation>Exportar los pesos</translation>
+    </message>
+    <message>
+        <source>The run store and its files</source>
+        <translation>El almacén de ejecuciones y sus archivos</translation>
+    </message>
+    <message>
+        <source>Several devices and machines</source>
+        <translation>Varios dispositivos y máquinas</translation>
+    </message>
+    <message>
+        <source>The command line (entrena-cli)</source>
+        <translation>La línea de órdenes (entrena-cli)</translation>
     </message>
 </context>
 <context>

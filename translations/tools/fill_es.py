@@ -975,6 +975,54 @@ ES = {
     "As the model sees it (%1 × %2)": "Como la ve el modelo (%1 × %2)",
     "This row cannot be classified: %1": "Esta fila no se puede clasificar: %1",
     "ONNX, for other runtimes (*.onnx)": "ONNX, para otros entornos de ejecución (*.onnx)",
+    # Issue 53: the user guide, read-only stores, freed checkpoints, recall over folds, the folds chart.
+    "Entrena: what you are looking at": "Entrena: lo que está viendo",
+    "Every setting of a run": "Cada ajuste de una ejecución",
+    "Sweeps, queues and cross-validation": "Barridos, colas y validación cruzada",
+    "Evaluation: what the model gets wrong": "Evaluación: en qué se equivoca el modelo",
+    "Using a trained model": "Usar un modelo entrenado",
+    "Exporting weights": "Exportar los pesos",
+    "The run store and its files": "El almacén de ejecuciones y sus archivos",
+    "Several devices and machines": "Varios dispositivos y máquinas",
+    "The command line (entrena-cli)": "La línea de órdenes (entrena-cli)",
+    "Entrena user guide": "Guía de usuario de Entrena",
+    "Contents": "Contenido",
+    "Document": "Documento",
+    "The user guide is not installed here. It is README.md and the docs/ folder of Entrena's sources, and /usr/share/doc/entrena in its Debian package.":
+        "La guía de usuario no está instalada aquí. Es README.md y la carpeta docs/ de las fuentes de Entrena, y "
+        "/usr/share/doc/entrena en su paquete Debian.",
+    "&User guide": "&Guía de usuario",
+    "%1 %2 % ± %3": "%1 %2 % ± %3",
+    "Recall, the classes' mean: <b>%1 % ± %2</b>": "Exhaustividad, media de las clases: <b>%1 % ± %2</b>",
+    "Recall of each class, lowest first: %1": "Exhaustividad de cada clase, de menor a mayor: %1",
+    "fold": "pliegue",
+    "%": "%",
+    "validation accuracy": "exactitud de validación",
+    "recall, the classes' mean": "exhaustividad, media de las clases",
+    "mean accuracy": "exactitud media",
+    "± one standard deviation": "± una desviación típica",
+    "Folds chart": "Gráfico de los pliegues",
+    "Each fold's validation accuracy and recall, with the accuracy's mean and spread over the folds":
+        "La exactitud de validación y la exhaustividad de cada pliegue, con la media y la dispersión de la exactitud "
+        "entre los pliegues",
+    "Random seed:": "Semilla aleatoria:",
+    "Fold:": "Pliegue:",
+    "Validation share:": "Parte para validación:",
+    "%1 “%2”": "%1 «%2»",
+    "This run kept no checkpoint.": "Esta ejecución no guardó ningún punto de control.",
+    "it is on read-only media": "está en un medio de solo lectura",
+    "you may not write to it or to its folder": "no tiene permiso para escribir en él ni en su carpeta",
+    "the disk holding it is full": "el disco que lo contiene está lleno",
+    "it cannot be written here": "aquí no se puede escribir en él",
+    "This run store can only be read: %1. Its runs can be viewed, compared, exported and tried, not changed, and new runs cannot be stored in it. To train, free space or start Entrena with a writable store (entrena --db FILE); to keep these runs, import them into yours: entrena-cli import FILE.":
+        "Este almacén de ejecuciones solo se puede leer: %1. Sus ejecuciones se pueden ver, comparar, exportar y "
+        "probar, no cambiar, y no se pueden guardar ejecuciones nuevas en él. Para entrenar, libere espacio o inicie "
+        "Entrena con un almacén en el que se pueda escribir (entrena --db ARCHIVO); para conservar estas ejecuciones, "
+        "impórtelas en el suyo: entrena-cli import ARCHIVO.",
+    "Read-only run store": "Almacén de ejecuciones de solo lectura",
+    "This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, metrics, events and evaluation stay.":
+        "Los puntos de control de esta ejecución se borraron el %1 (%2 liberados), así que no hay modelo que probar ni "
+        "exportar. Sus gráficos, métricas, eventos y evaluación se conservan.",
 }
 
 # The same English word in another context, where it means something else.
