@@ -782,6 +782,14 @@
         <source>Or submit to Slurm with sbatch:</source>
         <translation>O envíelo a Slurm con sbatch:</translation>
     </message>
+    <message>
+        <source>Command for torchrun</source>
+        <translation>Orden para torchrun</translation>
+    </message>
+    <message>
+        <source>Slurm batch script</source>
+        <translation>Script por lotes de Slurm</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::CompareChart</name>
@@ -1101,6 +1109,10 @@ Predicha: %2
     <message>
         <source>Recall of each class, lowest first: %1</source>
         <translation>Exhaustividad de cada clase, de menor a mayor: %1</translation>
+    </message>
+    <message>
+        <source>Progress of the folds</source>
+        <translation>Progreso de los pliegues</translation>
     </message>
 </context>
 <context>
@@ -2227,6 +2239,10 @@ durante la ejecución</translation>
     <message>
         <source>&amp;User guide</source>
         <translation>&amp;Guía de usuario</translation>
+    </message>
+    <message>
+        <source>Run configuration</source>
+        <translation>Configuración de la ejecución</translation>
     </message>
 </context>
 <context>

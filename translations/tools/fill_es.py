@@ -1020,6 +1020,10 @@ ES = {
         "Entrena con un almacén en el que se pueda escribir (entrena --db ARCHIVO); para conservar estas ejecuciones, "
         "impórtelas en el suyo: entrena-cli import ARCHIVO.",
     "Read-only run store": "Almacén de ejecuciones de solo lectura",
+    "Command for torchrun": "Orden para torchrun",
+    "Slurm batch script": "Script por lotes de Slurm",
+    "Run configuration": "Configuración de la ejecución",
+    "Progress of the folds": "Progreso de los pliegues",
     "This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, metrics, events and evaluation stay.":
         "Los puntos de control de esta ejecución se borraron el %1 (%2 liberados), así que no hay modelo que probar ni "
         "exportar. Sus gráficos, métricas, eventos y evaluación se conservan.",

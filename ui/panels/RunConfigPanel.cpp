@@ -363,8 +363,7 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
     // (issue 53: "fmnist-mlp" stayed after choosing an image folder).
     const auto followName = [this] {
         const RunConfig c = config();
-        const QString suggested = suggestedRunName(QString::fromLatin1(toString(c.data.dataset)),
-                                                   QString::fromStdString(c.data.path), QString::fromLatin1(toString(c.model.arch)));
+        const QString suggested = suggestedRunName(c.data.dataset, QString::fromStdString(c.data.path), c.model.arch);
         if (name_->text().trimmed().isEmpty() || name_->text().trimmed() == suggestedName_)
             name_->setText(suggested);
         suggestedName_ = suggested;
@@ -564,8 +563,7 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     device_->load(c.devices);
     shownDataset_ = c.data.dataset;
     name_->setText(QString::fromStdString(c.name)); // as loaded, whatever the fields' signals suggested
-    suggestedName_ = suggestedRunName(QString::fromLatin1(toString(c.data.dataset)), QString::fromStdString(c.data.path),
-                                      QString::fromLatin1(toString(c.model.arch)));
+    suggestedName_ = suggestedRunName(c.data.dataset, QString::fromStdString(c.data.path), c.model.arch);
     updateVisibility();
     if (check_)
         check_->recheck(); // a loaded configuration is checked at once, not after the next edit

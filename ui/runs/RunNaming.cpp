@@ -1,6 +1,7 @@
 #include "runs/RunNaming.h"
 
 #include "ConfigFlatten.h"
+#include "entrena/config/Registry.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -75,16 +76,18 @@ QString nameForNewRun(const QString& name, const QString& configJson, const QVec
     return candidate;
 }
 
-QString suggestedRunName(const QString& dataset, const QString& path, const QString& arch)
+QString suggestedRunName(DatasetKind dataset, const QString& path, ModelArch arch)
 {
-    QString data = dataset == QStringLiteral("fashion-mnist") ? QStringLiteral("fmnist") : dataset;
-    if (dataset == QStringLiteral("csv") || dataset == QStringLiteral("image-folder")) {
+    const DatasetEntry& entry = registryEntry(dataset);
+    QString data = dataset == DatasetKind::FashionMnist ? QStringLiteral("fmnist") : QString::fromLatin1(entry.name);
+    // Data with no place of its own (a table, an image folder, CIFAR-10 unpacked somewhere): its folder or file.
+    if (entry.needsPath && !*entry.defaultPath) {
         const QFileInfo file(QDir::cleanPath(path));
-        const QString own = dataset == QStringLiteral("csv") ? file.completeBaseName() : file.fileName();
+        const QString own = entry.pathIsFile ? file.completeBaseName() : file.fileName();
         if (!own.isEmpty())
             data = own;
     }
-    return data + QLatin1Char('-') + arch;
+    return data + QLatin1Char('-') + QString::fromLatin1(toString(arch));
 }
 
 } // namespace entrena::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "entrena/config/Choices.h"
+
 #include <QString>
 #include <QVector>
 
@@ -19,8 +21,8 @@ struct NamedRun {
 /// the next number ("fmnist-mlp #3").
 QString nameForNewRun(const QString& name, const QString& configJson, const QVector<NamedRun>& runs);
 
-/// The name the form suggests for data set `dataset` (its name in files) read from `path`, and model
-/// `arch`: "fmnist-mlp", "digits-cnn" (own data by its folder or file), "cifar10-resnet".
-QString suggestedRunName(const QString& dataset, const QString& path, const QString& arch);
+/// The name the form suggests for data set `dataset` read from `path`, and model `arch`: "fmnist-mlp",
+/// "digits-cnn" (data with no place of its own is named by its folder or file).
+QString suggestedRunName(DatasetKind dataset, const QString& path, ModelArch arch);
 
 } // namespace entrena::ui

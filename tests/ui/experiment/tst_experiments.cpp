@@ -382,8 +382,8 @@ private Q_SLOTS:
         QVERIFY(view);
         ParallelCoordinates* pc = view->parallelCoordinates();
         QCOMPARE(pc->axisCount(), 3);
-        QCOMPARE(pc->axisTitle(0), QStringLiteral("data.batch_size"));
-        QCOMPARE(pc->axisTitle(1), QStringLiteral("optimizer.lr"));
+        QCOMPARE(pc->axisTitle(0), QStringLiteral("Batch size")); // the form's words
+        QCOMPARE(pc->axisTitle(1), QStringLiteral("Learning rate"));
         QCOMPARE(pc->selectedRuns().size(), 4);
         // The learning rate between 0.005 and 0.03: trials 1 and 2.
         pc->setBrushValues(1, 0.005, 0.03);
