@@ -211,6 +211,8 @@ void ExperimentView::onLoaded(const ExperimentData& data)
     // Folds are no search: side by side with their mean, not a best-so-far curve and a data.fold axis.
     parallel_->setVisible(!data_.cv);
     best_->setVisible(!data_.cv);
+    selection_->setVisible(!data_.cv); // brushing is the parallel axes'
+    clearBrushes_->setVisible(!data_.cv);
     folds_->setVisible(data_.cv.has_value());
     if (data_.cv)
         folds_->setSummary(*data_.cv);
@@ -265,7 +267,9 @@ void ExperimentView::fillTable()
             const std::string& v = i < t.values.size() ? t.values[i] : std::string();
             bool number = false; // the value as stored (JSON), not as shown, is the sort key
             const double x = QString::fromStdString(v).toDouble(&number);
-            row << cell(valueText(v), number ? QVariant(x) : QVariant(QString::fromStdString(v)));
+            // Folds are counted from 1 where people read them, as the chart and the runs' names do.
+            const bool fold = data_.params[i].first == "data.fold" && number;
+            row << cell(fold ? QString::number(qint64(x) + 1) : valueText(v), number ? QVariant(x) : QVariant(QString::fromStdString(v)));
         }
         // No value yet sorts below every value, whichever way the column is sorted for "best".
         row << cell(metricText(t.metric), t.metric ? QVariant(*t.metric) : QVariant(data_.higherIsBetter() ? -1e300 : 1e300));
