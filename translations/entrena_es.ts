@@ -1758,6 +1758,74 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
         <source>Balance classes:</source>
         <translation>Equilibrar clases:</translation>
     </message>
+    <message>
+        <source>Nesterov momentum:</source>
+        <translation>Momento de Nesterov:</translation>
+    </message>
+    <message>
+        <source>Momentum dampening:</source>
+        <translation>Amortiguación del momento:</translation>
+    </message>
+    <message>
+        <source>Training samples used:</source>
+        <translation>Muestras de entrenamiento usadas:</translation>
+    </message>
+    <message>
+        <source>Test samples used:</source>
+        <translation>Muestras de prueba usadas:</translation>
+    </message>
+    <message>
+        <source>Steps at most:</source>
+        <translation>Pasos como máximo:</translation>
+    </message>
+    <message>
+        <source>Checkpoints kept:</source>
+        <translation>Puntos de control conservados:</translation>
+    </message>
+    <message>
+        <source>Early stop watches:</source>
+        <translation>La parada temprana observa:</translation>
+    </message>
+    <message>
+        <source>Early stop's smallest improvement:</source>
+        <translation>Mejora mínima de la parada temprana:</translation>
+    </message>
+    <message>
+        <source>Loss spike that rolls back:</source>
+        <translation>Pico de pérdida que hace volver atrás:</translation>
+    </message>
+    <message>
+        <source>Learning rate after a rollback:</source>
+        <translation>Tasa de aprendizaje tras volver atrás:</translation>
+    </message>
+    <message>
+        <source>Figure watched:</source>
+        <translation>Cifra observada:</translation>
+    </message>
+    <message>
+        <source>Better is:</source>
+        <translation>Mejor es:</translation>
+    </message>
+    <message>
+        <source>Smallest improvement:</source>
+        <translation>Mejora mínima:</translation>
+    </message>
+    <message>
+        <source>Improvement measured:</source>
+        <translation>Mejora medida:</translation>
+    </message>
+    <message>
+        <source>Cool-down (epochs):</source>
+        <translation>Enfriamiento (épocas):</translation>
+    </message>
+    <message>
+        <source>Lowest learning rate:</source>
+        <translation>Tasa de aprendizaje mínima:</translation>
+    </message>
+    <message>
+        <source>Smallest reduction:</source>
+        <translation>Reducción mínima:</translation>
+    </message>
 </context>
 <context>
     <name>entrena::ui::LiveCharts</name>
@@ -2243,6 +2311,10 @@ durante la ejecución</translation>
     <message>
         <source>Run configuration</source>
         <translation>Configuración de la ejecución</translation>
+    </message>
+    <message>
+        <source>This run store can only be read, so a new run cannot be stored in it. Start Entrena with a store you can write (entrena --db FILE), or import these runs into yours.</source>
+        <translation>Este almacén de ejecuciones solo se puede leer, así que no se puede guardar en él una ejecución nueva. Inicie Entrena con un almacén en el que pueda escribir (entrena --db ARCHIVO), o importe estas ejecuciones en el suyo.</translation>
     </message>
 </context>
 <context>

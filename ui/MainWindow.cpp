@@ -54,6 +54,8 @@ QWidget* MainWindow::buildCentre()
 {
     formScroll_ = new QScrollArea;
     formScroll_->setObjectName(QStringLiteral("formScroll"));
+    // Not a stop of its own: its fields are, and the one that takes the focus scrolls into view.
+    formScroll_->setFocusPolicy(Qt::NoFocus);
     formScroll_->setWidget(config_);
     formScroll_->setWidgetResizable(true);
     fitFormWidth();
@@ -190,6 +192,7 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     createMenus();
     retranslate();
 
+    orderTabs();
     connectForm();
     connectTraining();
     const QString error = runs_->open(dbPath_);
@@ -201,6 +204,26 @@ MainWindow::MainWindow(const QString& dbPath, const RunConfig& initial, Language
     if (!layout_->restore())
         resize(1280, 820);
     fitToScreen();
+}
+
+void MainWindow::orderTabs()
+{
+    // Tab follows the reading order (a walk found Start before Run name): the form's fields top to
+    // bottom, its buttons beneath it, then the right side; the focus starts on Run name.
+    QWidget* last = nullptr;
+    for (QWidget* w = config_->nextInFocusChain(); w != config_ && config_->isAncestorOf(w); w = w->nextInFocusChain())
+        if (w->focusPolicy() & Qt::TabFocus && !QStringList{QStringLiteral("startButton"), QStringLiteral("queueButton"),
+                                                              QStringLiteral("stopButton"), QStringLiteral("findLrButton"),
+                                                              QStringLiteral("findBatchButton")}
+                                                   .contains(w->objectName()))
+            last = w;
+    for (const char* name : {"startButton", "queueButton", "stopButton", "findLrButton", "findBatchButton"})
+        if (auto* button = findChild<QWidget*>(QLatin1String(name)); button && last) {
+            setTabOrder(last, button);
+            last = button;
+        }
+    if (QWidget* name = findChild<QWidget*>(QStringLiteral("nameEdit")))
+        name->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::fitFormWidth()
@@ -282,6 +305,12 @@ void MainWindow::showError(const QString& title, const QString& message)
 
 bool MainWindow::startTraining()
 {
+    if (runs_->model()->readOnlyCause() != ReadOnlyCause::Writable) { // said before a run is made to fail
+        QMessageBox::information(this, tr("Cannot start"),
+                                 tr("This run store can only be read, so a new run cannot be stored in it. Start Entrena "
+                                    "with a store you can write (entrena --db FILE), or import these runs into yours."));
+        return false;
+    }
     const bool training = controller_->isRunning();
     auto config = validatedConfig(training ? tr("Cannot add to the queue") : tr("Cannot start"));
     if (!config)

@@ -128,6 +128,7 @@ private:
     void retranslateTabs();
     /// The form's column as wide as the form needs in the current language.
     void fitFormWidth();
+    void orderTabs();
     void compareRuns(const QList<qint64>& runIds);
     void refreshExperiments();
 

@@ -150,6 +150,9 @@ private Q_SLOTS:
         MainWindow w(dir_.filePath(QStringLiteral("runs.sqlite")), formRun(), languages_);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // The focus starts where reading starts, and Tab goes down the form before its buttons (a
+        // walk found the form's scroll area first, then Start, Find LR… before Run name).
+        QTRY_COMPARE(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : QString(), QStringLiteral("nameEdit"));
         QList<QWidget*> stops;
         const QStringList problems = walkByTab(&w, &stops);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
@@ -159,6 +162,8 @@ private Q_SLOTS:
             names << s->objectName();
         for (const char* needed : {"nameEdit", "startButton", "runsView"})
             QVERIFY2(names.contains(QLatin1String(needed)), qPrintable(names.join(QLatin1Char(' '))));
+        QVERIFY2(names.indexOf(QStringLiteral("learningRateBox")) < names.indexOf(QStringLiteral("startButton")),
+                 qPrintable(names.join(QLatin1Char(' '))));
         applyTheme(QString());
     }
 
@@ -196,6 +201,7 @@ private Q_SLOTS:
         form->verticalScrollBar()->setValue(form->verticalScrollBar()->maximum());
         QWidget* name = w.findChild<QWidget*>(QStringLiteral("nameEdit"));
         QVERIFY(name->visibleRegion().isEmpty()); // scrolled away
+        w.findChild<QWidget*>(QStringLiteral("startButton"))->setFocus(Qt::TabFocusReason); // the focus elsewhere first
         name->setFocus(Qt::BacktabFocusReason);
         QTRY_VERIFY(!name->visibleRegion().isEmpty());
     }

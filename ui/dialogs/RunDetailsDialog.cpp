@@ -231,7 +231,10 @@ RunDetailsDialog::RunDetailsDialog(RunStore& store, int64_t runId, QWidget* pare
     tabs->addTab(eventsTab(), tr("Events"));
     tabs->addTab(checkpointsTab(), tr("Checkpoints"));
 
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close);
+    // A store that can only be read keeps its notes and tags as they are: nothing to save.
+    auto* buttons = new QDialogButtonBox(store_.readOnly() ? QDialogButtonBox::Close : QDialogButtonBox::Save | QDialogButtonBox::Close);
+    notes_->setReadOnly(store_.readOnly());
+    tags_->setReadOnly(store_.readOnly());
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);

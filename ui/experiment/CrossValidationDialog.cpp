@@ -272,7 +272,7 @@ void CrossValidationDialog::onNews(const SweepNews& n)
         status_->setText(tr("Experiment %1: %n fold run(s).", nullptr, n.trials).arg(n.experiment));
         break;
     case SweepNews::Kind::TrialStart:
-        log_->appendPlainText(tr("Fold run %1 started (run %2): %3").arg(n.trial).arg(n.runId).arg(n.text));
+        log_->appendPlainText(tr("Fold run %1 started (run %2): %3").arg(n.trial + 1).arg(n.runId).arg(n.text)); // from 1, as the folds
         Q_EMIT foldStarted(n.runId);
         break;
     case SweepNews::Kind::TrialEnd:

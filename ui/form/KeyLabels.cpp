@@ -46,6 +46,24 @@ const FormWord kFormWords[] = {
     {"train.early_stop_patience", "entrena::ui::RunConfigPanel", QT_TRANSLATE_NOOP("entrena::ui::RunConfigPanel", "Early stop after (epochs):")},
     {"train.precision", "entrena::ui::RunConfigPanel", QT_TRANSLATE_NOOP("entrena::ui::RunConfigPanel", "Precision:")},
     {"devices.threads", "entrena::ui::RunConfigPanel", QT_TRANSLATE_NOOP("entrena::ui::RunConfigPanel", "CPU threads:")},
+    // Keys the sweep dialog offers that the form has no row for.
+    {"optimizer.nesterov", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Nesterov momentum:")},
+    {"optimizer.dampening", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Momentum dampening:")},
+    {"data.train_limit", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Training samples used:")},
+    {"data.test_limit", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Test samples used:")},
+    {"train.max_steps", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Steps at most:")},
+    {"train.keep_checkpoints", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Checkpoints kept:")},
+    {"train.early_stop_metric", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Early stop watches:")},
+    {"train.early_stop_min_delta", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Early stop's smallest improvement:")},
+    {"train.divergence_spike", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Loss spike that rolls back:")},
+    {"train.rollback_lr_factor", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Learning rate after a rollback:")},
+    {"scheduler.metric", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Figure watched:")},
+    {"scheduler.mode", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Better is:")},
+    {"scheduler.threshold", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Smallest improvement:")},
+    {"scheduler.threshold_mode", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Improvement measured:")},
+    {"scheduler.cooldown", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Cool-down (epochs):")},
+    {"scheduler.min_lr", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Lowest learning rate:")},
+    {"scheduler.eps", "entrena::ui::KeyLabels", QT_TRANSLATE_NOOP("entrena::ui::KeyLabels", "Smallest reduction:")},
 };
 
 template <class Entries>

@@ -156,6 +156,11 @@ RunsPanel::RunsPanel(QWidget* parent)
 
     connectControls();
     retranslate();
+    // Reading order: the filters above the list, then the list (it was the list first).
+    setTabOrder(filter_, status_);
+    setTabOrder(status_, tag_);
+    setTabOrder(tag_, compare_);
+    setTabOrder(compare_, view_);
 }
 
 void RunsPanel::retranslate()
@@ -510,9 +515,13 @@ void RunsPanel::addStoreActions(QMenu& menu, const RunRecord& r, RunStore* store
             refresh();
     });
     freeSpace->setObjectName(QStringLiteral("deleteCheckpointsAction"));
-    freeSpace->setEnabled(r.status != RunStatus::Running);
+    // Not for a run that trains, one whose checkpoints are gone already, or a store that can only be read.
+    freeSpace->setEnabled(r.status != RunStatus::Running && !store->readOnly() && !store->checkpoints(r.id).empty());
     QAction* remove = menu.addAction(tr("Delete…"), this, [this, r, store] { deleteAsked(r, *store); });
     remove->setEnabled(r.status != RunStatus::Running);
+    if (store->readOnly()) // nothing here can change a store that can only be read: offered, greyed
+        for (QAction* a : menu.actions().mid(menu.actions().indexOf(remove) - 3, 4))
+            a->setEnabled(false);
 }
 
 void RunsPanel::deleteAsked(const RunRecord& r, RunStore& store)

@@ -130,7 +130,10 @@ private Q_SLOTS:
         QCOMPARE(keyLabel(QStringLiteral("optimizer.lr")), QStringLiteral("Learning rate"));
         QCOMPARE(keyLabel(QStringLiteral("data.fold")), QStringLiteral("Fold"));
         QCOMPARE(keyLabel(QStringLiteral("scheduler.gamma")), QStringLiteral("Multiply by"));
-        QCOMPARE(keyLabel(QStringLiteral("train.max_steps")), QStringLiteral("train.max_steps"));
+        QCOMPARE(keyLabel(QStringLiteral("train.snapshot_every")), QStringLiteral("train.snapshot_every"));
+        // Every key the sweep dialog offers has words (a walk found 17 shown as keys).
+        for (const SweepKey& k : sweepableKeys(base()))
+            QVERIFY2(hasKeyLabel(k.key), qPrintable(k.key));
         languages_.apply(QStringLiteral("es"));
         QVERIFY2(keyLabel(QStringLiteral("optimizer.lr")) != QStringLiteral("Learning rate"), "no Spanish words");
         languages_.apply(QStringLiteral("en"));
