@@ -23,6 +23,7 @@
 #include "dialogs/EvaluationTab.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "dialogs/SettingsDialog.h"
+#include "dialogs/UserGuideDialog.h"
 #include "dialogs/TryModelTab.h"
 #include "entrena/experiment/Sweep.h"
 #include "entrena/store/RunStore.h"
@@ -481,6 +482,10 @@ public:
         SettingsDialog settings(languages_);
         settings.show();
         shoot(QStringLiteral("09-settings"), &settings);
+
+        UserGuideDialog guide; // Help → User guide, offline
+        guide.show();
+        shoot(QStringLiteral("09-user-guide"), &guide);
 
         DevicesDialog about(devices_);
         about.show();
