@@ -1,5 +1,6 @@
 #include "panels/RunsPanel.h"
 
+#include "ChoiceLabels.h"
 #include "RunTableModel.h"
 #include "dialogs/RunDetailsDialog.h"
 #include "report/Report.h"
@@ -24,6 +25,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
@@ -483,7 +485,10 @@ void RunsPanel::addBaselineAction(QMenu& menu, const RunRecord& r)
     if (vs && vs->isBaseline) {
         menu.addAction(tr("Clear baseline"), this, [this, r] { model_->setBaseline(r.id, false); });
     } else {
-        const QString dataset = QString::fromStdString(datasetKey(r.configJson));
+        // The data set in the form's words ("Fashion-MNIST"), the rest of its key as it is (a table's file).
+        QString dataset = QString::fromStdString(datasetKey(r.configJson));
+        const QString name = dataset.section(QRegularExpression(QStringLiteral("[:,]")), 0, 0);
+        dataset.replace(0, name.size(), app::ChoiceLabels::dataset(name));
         QAction* mark = menu.addAction(tr("Mark as baseline for %1").arg(dataset), this, [this, r] {
             const QString error = model_->setBaseline(r.id, true);
             if (!error.isEmpty())
