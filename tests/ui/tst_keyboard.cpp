@@ -94,7 +94,7 @@ QStringList walkByTab(QWidget* window, QList<QWidget*>* stops = nullptr)
     QStringList problems;
     QList<QWidget*> seen;
     window->activateWindow();
-    QTest::qWaitFor([&] { return QApplication::focusWidget() && QApplication::focusWidget()->window() == window; }, 2000);
+    (void)QTest::qWaitFor([&] { return QApplication::focusWidget() && QApplication::focusWidget()->window() == window; }, 2000);
     if (!QApplication::focusWidget() || QApplication::focusWidget()->window() != window)
         QTest::keyClick(window, Qt::Key_Tab);
     for (int i = 0; i < 300; ++i) {
@@ -215,7 +215,7 @@ private Q_SLOTS:
         const auto action = [&](const char* name) { return w.findChild<QAction*>(QLatin1String(name)); };
         const auto walkOpened = [&](const QString& what) {
             QWidget* opened = nullptr;
-            QTest::qWaitFor(
+            (void)QTest::qWaitFor(
                 [&] {
                     for (QWidget* t : QApplication::topLevelWidgets())
                         if (t != &w && t->isVisible() && !qobject_cast<QMenu*>(t) && t->windowType() != Qt::ToolTip)
@@ -225,7 +225,7 @@ private Q_SLOTS:
                 10000);
             if (!opened)
                 return problems << what + QStringLiteral(": nothing opened"), void();
-            QTest::qWaitForWindowExposed(opened);
+            (void)QTest::qWaitForWindowExposed(opened);
             for (const QString& p : walkByTab(opened))
                 problems << what + QStringLiteral(": ") + p;
             QPointer<QWidget> closing(opened);
@@ -233,7 +233,7 @@ private Q_SLOTS:
                 d->reject();
             else
                 opened->close();
-            QTest::qWaitFor([&] { return !closing || !closing->isVisible(); });
+            (void)QTest::qWaitFor([&] { return !closing || !closing->isVisible(); });
         };
         const auto modal = [&](const QString& what, QAction* a) {
             QTimer::singleShot(0, this, [&, what] { walkOpened(what); });
