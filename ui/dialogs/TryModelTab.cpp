@@ -131,7 +131,7 @@ QString TryModelTab::freedText(RunStore& store, int64_t runId, const QString& ot
     const QDateTime when = QDateTime::fromString(QString::fromStdString(freed->time), Qt::ISODateWithMs).toLocalTime();
     return tr("This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, "
               "metrics, events and evaluation stay.")
-        .arg(locale.toString(when, QLocale::ShortFormat), locale.formattedDataSize(freed->bytes));
+        .arg(locale.toString(when, QLocale::ShortFormat), locale.formattedDataSize(freed->bytes, 1, QLocale::DataSizeSIFormat)); // MB, as the disk-use bar says
 }
 
 QWidget* TryModelTab::imagePage()

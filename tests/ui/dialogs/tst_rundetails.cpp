@@ -107,7 +107,7 @@ private Q_SLOTS:
         auto* none = dialog.findChild<QLabel*>(QStringLiteral("noCheckpoints"));
         QVERIFY(none);
         const QString said = none->text();
-        QVERIFY2(said.contains(QStringLiteral("were deleted on")) && said.contains(QLocale().formattedDataSize(3'000'000)) &&
+        QVERIFY2(said.contains(QStringLiteral("were deleted on")) && said.contains(QLocale().formattedDataSize(3'000'000, 1, QLocale::DataSizeSIFormat)) &&
                      said.contains(QStringLiteral("evaluation stay")),
                  qPrintable(said));
         // A run that never kept one says that instead.
