@@ -168,6 +168,7 @@ ExperimentView::ExperimentView(const QString& dbPath, qint64 experimentId, QWidg
     auto* body = chartsOverTabs();
     auto* bar = new QHBoxLayout;
     bar->addWidget(selection_, 1);
+    bar->addStretch(); // the buttons keep their width when the brushing text is hidden (cross-validation)
     bar->addWidget(clearBrushes_);
     bar->addWidget(compare_);
     bar->addWidget(resume_);

@@ -2,6 +2,7 @@
 
 #include "form/KeyLabels.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -109,6 +110,11 @@ int SweepSpaceEditor::addParameter(const QString& key)
     const int row = count();
     Row r{new QComboBox, new QComboBox, new QLineEdit, new QLineEdit, new QLineEdit, new QToolButton};
     fillKeys(r.key, key);
+    // As wide as a usual name, not the longest of the ~40 (the values' column was cut in Spanish);
+    // the list opens as wide as its items.
+    r.key->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    r.key->setMinimumContentsLength(18);
+    r.key->view()->setMinimumWidth(r.key->view()->sizeHintForColumn(0) + 24);
     for (Kind k : {Kind::Uniform, Kind::LogUniform, Kind::IntUniform, Kind::Choice})
         r.kind->addItem(QString(), int(k));
     r.values->setMinimumWidth(120);
