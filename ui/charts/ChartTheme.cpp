@@ -11,6 +11,17 @@
 
 namespace entrena::ui {
 
+void legendAbove(QCustomPlot* plot)
+{
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setVisible(true);
+}
+
 QColor placeholderColor(const QPalette& palette)
 {
     // Softer than the axes' text, never under WCAG's 4.5:1 against the chart (the disabled grey was

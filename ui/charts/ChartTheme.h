@@ -25,6 +25,8 @@ void showPlaceholder(QCustomPlot* plot, QCPItemText* placeholder, bool empty);
 
 /// A background that marks a cell as the best (`good`) or as a warning, readable on `palette`.
 QColor markColor(const QPalette& palette, bool good);
+/// Puts `plot`'s legend in a row of its own above the axes, its entries side by side, and shows it.
+void legendAbove(QCustomPlot* plot);
 /// The colour of an empty chart's text: softer than the axes', at least 4.5:1 against the chart.
 QColor placeholderColor(const QPalette& palette);
 

@@ -22,14 +22,7 @@ BestSoFarChart::BestSoFarChart(QWidget* parent)
     empty_->position->setType(QCPItemPosition::ptAxisRectRatio);
     empty_->position->setCoords(0.5, 0.5);
     empty_->setProperty("placeholder", true);
-    // The legend in a row of its own above the axes, where it hides no point.
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, legend);
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    legend->setVisible(true);
+    legendAbove(this); // where it hides no point
     followPalette(this);
     retranslate();
 }

@@ -37,14 +37,7 @@ FoldChart::FoldChart(QWidget* parent)
     ticks->setTickStep(1.0);
     ticks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     xAxis->setTicker(ticks);
-    // The legend in a row of its own above the axes, where it hides no bar.
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, legend);
-    plotLayout()->setRowStretchFactor(0, 0.001);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setBrush(Qt::NoBrush);
-    legend->setVisible(true);
+    legendAbove(this); // where it hides no bar
     followPalette(this);
     retranslate();
 }
