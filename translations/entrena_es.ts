@@ -3663,11 +3663,11 @@ una ejecución</translation>
     </message>
     <message>
         <source>Validation accuracy (higher wins)</source>
-        <translation>Exactitud de validación (gana la mayor)</translation>
+        <translation>Exactitud de val. (gana la mayor)</translation>
     </message>
     <message>
         <source>Validation loss (lower wins)</source>
-        <translation>Pérdida de validación (gana la menor)</translation>
+        <translation>Pérdida de val. (gana la menor)</translation>
     </message>
     <message>
         <source>Trials trained at once; each gets an equal share of the CPU cores (%1).</source>

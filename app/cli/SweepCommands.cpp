@@ -359,9 +359,10 @@ int experiments(const CliOptions& o)
     if (array.empty())
         std::printf("no experiments in %s\n", store.path().c_str());
     for (const auto& e : array) {
-        std::printf("%4lld  %-24s %-6s %-9s %3d trials", (long long)e["id"].get<int64_t>(), e["name"].get<std::string>().c_str(),
-                    e["cv"].is_null() ? e["method"].get<std::string>().c_str() : "cv", e["status"].get<std::string>().c_str(),
-                    int(e["trials"].get<size_t>()));
+        const bool cv = !e["cv"].is_null(); // a cross-validation's trials are its folds, and said so
+        std::printf("%4lld  %-24s %-6s %-9s %3d %s", (long long)e["id"].get<int64_t>(), e["name"].get<std::string>().c_str(),
+                    cv ? "cv" : e["method"].get<std::string>().c_str(), e["status"].get<std::string>().c_str(),
+                    int(e["trials"].get<size_t>()), cv ? "folds" : "trials");
         if (!e["cv"].is_null() && e["cv"]["figures"].contains("best_val_accuracy")) {
             const json& f = e["cv"]["figures"]["best_val_accuracy"];
             std::printf("  val_accuracy %.4f ± %.4f over %d of %d fold run(s)\n", f["mean"].get<double>(),

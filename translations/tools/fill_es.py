@@ -788,8 +788,8 @@ ES = {
     "TPE (Bayesian)": "TPE (bayesiano)",
     "ASHA (early stopping)": "ASHA (parada temprana)",
     "Population-based training": "Entrenamiento basado en población",
-    "Validation accuracy (higher wins)": "Exactitud de validación (gana la mayor)",
-    "Validation loss (lower wins)": "Pérdida de validación (gana la menor)",
+    "Validation accuracy (higher wins)": "Exactitud de val. (gana la mayor)",
+    "Validation loss (lower wins)": "Pérdida de val. (gana la menor)",
     "Trials trained at once; each gets an equal share of the CPU cores (%1).":
         "Pruebas entrenadas a la vez; cada una recibe una parte igual de los núcleos de la CPU (%1).",
     "Every combination of the choices, in order: as many trials as combinations.":

@@ -160,6 +160,7 @@ private Q_SLOTS:
                  acc[QStringLiteral("mean")].toDouble());
         const Result words = cli({QStringLiteral("experiments"), QStringLiteral("--db"), db});
         QVERIFY2(words.out.contains("±") && words.out.contains("over 3 of 3 fold run(s)"), words.out.constData());
+        QVERIFY2(words.out.contains("  3 folds") && !words.out.contains("trials"), words.out.constData()); // not "3 trials"
     }
 
     void aStoppedCrossValidationResumesToTheSameFolds()
