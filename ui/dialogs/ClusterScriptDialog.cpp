@@ -20,6 +20,18 @@
 
 namespace entrena::ui {
 
+QPlainTextEdit* ClusterScriptDialog::codeText(const QString& objectName, const QString& accessibleName)
+{
+    // Read-only text in the fixed font; Tab goes on, as in any form, and a screen reader names it.
+    auto* text = new QPlainTextEdit;
+    text->setObjectName(objectName);
+    text->setReadOnly(true);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setAccessibleName(accessibleName);
+    text->setTabChangesFocus(true);
+    return text;
+}
+
 ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QDialog(parent), config_(std::move(config))
 {
     setWindowTitle(tr("Launch on a cluster"));
@@ -35,21 +47,10 @@ ClusterScriptDialog::ClusterScriptDialog(RunConfig config, QWidget* parent) : QD
     form->addRow(tr("Machines (nodes):"), nodes_);
     form->addRow(config_.devices.type == DeviceType::Cuda ? tr("GPUs per machine:") : tr("Processes per machine:"), ranks_);
 
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    command_ = new QPlainTextEdit;
-    command_->setObjectName(QStringLiteral("torchrunCommand"));
-    command_->setReadOnly(true);
-    command_->setFont(mono);
+    command_ = codeText(QStringLiteral("torchrunCommand"), tr("Command for torchrun"));
     command_->setMaximumHeight(80);
-    command_->setAccessibleName(tr("Command for torchrun"));
-    command_->setTabChangesFocus(true); // read-only text: Tab goes on, as in any form
-    script_ = new QPlainTextEdit;
-    script_->setObjectName(QStringLiteral("sbatchScript"));
-    script_->setReadOnly(true);
-    script_->setFont(mono);
+    script_ = codeText(QStringLiteral("sbatchScript"), tr("Slurm batch script"));
     script_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    script_->setAccessibleName(tr("Slurm batch script"));
-    script_->setTabChangesFocus(true);
     note_ = new QLabel(tr("Every machine needs entrena-cli on its PATH and the data set at the configured path. "
                           "Rank 0 records the run in its run store."));
     note_->setWordWrap(true);

@@ -26,6 +26,7 @@ public:
     QString save(const QString& scriptPath);
 
 private:
+    static QPlainTextEdit* codeText(const QString& objectName, const QString& accessibleName);
     void update();
     QString configPath_; ///< the path the texts name (a placeholder until saved)
 

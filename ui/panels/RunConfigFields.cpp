@@ -4,6 +4,7 @@
 #include "form/FormCheck.h"
 #include "form/ModelSummaryLine.h"
 #include "panels/RunConfigPanel.h"
+#include "runs/RunNaming.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -187,6 +188,17 @@ QString RunConfigPanel::defaultPath(DatasetKind dataset)
 {
     // Debian's dataset-fashion-mnist; the other sources have no place of their own.
     return QString::fromLatin1(registryEntry(dataset).defaultPath);
+}
+
+void RunConfigPanel::followSuggestedName()
+{
+    // The suggested name follows the data and the model while the person has not named the run
+    // ("fmnist-mlp" stayed after choosing an image folder).
+    const RunConfig c = config();
+    const QString suggested = suggestedRunName(c.data.dataset, QString::fromStdString(c.data.path), c.model.arch);
+    if (name_->text().trimmed().isEmpty() || name_->text().trimmed() == suggestedName_)
+        name_->setText(suggested);
+    suggestedName_ = suggested;
 }
 
 } // namespace entrena::ui

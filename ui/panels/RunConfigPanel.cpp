@@ -359,18 +359,9 @@ RunConfigPanel::RunConfigPanel(QWidget* parent)
             setPath(dataPath_, defaultPath(now));
         shownDataset_ = now;
     });
-    // The suggested name follows the data and the model while the person has not named the run
-    // (issue 53: "fmnist-mlp" stayed after choosing an image folder).
-    const auto followName = [this] {
-        const RunConfig c = config();
-        const QString suggested = suggestedRunName(c.data.dataset, QString::fromStdString(c.data.path), c.model.arch);
-        if (name_->text().trimmed().isEmpty() || name_->text().trimmed() == suggestedName_)
-            name_->setText(suggested);
-        suggestedName_ = suggested;
-    };
-    connect(dataset_, &QComboBox::currentIndexChanged, this, followName);
-    connect(arch_, &QComboBox::currentIndexChanged, this, followName);
-    connect(dataPath_, &QLineEdit::textChanged, this, followName);
+    connect(dataset_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::followSuggestedName);
+    connect(arch_, &QComboBox::currentIndexChanged, this, &RunConfigPanel::followSuggestedName);
+    connect(dataPath_, &QLineEdit::textChanged, this, &RunConfigPanel::followSuggestedName);
     check_->recheck();
 }
 

@@ -120,6 +120,8 @@ private:
     void updateVisibility();
     void updateSummary();
     void updatePreview();
+    /// Puts the name the data and model suggest in Run name, unless the person named the run.
+    void followSuggestedName();
     void browseData();
     void browseTest();
 

@@ -108,6 +108,16 @@ std::string joined(const std::vector<std::string>& names)
     return out;
 }
 
+/// Why run `runId` has no checkpoint to classify its samples with: freed (when, how much), or never kept.
+std::string noCheckpoint(RunStore& store, int64_t runId, const std::string& label)
+{
+    if (const auto freed = store.checkpointsFreed(runId))
+        return label + "'s checkpoints were deleted (" + freed->time.substr(0, 10) + ", " +
+               std::to_string((freed->bytes + 500'000) / 1'000'000) +
+               " MB freed), so its samples cannot be classified again; its confusion matrix and figures stay";
+    return label + " kept no checkpoint, so its samples cannot be classified again";
+}
+
 } // namespace
 
 SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* stop)
@@ -122,14 +132,8 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
                                         "diverged or failed)");
     // The end evaluation scored the weights the run ended with: the last checkpoint holds them.
     const auto record = chooseCheckpoint(store, runId, "last");
-    if (!record) {
-        if (const auto freed = store.checkpointsFreed(run->id))
-            throw CheckpointError(label + "'s checkpoints were deleted (" + freed->time.substr(0, 10) + ", " +
-                                  std::to_string((freed->bytes + 500'000) / 1'000'000) +
-                                  " MB freed), so its samples cannot be classified again; its confusion matrix and "
-                                  "figures stay");
-        throw CheckpointError(label + " kept no checkpoint, so its samples cannot be classified again");
-    }
+    if (!record)
+        throw CheckpointError(noCheckpoint(store, run->id, label));
     const RunConfig config = RunConfig::fromJson(run->configJson);
 
     auto impl = std::make_unique<Impl>();
