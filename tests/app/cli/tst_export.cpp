@@ -197,6 +197,35 @@ private slots:
                  qPrintable(QStringLiteral("Python measured %1, Entrena recorded %2").arg(python).arg(recorded)));
     }
 
+    // Issue 53, item 3: test_accuracy was the last weights' while export and predict default to the best
+    // checkpoint's. A small CNN whose validation peaks at epoch 1 (here: test 0.500 best, 0.455 last):
+    // each figure is the one its export measures, whichever epoch is best on this CPU.
+    void theRecordedTestAccuracyIsTheDefaultWeights()
+    {
+        QFile f(path(QStringLiteral("peaks-early.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"name\": \"peaks-early\", \"seed\": 3, \"data\": {\"path\": \"" ENTRENA_FMNIST_DIR "\", \"train_limit\": 512, "
+                "\"test_limit\": 200, \"batch_size\": 128}, \"model\": {\"arch\": \"cnn\"}, \"optimizer\": {\"name\": \"sgd\", "
+                "\"lr\": 0.05}, \"scheduler\": {\"name\": \"constant\"}, \"train\": {\"epochs\": 2, \"checkpoint_every\": 1}}");
+        f.close();
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), f.fileName(), QStringLiteral("--db"), db_,
+                              QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject end = lastLine(r.out);
+        const QString run = QString::number(QJsonDocument::fromJson(r.out.split('\n').first()).object().value(QStringLiteral("run_id")).toInteger());
+        const double recorded = end.value(QStringLiteral("test_accuracy")).toDouble(-1);
+        const double last = end.value(QStringLiteral("test_accuracy_last")).toDouble(recorded);
+        for (const auto& [which, expected] : {std::pair{QStringLiteral("best"), recorded}, std::pair{QStringLiteral("last"), last}}) {
+            const QString out = path(QStringLiteral("peaks-early-%1.pt").arg(which));
+            const Result e = cli({QStringLiteral("export"), QStringLiteral("--run"), run, QStringLiteral("--db"), db_,
+                                  QStringLiteral("--checkpoint"), which, QStringLiteral("--out"), out});
+            QVERIFY2(e.exitCode == 0, e.err.constData());
+            const double measured =
+                sidecar(out).value(QStringLiteral("metrics")).toObject().value(QStringLiteral("test_accuracy_of_these_weights")).toDouble(-1);
+            QVERIFY2(std::abs(measured - expected) <= 1e-9, qPrintable(QStringLiteral("%1: %2 vs %3").arg(which).arg(measured).arg(expected)));
+        }
+    }
+
     void aRunWithoutCheckpointsSaysSoAndWritesNothing()
     {
         // A run that failed before its first checkpoint: its data folder does not exist.
