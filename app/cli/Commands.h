@@ -41,9 +41,6 @@ inline nlohmann::json optional(const std::optional<double>& v)
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-/// A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180; PredictCommand.cpp).
-std::string csvCell(const std::string& s);
-
 /// Bytes as a person reads them: "812 B", "45.2 MB", "1.31 GB" (powers of 1000, as df -H; CleanCommand.cpp).
 std::string readableBytes(int64_t bytes);
 

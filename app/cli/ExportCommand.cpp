@@ -1,6 +1,7 @@
 // `entrena-cli export` (docs/export.md): a run's weights (.pt, .safetensors, .onnx), its metrics
 // (CSV, JSON), or the samples of one cell of its confusion matrix (docs/evaluation.md).
 #include "Commands.h"
+#include "entrena/data/Csv.h"
 #include "entrena/export/Export.h"
 #include "entrena/export/SplitReview.h"
 #include "entrena/store/AtomicFile.h"
@@ -42,11 +43,11 @@ int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
     const std::vector<ReviewedSample> samples = review.cell(t, p);
     std::ostringstream text;
     text.precision(17);
-    const bool csv = o.out.size() >= 4 && o.out.compare(o.out.size() - 4, 4, ".csv") == 0; // else .json (checked)
-    if (csv) {
+    const bool asCsv = o.out.size() >= 4 && o.out.compare(o.out.size() - 4, 4, ".csv") == 0; // else .json (checked)
+    if (asCsv) {
         text << "index,file,line,confidence\n";
         for (const ReviewedSample& s : samples)
-            text << s.index << ',' << csvCell(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
+            text << s.index << ',' << csv::field(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
                  << '\n';
     } else {
         nlohmann::json list = nlohmann::json::array();
@@ -106,7 +107,7 @@ int exportRun(const CliOptions& o)
         text << "key,step,epoch,wall_time,value\n";
         for (const auto& key : store.metricKeys(run->id)) {
             for (const auto& m : store.metrics(run->id, key))
-                text << key << ',' << m.step << ',' << m.epoch << ',' << m.wallTime << ',' << m.value << '\n';
+                text << csv::field(key) << ',' << m.step << ',' << m.epoch << ',' << m.wallTime << ',' << m.value << '\n';
         }
     } else {
         nlohmann::json metrics = nlohmann::json::object();

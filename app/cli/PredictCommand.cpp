@@ -2,6 +2,7 @@
 // one JSON document, with accuracy and the confusion matrix when the inputs' classes are known.
 #include "Commands.h"
 #include "ProgressBar.h"
+#include "entrena/data/Csv.h"
 #include "entrena/export/Predict.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/RunStore.h"
@@ -15,16 +16,6 @@
 #include <thread>
 
 namespace entrena::cli {
-
-std::string csvCell(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string q = "\"";
-    for (char c : s)
-        q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
 
 namespace {
 
@@ -44,9 +35,9 @@ std::string asCsv(const PredictionReport& r, int top)
         out << ",class_" << j << ",probability_" << j;
     out << '\n';
     for (const Prediction& p : r.predictions) {
-        out << csvCell(p.input) << ',' << (p.truth >= 0 ? csvCell(r.classes[size_t(p.truth)]) : std::string());
+        out << csv::field(p.input) << ',' << (p.truth >= 0 ? csv::field(r.classes[size_t(p.truth)]) : std::string());
         for (const RankedClass& c : p.top)
-            out << ',' << csvCell(c.name) << ',' << c.probability;
+            out << ',' << csv::field(c.name) << ',' << c.probability;
         out << '\n';
     }
     return out.str();

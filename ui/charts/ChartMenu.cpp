@@ -1,5 +1,6 @@
 #include "charts/ChartMenu.h"
 
+#include "entrena/data/Csv.h"
 #include "settings/Settings.h"
 
 #include <QApplication>
@@ -29,11 +30,10 @@ QString chartTitle(const QCustomPlot* plot)
     return plot->objectName();
 }
 
-QString csvField(QString text)
+/// One field as Entrena's CSV codec writes it (and its readers read it back).
+QString csvField(const QString& text)
 {
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
-        text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return text;
+    return QString::fromStdString(csv::field(text.toStdString()));
 }
 
 /// QCustomPlot's own savers write straight to the path; go through a temporary file in the

@@ -1,13 +1,11 @@
 #include "data/CsvReader.h"
 
+#include "entrena/data/Csv.h"
+
 #include <algorithm>
-#include <cerrno>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -16,56 +14,17 @@
 namespace entrena {
 namespace {
 
-std::vector<std::string> splitRow(const std::string& line)
+bool isFiniteNumber(const std::string& cell, double& value, bool decimalComma)
 {
-    std::vector<std::string> cells;
-    std::string cell;
-    bool quoted = false;
-    for (char ch : line) {
-        if (ch == '"') {
-            quoted = !quoted;
-        } else if (ch == ',' && !quoted) {
-            cells.push_back(cell);
-            cell.clear();
-        } else if (ch != '\r') {
-            cell += ch;
-        }
-    }
-    cells.push_back(cell);
-    for (auto& c : cells) {
-        const auto b = c.find_first_not_of(" \t");
-        const auto e = c.find_last_not_of(" \t");
-        c = b == std::string::npos ? std::string() : c.substr(b, e - b + 1);
-    }
-    return cells;
-}
-
-/// The number a cell holds, read the same way in every locale: strtod follows LC_NUMERIC, which
-/// Qt sets from the system, so under es_ES the GUI refused "0.5" as not a number (and would have
-/// read "0,5" as 0). A leading '+' is accepted, as strtod did.
-bool parseNumber(const std::string& cell, double& value)
-{
-    const char* begin = cell.data();
-    const char* end = cell.data() + cell.size();
-    if (begin != end && *begin == '+') {
-        ++begin;
-        if (begin != end && *begin == '-')
-            return false; // "+-1"
-    }
-    const auto [at, error] = std::from_chars(begin, end, value);
-    return error == std::errc() && at == end;
-}
-
-bool isFiniteNumber(const std::string& cell, double& value)
-{
-    return parseNumber(cell, value) && std::isfinite(value);
+    return csv::number(cell, value, decimalComma) && std::isfinite(value);
 }
 
 /// A label cell as read, kept until the whole column is known: whether the labels are class
 /// numbers or names is decided by all of them, not by the first row.
 struct LabelCell {
     std::string text;
-    size_t row;
+    int64_t row;
+    bool decimalComma; ///< its file separates cells with ';' or tabs
 };
 
 /// Turns the label cells into class indices. `train` is the training file's table when this is
@@ -80,7 +39,7 @@ std::vector<int64_t> mapLabels(const std::string& path, const std::string& colum
         if (c.text.empty())
             throw std::runtime_error(where + std::to_string(c.row) + ", column " + column + ": the label is empty");
         double v = 0;
-        const LabelCell*& first = isFiniteNumber(c.text, v) ? firstNumber : firstName;
+        const LabelCell*& first = isFiniteNumber(c.text, v, c.decimalComma) ? firstNumber : firstName;
         if (!first)
             first = &c;
     }
@@ -131,7 +90,7 @@ std::vector<int64_t> mapLabels(const std::string& path, const std::string& colum
     }
     for (const LabelCell& c : cells) {
         double v = 0;
-        isFiniteNumber(c.text, v);
+        isFiniteNumber(c.text, v, c.decimalComma);
         if (v < 0 || v != std::floor(v) || v > 1e6)
             throw std::runtime_error(where + std::to_string(c.row) + ", column " + column + ": the label '" + c.text +
                                      "' is not a class number (0, 1, 2, …)");
@@ -140,69 +99,83 @@ std::vector<int64_t> mapLabels(const std::string& path, const std::string& colum
     return labels;
 }
 
-CsvTable readTable(const std::string& path, const std::string& labelColumn, bool header, const CsvTable* train,
-                   const std::string& trainPath)
+/// The file's records. `folder` ends the message for a folder given as the file, `unreadable`
+/// the system's reason when the file cannot be read.
+csv::Reader openTable(const std::string& path, const std::string& folder, const std::string& unreadable)
 {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-        throw std::runtime_error("'" + path + "' is a folder; data.path of a CSV table names the CSV file itself");
-    std::ifstream in(path);
-    if (!in)
-        throw std::runtime_error("cannot open CSV file '" + path + "': " + std::strerror(errno) + "; check data.path");
-    std::string line;
-    size_t row = 0;
+        throw std::invalid_argument("'" + path + "' is a folder" + folder);
+    try {
+        return csv::Reader::fromFile(path);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(e.what() + unreadable);
+    }
+}
+
+/// The label column's index among `names` (the header) or, failing that, `labelColumn` read as a
+/// 0-based index; -1 when it is neither.
+long labelIndexOf(const std::vector<std::string>& names, const std::string& labelColumn)
+{
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == labelColumn)
+            return long(i);
+    char* end = nullptr;
+    const long index = std::strtol(labelColumn.c_str(), &end, 10);
+    return end == labelColumn.c_str() || *end != '\0' ? -1 : index;
+}
+
+CsvTable readTable(const std::string& path, const std::string& labelColumn, bool header, const CsvTable* train,
+                   const std::string& trainPath)
+{
+    csv::Reader in = [&] {
+        try {
+            return openTable(path, "; data.path of a CSV table names the CSV file itself", "; check data.path");
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(e.what());
+        }
+    }();
+    csv::Record record;
     std::vector<std::string> names;
     size_t columns = 0;
-    long labelIndex = -1;
     if (header) {
-        if (!std::getline(in, line))
+        if (!in.next(record))
             throw std::runtime_error("CSV file '" + path + "' is empty");
-        ++row;
-        names = splitRow(line);
+        names = record.cells;
         columns = names.size();
-        for (size_t i = 0; i < names.size(); ++i) {
-            if (names[i] == labelColumn)
-                labelIndex = long(i);
-        }
     }
-    if (labelIndex < 0) {
-        char* end = nullptr;
-        const long index = std::strtol(labelColumn.c_str(), &end, 10);
-        if (end == labelColumn.c_str() || *end != '\0')
-            throw std::runtime_error("CSV file '" + path + "' has no column named '" + labelColumn +
-                                     "'; set data.label_column to a header name or a 0-based column index");
-        labelIndex = index;
-    }
+    const long labelIndex = labelIndexOf(names, labelColumn);
+    if (labelIndex < 0)
+        throw std::runtime_error("CSV file '" + path + "' has no column named '" + labelColumn +
+                                 "'; set data.label_column to a header name or a 0-based column index");
     const auto columnName = [&](size_t c) { return names.empty() ? std::to_string(c + 1) : "'" + names[c] + "'"; };
+    const auto where = [&](int64_t row) { return "CSV file '" + path + "', row " + std::to_string(row); };
 
     std::vector<float> features;
     std::vector<LabelCell> labelCells;
     std::vector<int64_t> lines;
-    while (std::getline(in, line)) {
-        ++row;
-        if (line.find_first_not_of(" \t\r") == std::string::npos)
-            continue; // blank lines are allowed
-        auto cells = splitRow(line);
+    while (in.next(record)) {
+        auto& cells = record.cells;
         if (columns == 0)
             columns = cells.size();
         if (cells.size() != columns)
-            throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ": " + std::to_string(cells.size()) +
-                                     " cells, but " + std::to_string(columns) + " are expected (a ragged row)");
+            throw std::runtime_error(where(record.line) + ": " + std::to_string(cells.size()) + " cells, but " +
+                                     std::to_string(columns) + " are expected (a ragged row)");
         if (labelIndex >= long(columns))
             throw std::runtime_error("CSV file '" + path + "' has " + std::to_string(columns) + " columns; data.label_column " +
                                      std::to_string(labelIndex) + " is not one of them");
         for (size_t c = 0; c < cells.size(); ++c) {
             if (long(c) == labelIndex) {
-                labelCells.push_back({std::move(cells[c]), row});
+                labelCells.push_back({std::move(cells[c]), record.line, in.decimalComma()});
                 continue;
             }
             double v = 0;
-            if (!isFiniteNumber(cells[c], v))
-                throw std::runtime_error("CSV file '" + path + "', row " + std::to_string(row) + ", column " + columnName(c) +
-                                         ": '" + cells[c] + "' is not a number");
+            if (!isFiniteNumber(cells[c], v, in.decimalComma()))
+                throw std::runtime_error(where(record.line) + ", column " + columnName(c) + ": '" + cells[c] +
+                                         "' is not a number");
             features.push_back(float(v));
         }
-        lines.push_back(int64_t(row));
+        lines.push_back(record.line);
     }
     if (labelCells.empty())
         throw std::runtime_error("CSV file '" + path + "' has no data rows");
@@ -228,122 +201,126 @@ std::string quotedList(const std::vector<std::string>& names)
     return text;
 }
 
+/// Where a table to predict holds each of the model's features, and its label (-1: none).
+struct Layout {
+    std::vector<size_t> at;
+    long labelIndex = -1;
+    size_t width = 0;
+};
+
+/// The layout from a header row: the model's columns found by name (the label too, by name or,
+/// when the model trained with an index, at that index unless it names a feature).
+Layout layoutByName(const std::string& path, const std::vector<std::string>& names, const std::vector<std::string>& columns,
+                    int64_t featureCount, const std::string& labelColumn)
+{
+    Layout l;
+    l.width = names.size();
+    const std::set<std::string> known(columns.begin(), columns.end());
+    // Trained with data.label_column as a 0-based index: the label is that column when its header
+    // is not one of the model's features.
+    const long label = labelIndexOf(names, labelColumn);
+    const bool inRange = label >= 0 && label < long(names.size());
+    const bool byName = inRange && names[size_t(label)] == labelColumn;
+    const bool byIndex = inRange && !byName && !columns.empty() && !known.count(names[size_t(label)]);
+    l.labelIndex = byName || byIndex ? label : -1;
+    if (columns.empty()) {
+        for (size_t i = 0; i < names.size(); ++i)
+            if (long(i) != l.labelIndex)
+                l.at.push_back(i);
+        if (int64_t(l.at.size()) != featureCount)
+            throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(l.at.size()) +
+                                        " feature columns; the model takes " + std::to_string(featureCount));
+        return l;
+    }
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < names.size(); ++i)
+        index.emplace(names[i], i);
+    std::vector<std::string> missing, extra;
+    for (const auto& c : columns) {
+        const auto found = index.find(c);
+        if (found == index.end())
+            missing.push_back(c);
+        else
+            l.at.push_back(found->second);
+    }
+    for (size_t i = 0; i < names.size(); ++i)
+        if (long(i) != l.labelIndex && !known.count(names[i]))
+            extra.push_back(names[i]);
+    if (!missing.empty() || !extra.empty())
+        throw std::invalid_argument(
+            "CSV file '" + path +
+            "' does not have the model's columns: " + (missing.empty() ? std::string() : "missing " + quotedList(missing)) +
+            (!missing.empty() && !extra.empty() ? "; " : "") +
+            (extra.empty() ? std::string() : "not known to the model " + quotedList(extra)) + ". The model was trained on " +
+            quotedList(columns) + (labelColumn.empty() ? "" : " (and the label '" + labelColumn + "')") +
+            "; give a table with those columns, in any order");
+    return l;
+}
+
+/// The layout of a table without names: the model's features by position, with the label column
+/// where it trained when the row is one wider.
+Layout layoutByPosition(const std::string& path, size_t width, int64_t featureCount, const std::string& labelColumn)
+{
+    Layout l;
+    l.width = width;
+    char* end = nullptr;
+    const long index = std::strtol(labelColumn.c_str(), &end, 10);
+    const bool hasLabel = int64_t(width) == featureCount + 1 && end != labelColumn.c_str() && *end == '\0' && index >= 0 &&
+                          index < long(width);
+    if (int64_t(width) != featureCount && !hasLabel)
+        throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(width) + " columns; the model takes " +
+                                    std::to_string(featureCount) + " features (or " + std::to_string(featureCount + 1) +
+                                    " columns with the label at column " + labelColumn + ")");
+    l.labelIndex = hasLabel ? index : -1;
+    for (size_t i = 0; i < width; ++i)
+        if (long(i) != l.labelIndex)
+            l.at.push_back(i);
+    return l;
+}
+
 } // namespace
 
 TableToPredict readTableToPredict(const std::string& path, const std::vector<std::string>& columns, int64_t featureCount,
                                   const std::string& labelColumn, bool header)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw std::invalid_argument("'" + path + "' is a folder, not a CSV table");
-    std::ifstream in(path);
-    if (!in)
-        throw std::runtime_error("cannot open CSV file '" + path + "': " + std::strerror(errno));
-    std::string line;
-    int64_t lineNo = 0;
-    // Where each of the model's features is in this file, and where its label is (-1: none).
-    std::vector<size_t> at;
-    long labelIndex = -1;
-    size_t width = 0;
+    csv::Reader in = openTable(path, ", not a CSV table", "");
+    csv::Record record;
+    Layout layout;
     if (header) {
-        if (!std::getline(in, line))
+        if (!in.next(record))
             throw std::invalid_argument("CSV file '" + path + "' is empty");
-        ++lineNo;
-        const auto names = splitRow(line);
-        width = names.size();
-        std::map<std::string, size_t> index;
-        for (size_t i = 0; i < names.size(); ++i)
-            index.emplace(names[i], i);
-        if (const auto l = index.find(labelColumn); l != index.end())
-            labelIndex = long(l->second);
-        const std::set<std::string> known(columns.begin(), columns.end());
-        if (labelIndex < 0 && !columns.empty()) {
-            // Trained with data.label_column as a 0-based index: the label is that column when its
-            // header is not one of the model's features.
-            char* end = nullptr;
-            const long i = std::strtol(labelColumn.c_str(), &end, 10);
-            if (end != labelColumn.c_str() && *end == '\0' && i >= 0 && i < long(names.size()) && !known.count(names[size_t(i)]))
-                labelIndex = i;
-        }
-        std::vector<std::string> missing, extra;
-        if (!columns.empty()) {
-            for (const auto& c : columns) {
-                const auto found = index.find(c);
-                if (found == index.end())
-                    missing.push_back(c);
-                else
-                    at.push_back(found->second);
-            }
-            for (size_t i = 0; i < names.size(); ++i)
-                if (long(i) != labelIndex && !known.count(names[i]))
-                    extra.push_back(names[i]);
-        } else {
-            for (size_t i = 0; i < names.size(); ++i)
-                if (long(i) != labelIndex)
-                    at.push_back(i);
-            if (int64_t(at.size()) != featureCount)
-                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(at.size()) +
-                                            " feature columns; the model takes " + std::to_string(featureCount));
-        }
-        if (!missing.empty() || !extra.empty())
-            throw std::invalid_argument(
-                "CSV file '" + path +
-                "' does not have the model's columns: " + (missing.empty() ? std::string() : "missing " + quotedList(missing)) +
-                (!missing.empty() && !extra.empty() ? "; " : "") +
-                (extra.empty() ? std::string() : "not known to the model " + quotedList(extra)) + ". The model was trained on " +
-                quotedList(columns) + (labelColumn.empty() ? "" : " (and the label '" + labelColumn + "')") +
-                "; give a table with those columns, in any order");
+        layout = layoutByName(path, record.cells, columns, featureCount, labelColumn);
     }
     std::vector<float> features;
     TableToPredict t;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (line.find_first_not_of(" \t\r") == std::string::npos)
-            continue;
-        auto cells = splitRow(line);
-        if (!header && at.empty()) {
-            // No names: the model's features by position, with the label column where it trained.
-            width = cells.size();
-            char* end = nullptr;
-            const long index = std::strtol(labelColumn.c_str(), &end, 10);
-            const bool hasLabel = int64_t(width) == featureCount + 1 && end != labelColumn.c_str() && *end == '\0' &&
-                                  index >= 0 && index < long(width);
-            if (int64_t(width) != featureCount && !hasLabel)
-                throw std::invalid_argument("CSV file '" + path + "' has " + std::to_string(width) +
-                                            " columns; the model takes " + std::to_string(featureCount) + " features (or " +
-                                            std::to_string(featureCount + 1) + " columns with the label at column " +
-                                            labelColumn + ")");
-            labelIndex = hasLabel ? index : -1;
-            for (size_t i = 0; i < width; ++i)
-                if (long(i) != labelIndex)
-                    at.push_back(i);
-        }
-        if (cells.size() != width) {
-            t.skipped.push_back(
-                {lineNo, std::to_string(cells.size()) + " cells, but " + std::to_string(width) + " are expected"});
+    while (in.next(record)) {
+        const auto& cells = record.cells;
+        if (!header && layout.at.empty())
+            layout = layoutByPosition(path, cells.size(), featureCount, labelColumn);
+        if (cells.size() != layout.width) {
+            t.skipped.push_back({record.line, std::to_string(cells.size()) + " cells, but " + std::to_string(layout.width) +
+                                                  " are expected"});
             continue;
         }
-        std::string problem;
         const size_t before = features.size();
-        for (const size_t c : at) {
+        for (const size_t c : layout.at) {
             double v = 0;
-            if (!isFiniteNumber(cells[c], v)) {
-                problem = "'" + cells[c] + "' is not a number";
+            if (!isFiniteNumber(cells[c], v, in.decimalComma())) {
+                t.skipped.push_back({record.line, "'" + cells[c] + "' is not a number"});
                 break;
             }
             features.push_back(float(v));
         }
-        if (!problem.empty()) {
+        if (features.size() - before != layout.at.size()) {
             features.resize(before);
-            t.skipped.push_back({lineNo, problem});
             continue;
         }
-        t.lines.push_back(lineNo);
-        if (labelIndex >= 0)
-            t.labels.push_back(cells[size_t(labelIndex)]);
+        t.lines.push_back(record.line);
+        if (layout.labelIndex >= 0)
+            t.labels.push_back(cells[size_t(layout.labelIndex)]);
     }
     const int64_t n = int64_t(t.lines.size());
-    t.features = torch::from_blob(features.data(), {n, int64_t(at.size())}, torch::kFloat32).clone();
+    t.features = torch::from_blob(features.data(), {n, int64_t(layout.at.size())}, torch::kFloat32).clone();
     return t;
 }
 

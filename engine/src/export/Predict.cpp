@@ -5,6 +5,7 @@
 #include "data/ImageDecode.h"
 #include "data/Samples.h"
 #include "entrena/config/Config.h"
+#include "entrena/data/Csv.h"
 #include "entrena/store/Checkpoints.h"
 #include "entrena/store/RunStore.h"
 #include "export/CheckpointChoice.h"
@@ -14,7 +15,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -338,26 +338,16 @@ Prediction Predictor::predictRow(const std::string& row, int topK) const
     const ModelInputSpec& in = m.input;
     if (!in.table)
         throw PredictInputError("the model was trained on images; give it an image, not a row of numbers");
-    const char separator = row.find('\t') != std::string::npos ? '\t' : row.find(';') != std::string::npos ? ';' : ',';
-    std::vector<std::string> cells(1);
-    for (const char c : row) {
-        if (c == separator)
-            cells.emplace_back();
-        else if (c != '\r' && c != '\n' && c != '"')
-            cells.back() += separator != ',' && c == ',' ? '.' : c;
-    }
+    char separator = ',';
+    const std::vector<std::string> cells = csv::splitLine(row, &separator);
     const auto named = [&](size_t i) { return i < in.columns.size() ? "'" + in.columns[i] + "'" : std::to_string(i + 1); };
     std::vector<float> values;
     for (size_t i = 0; i < cells.size(); ++i) {
-        std::string cell = cells[i];
-        cell.erase(0, cell.find_first_not_of(" \t"));
-        cell.erase(cell.find_last_not_of(" \t") + 1);
+        const std::string& cell = cells[i];
         if (cell.empty() && i + 1 == cells.size() && i > 0)
             continue; // a trailing separator
         double v = 0;
-        const char* begin = cell.data() + (!cell.empty() && cell[0] == '+');
-        const auto [at, error] = std::from_chars(begin, cell.data() + cell.size(), v);
-        if (cell.empty() || error != std::errc() || at != cell.data() + cell.size() || !std::isfinite(v))
+        if (!csv::number(cell, v, separator != ',') || !std::isfinite(v))
             throw PredictInputError(
                 "value " + std::to_string(i + 1) + " (column " + named(i) + "), '" + cell + "', is not a number" +
                 (cell.find(' ') != std::string::npos ? "; separate values with commas, semicolons or tabs" : ""));
@@ -420,8 +410,7 @@ PredictionReport Predictor::predict(const std::vector<std::string>& inputs, int 
         if (found == classIndex.end() && numbered) {
             // Labels that are class numbers: "1.0" is class 1, as training read it.
             double v = 0;
-            const auto [at, error] = std::from_chars(label.data(), label.data() + label.size(), v);
-            if (error == std::errc() && at == label.data() + label.size() && v == std::floor(v) && v >= 0)
+            if (csv::number(label, v) && v == std::floor(v) && v >= 0 && v <= 1e6)
                 found = classIndex.find(std::to_string(int64_t(v)));
         }
         if (found == classIndex.end()) {

@@ -3,6 +3,7 @@
 #include "charts/ChartMenu.h"
 #include "charts/LiveCharts.h"
 #include "dialogs/RunDetailsDialog.h"
+#include "entrena/data/Csv.h"
 #include "entrena/store/RunStore.h"
 #include "panels/RunsPanel.h"
 #include "report/Report.h"
@@ -367,9 +368,25 @@ private slots:
             QCOMPARE(cells[2].toDouble(), steps[i - 1].loss); // exact, not rounded
         }
         QCOMPARE(lines.last(), QStringLiteral("epoch mean,70,0.75"));
+        // A series named with a comma, quotes and a line break (a run's name can hold them) reads
+        // back whole through Entrena's CSV reader, as a file of predictions does.
+        const QString odd = QStringLiteral("run \"a, b\"\nsecond line");
+        loss->graph(0)->setName(odd);
+        entrena::csv::Reader in(ChartMenu::csv(loss).toStdString(), "chart");
+        entrena::csv::Record r;
+        QVERIFY(in.next(r) && r.cells == (std::vector<std::string>{"series", "step", "value"}));
+        for (int i = 1; i <= 7; ++i) {
+            QVERIFY(in.next(r) && r.cells.size() == 3);
+            QCOMPARE(QString::fromStdString(r.cells[0]), odd);
+            QCOMPARE(std::stod(r.cells[2]), steps[i - 1].loss);
+        }
         // Hidden graphs are not plotted, so not copied.
         loss->graph(1)->setVisible(false);
-        QCOMPARE(ChartMenu::csv(loss).trimmed().split(QLatin1Char('\n')).size(), 1 + 7);
+        entrena::csv::Reader shown(ChartMenu::csv(loss).toStdString(), "chart");
+        int records = 0;
+        while (shown.next(r))
+            ++records;
+        QCOMPARE(records, 1 + 7);
     }
 
     void chartExportsAsPngSvgAndPdf()
