@@ -126,6 +126,66 @@ OptionKey<S> gammaKey(const char* label, double step)
     return number<&S::gamma>("gamma", 0.0, 1.0, "multiply the rate by this", shown(label, 4, step));
 }
 
+/// OneCycleLR: stepped every optimizer step, and the only schedule that moves the momentum.
+SchedulerEntry oneCycle()
+{
+    SchedulerEntry oneCycleEntry{
+        SchedulerKind::OneCycle,
+        "one_cycle",
+        ENTRENA_LABEL("Registry", "One-cycle"),
+        "OneCycleLR",
+        "up from max_lr/div_factor to max_lr, then down to max_lr/(div_factor×final_div_factor), stepped every "
+        "optimizer step; with cycle_momentum the momentum (SGD, RMSprop) or beta1 (Adam, AdamW) cycles the other way",
+        {defaultIs(number<&S::maxLr>(
+                       "max_lr", 0.0, kHuge, "the peak rate (0: optimizer.lr)",
+                       shown(ENTRENA_LABEL("Registry", "Peak rate:"), 6, 0.01, ENTRENA_LABEL("Registry", "learning rate"))),
+                   "`0`: optimizer.lr"),
+         defaultIs(integer<&S::totalSteps>("total_steps", 0, kBig,
+                                           "the steps the cycle spans (0: the run's); shorter than the run is an error"),
+                   "`0`: the run's steps"),
+         formRange(number<&S::pctStart>("pct_start", 0.0, 1.0, "the share of the cycle spent rising",
+                                        shown(ENTRENA_LABEL("Registry", "Rising share:"), 2, 0.05)),
+                   0.01, 0.99),
+         choice<&S::annealStrategy>("anneal_strategy", "the curve of each phase", shown(ENTRENA_LABEL("Registry", "Annealing:"))),
+         number<&S::divFactor>("div_factor", 1e-12, kHuge, "max_lr / the starting rate"),
+         number<&S::finalDivFactor>("final_div_factor", 1e-12, kHuge, "the starting rate / the final rate"),
+         boolean<&S::threePhase>("three_phase", "a third phase annihilates the rate (fastai's schedule)"),
+         boolean<&S::cycleMomentum>("cycle_momentum", "cycle the momentum inversely to the rate"),
+         number<&S::baseMomentum>("base_momentum", 0.0, 1.0, "the momentum at the peak rate"),
+         number<&S::maxMomentum>("max_momentum", 0.0, 1.0, "the momentum at the lowest rate")},
+        checkOneCycle,
+        oneCycleRate,
+        oneCycleMomentum};
+    oneCycleEntry.perStep = true;
+    return oneCycleEntry;
+}
+
+/// ReduceLROnPlateau: the one schedule that watches an epoch figure.
+SchedulerEntry reduceOnPlateau()
+{
+    SchedulerEntry plateau{SchedulerKind::ReduceOnPlateau,
+                           "reduce_on_plateau",
+                           ENTRENA_LABEL("Registry", "Reduce on plateau"),
+                           "ReduceLROnPlateau",
+                           "multiply by factor when metric stops improving for patience epochs",
+                           {choice<&S::metric>("metric", "the epoch figure watched"),
+                            choice<&S::mode>("mode", "min: lower is better; max: higher is better"),
+                            formRange(number<&S::factor>("factor", 0.0, 1.0, "multiply the rate by this (below 1)",
+                                                         shown(ENTRENA_LABEL("Registry", "Multiply by:"), 3, 0.05)),
+                                      0.01, 0.99),
+                            integer<&S::patience>("patience", 0, kBig, "epochs without improvement before a reduction",
+                                                  shown(ENTRENA_LABEL("Registry", "Patience (epochs):"))),
+                            number<&S::threshold>("threshold", 0.0, kHuge, "the smallest change that counts as an improvement"),
+                            choice<&S::thresholdMode>("threshold_mode", "rel: threshold is relative; abs: absolute"),
+                            integer<&S::cooldown>("cooldown", 0, kBig, "epochs to wait after a reduction"),
+                            number<&S::minLr>("min_lr", 0.0, kHuge, "the rate never goes below this"),
+                            number<&S::eps>("eps", 0.0, kHuge, "a reduction smaller than this is skipped")},
+                           checkPlateau,
+                           plateauRate};
+    plateau.watchesMetric = true;
+    return plateau;
+}
+
 std::vector<SchedulerEntry> makeEntries()
 {
     std::vector<SchedulerEntry> e;
@@ -180,56 +240,8 @@ std::vector<SchedulerEntry> makeEntries()
                             0, 10)},
                  nullptr,
                  cosineRate});
-    SchedulerEntry oneCycleEntry{
-        SchedulerKind::OneCycle,
-        "one_cycle",
-        ENTRENA_LABEL("Registry", "One-cycle"),
-        "OneCycleLR",
-        "up from max_lr/div_factor to max_lr, then down to max_lr/(div_factor×final_div_factor), stepped every "
-        "optimizer step; with cycle_momentum the momentum (SGD, RMSprop) or beta1 (Adam, AdamW) cycles the other way",
-        {defaultIs(number<&S::maxLr>(
-                       "max_lr", 0.0, kHuge, "the peak rate (0: optimizer.lr)",
-                       shown(ENTRENA_LABEL("Registry", "Peak rate:"), 6, 0.01, ENTRENA_LABEL("Registry", "learning rate"))),
-                   "`0`: optimizer.lr"),
-         defaultIs(integer<&S::totalSteps>("total_steps", 0, kBig,
-                                           "the steps the cycle spans (0: the run's); shorter than the run is an error"),
-                   "`0`: the run's steps"),
-         formRange(number<&S::pctStart>("pct_start", 0.0, 1.0, "the share of the cycle spent rising",
-                                        shown(ENTRENA_LABEL("Registry", "Rising share:"), 2, 0.05)),
-                   0.01, 0.99),
-         choice<&S::annealStrategy>("anneal_strategy", "the curve of each phase", shown(ENTRENA_LABEL("Registry", "Annealing:"))),
-         number<&S::divFactor>("div_factor", 1e-12, kHuge, "max_lr / the starting rate"),
-         number<&S::finalDivFactor>("final_div_factor", 1e-12, kHuge, "the starting rate / the final rate"),
-         boolean<&S::threePhase>("three_phase", "a third phase annihilates the rate (fastai's schedule)"),
-         boolean<&S::cycleMomentum>("cycle_momentum", "cycle the momentum inversely to the rate"),
-         number<&S::baseMomentum>("base_momentum", 0.0, 1.0, "the momentum at the peak rate"),
-         number<&S::maxMomentum>("max_momentum", 0.0, 1.0, "the momentum at the lowest rate")},
-        checkOneCycle,
-        oneCycleRate,
-        oneCycleMomentum};
-    oneCycleEntry.perStep = true;
-    e.push_back(std::move(oneCycleEntry));
-    SchedulerEntry plateau{SchedulerKind::ReduceOnPlateau,
-                           "reduce_on_plateau",
-                           ENTRENA_LABEL("Registry", "Reduce on plateau"),
-                           "ReduceLROnPlateau",
-                           "multiply by factor when metric stops improving for patience epochs",
-                           {choice<&S::metric>("metric", "the epoch figure watched"),
-                            choice<&S::mode>("mode", "min: lower is better; max: higher is better"),
-                            formRange(number<&S::factor>("factor", 0.0, 1.0, "multiply the rate by this (below 1)",
-                                                         shown(ENTRENA_LABEL("Registry", "Multiply by:"), 3, 0.05)),
-                                      0.01, 0.99),
-                            integer<&S::patience>("patience", 0, kBig, "epochs without improvement before a reduction",
-                                                  shown(ENTRENA_LABEL("Registry", "Patience (epochs):"))),
-                            number<&S::threshold>("threshold", 0.0, kHuge, "the smallest change that counts as an improvement"),
-                            choice<&S::thresholdMode>("threshold_mode", "rel: threshold is relative; abs: absolute"),
-                            integer<&S::cooldown>("cooldown", 0, kBig, "epochs to wait after a reduction"),
-                            number<&S::minLr>("min_lr", 0.0, kHuge, "the rate never goes below this"),
-                            number<&S::eps>("eps", 0.0, kHuge, "a reduction smaller than this is skipped")},
-                           checkPlateau,
-                           plateauRate};
-    plateau.watchesMetric = true;
-    e.push_back(std::move(plateau));
+    e.push_back(oneCycle());
+    e.push_back(reduceOnPlateau());
     return e;
 }
 

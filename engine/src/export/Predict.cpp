@@ -162,6 +162,108 @@ void loadStateDict(const std::string& file, Model& model)
     }
 }
 
+/// What the inputs name: image files (folders expanded) and CSV tables.
+struct Inputs {
+    std::vector<std::string> images, tables;
+};
+
+Inputs sortInputs(const std::vector<std::string>& inputs)
+{
+    Inputs sorted;
+    for (const std::string& given : inputs) {
+        std::error_code ec;
+        if (!fs::exists(given, ec))
+            throw PredictInputError("no file or folder '" + given + "'");
+        if (fs::is_directory(given, ec)) {
+            auto found = imagesUnder(given);
+            if (found.empty())
+                throw PredictInputError("the folder '" + given + "' holds no PNG or JPEG image (searched with its subfolders)");
+            sorted.images.insert(sorted.images.end(), found.begin(), found.end());
+        } else if (lower(fs::path(given).extension().string()) == ".csv") {
+            sorted.tables.push_back(given);
+        } else {
+            sorted.images.push_back(given);
+        }
+    }
+    return sorted;
+}
+
+/// Scores predictions against the classes their inputs are known to be of, into a report's
+/// counts and confusion matrix.
+class Scorer {
+public:
+    Scorer(PredictionReport& report, const std::vector<std::string>& classes)
+        : report_(report)
+    {
+        report.classes = classes;
+        report.confusion.assign(classes.size(), std::vector<int64_t>(classes.size(), 0));
+        for (size_t i = 0; i < classes.size(); ++i) {
+            index_.emplace(classes[i], int64_t(i));
+            numbered_ = numbered_ && classes[i] == std::to_string(i);
+        }
+    }
+
+    /// `label` is a table's label cell (`isLabel`: one naming no class is noted) or an image's
+    /// folder name (only maybe a class).
+    void record(Prediction& p, const std::string& label, bool isLabel)
+    {
+        auto found = index_.find(label);
+        if (found == index_.end() && numbered_) {
+            // Labels that are class numbers: "1.0" is class 1, as training read it.
+            double v = 0;
+            if (csv::number(label, v) && v == std::floor(v) && v >= 0 && v <= 1e6)
+                found = index_.find(std::to_string(int64_t(v)));
+        }
+        if (found == index_.end()) {
+            auto& unknown = report_.unknownLabels;
+            if (isLabel && unknown.size() < 10 && std::find(unknown.begin(), unknown.end(), label) == unknown.end())
+                unknown.push_back(label);
+            return;
+        }
+        p.truth = found->second;
+        ++report_.labelled;
+        report_.correct += p.top.front().index == p.truth;
+        ++report_.confusion[size_t(p.truth)][size_t(p.top.front().index)];
+    }
+
+private:
+    PredictionReport& report_;
+    std::map<std::string, int64_t> index_;
+    bool numbered_ = true; // classes "0", "1", …: labels may be given as numbers
+};
+
+/// Decodes images[from, from + n) into `pixels` on `workers` threads; a file that does not decode
+/// leaves its message at its place in the result (the others, empty).
+std::vector<std::string> decodeImages(const std::vector<std::string>& images, int64_t from, const ModelInputSpec& in, int workers,
+                                      torch::Tensor& pixels)
+{
+    const int64_t n = pixels.size(0), rowBytes = in.channels * in.height * in.width;
+    std::vector<std::string> problems(static_cast<size_t>(n));
+    std::atomic<int64_t> next{0};
+    const auto decode = [&] {
+        for (int64_t i; (i = next.fetch_add(1)) < n;) {
+            try {
+                decodeImageInto(images[size_t(from + i)], int(in.channels), int(in.height), int(in.width),
+                                pixels.data_ptr<uint8_t>() + i * rowBytes);
+            } catch (const std::exception& e) {
+                problems[size_t(i)] = e.what();
+            }
+        }
+    };
+    struct Pool { // joined however the scope is left (a thread that cannot start throws)
+        std::vector<std::thread> threads;
+        ~Pool()
+        {
+            for (auto& t : threads)
+                t.join();
+        }
+    } pool;
+    for (int w = 1; w < workers; ++w)
+        pool.threads.emplace_back(decode);
+    decode();
+    return problems;
+}
+
 } // namespace
 
 struct Predictor::Impl {
@@ -208,6 +310,68 @@ struct Predictor::Impl {
                 const std::string name = size_t(c) < input.classNames.size() ? input.classNames[size_t(c)] : std::to_string(c);
                 p.top.push_back({c, name, pv[r * k + j]});
             }
+        }
+    }
+
+    /// The rows of one CSV table, in chunks, each scored when the table has the label column.
+    void predictTable(const std::string& path, int topK, Scorer& scorer, PredictionReport& report,
+                      const PredictProgress& progress)
+    {
+        TableToPredict t;
+        try {
+            t = readTableToPredict(path, input.columns, input.width, input.labelColumn, input.header);
+        } catch (const std::invalid_argument& e) {
+            throw PredictInputError(e.what());
+        }
+        for (const auto& [line, why] : t.skipped)
+            report.skipped.push_back({path + ":" + std::to_string(line), why});
+        const int64_t n = t.features.size(0), chunk = chunkRows();
+        for (int64_t from = 0; from < n; from += chunk) {
+            const int64_t to = std::min(n, from + chunk);
+            const size_t first = report.predictions.size();
+            addPredictions(probabilities(t.features.slice(0, from, to)), topK, report.predictions);
+            for (int64_t r = from; r < to; ++r) {
+                Prediction& p = report.predictions[first + size_t(r - from)];
+                p.line = t.lines[size_t(r)];
+                p.input = path + ":" + std::to_string(p.line);
+                if (!t.labels.empty())
+                    scorer.record(p, t.labels[size_t(r)], true);
+            }
+            if (progress)
+                progress(to, n);
+        }
+    }
+
+    /// Image files, decoded a chunk at a time on `threads`; one that does not decode is skipped.
+    void predictImages(const std::vector<std::string>& images, int topK, int threads, Scorer& scorer, PredictionReport& report,
+                       const PredictProgress& progress)
+    {
+        const int64_t total = int64_t(images.size()), chunk = chunkRows();
+        const int workers = int(std::clamp<int64_t>(threads, 1, std::max<int64_t>(1, chunk)));
+        for (int64_t from = 0; from < total; from += chunk) {
+            const int64_t n = std::min(total, from + chunk) - from;
+            auto pixels = torch::empty({n, input.channels, input.height, input.width}, torch::kUInt8);
+            const std::vector<std::string> problems = decodeImages(images, from, input, workers, pixels);
+            std::vector<int64_t> good;
+            for (int64_t i = 0; i < n; ++i) {
+                if (problems[size_t(i)].empty())
+                    good.push_back(i);
+                else
+                    report.skipped.push_back({images[size_t(from + i)], problems[size_t(i)]});
+            }
+            if (!good.empty()) {
+                auto batch = int64_t(good.size()) == n ? pixels : pixels.index_select(0, torch::tensor(good, torch::kInt64));
+                const size_t first = report.predictions.size();
+                addPredictions(probabilities(batch), topK, report.predictions);
+                for (size_t g = 0; g < good.size(); ++g) {
+                    Prediction& p = report.predictions[first + g];
+                    p.input = images[size_t(from + good[g])];
+                    // An image in a folder named after a class is known to be of it (class folders, test/).
+                    scorer.record(p, fs::path(p.input).parent_path().filename().string(), false);
+                }
+            }
+            if (progress)
+                progress(from + n, total);
         }
     }
 };
@@ -369,140 +533,19 @@ Prediction Predictor::predictRow(const std::string& row, int topK) const
 PredictionReport Predictor::predict(const std::vector<std::string>& inputs, int topK, int threads,
                                     const PredictProgress& progress) const
 {
-    Impl& m = *impl_;
-    const ModelInputSpec& in = m.input;
-    // What each input names: image files (folders expanded) and tables.
-    std::vector<std::string> images, tables;
-    for (const std::string& given : inputs) {
-        std::error_code ec;
-        if (!fs::exists(given, ec))
-            throw PredictInputError("no file or folder '" + given + "'");
-        if (fs::is_directory(given, ec)) {
-            auto found = imagesUnder(given);
-            if (found.empty())
-                throw PredictInputError("the folder '" + given + "' holds no PNG or JPEG image (searched with its subfolders)");
-            images.insert(images.end(), found.begin(), found.end());
-        } else if (lower(fs::path(given).extension().string()) == ".csv") {
-            tables.push_back(given);
-        } else {
-            images.push_back(given);
-        }
-    }
-    if (in.table && !images.empty())
+    const ModelInputSpec& in = impl_->input;
+    const Inputs given = sortInputs(inputs);
+    if (in.table && !given.images.empty())
         throw PredictInputError("the model was trained on a table; give CSV files with its columns, not images ('" +
-                                images.front() + "')");
-    if (!in.table && !tables.empty())
-        throw PredictInputError("the model was trained on images; '" + tables.front() + "' is a table");
+                                given.images.front() + "')");
+    if (!in.table && !given.tables.empty())
+        throw PredictInputError("the model was trained on images; '" + given.tables.front() + "' is a table");
 
     PredictionReport report;
-    report.classes = in.classNames;
-    const size_t k = in.classNames.size();
-    report.confusion.assign(k, std::vector<int64_t>(k, 0));
-    std::map<std::string, int64_t> classIndex;
-    bool numbered = true; // classes "0", "1", …: labels given as numbers
-    for (size_t i = 0; i < k; ++i) {
-        classIndex.emplace(in.classNames[i], int64_t(i));
-        numbered = numbered && in.classNames[i] == std::to_string(i);
-    }
-    // A label that names no class is noted for tables; for images it is only a folder's name.
-    const auto recordTruth = [&](Prediction& p, const std::string& label, bool isLabel) {
-        auto found = classIndex.find(label);
-        if (found == classIndex.end() && numbered) {
-            // Labels that are class numbers: "1.0" is class 1, as training read it.
-            double v = 0;
-            if (csv::number(label, v) && v == std::floor(v) && v >= 0 && v <= 1e6)
-                found = classIndex.find(std::to_string(int64_t(v)));
-        }
-        if (found == classIndex.end()) {
-            auto& unknown = report.unknownLabels;
-            if (isLabel && unknown.size() < 10 && std::find(unknown.begin(), unknown.end(), label) == unknown.end())
-                report.unknownLabels.push_back(label);
-            return;
-        }
-        p.truth = found->second;
-        ++report.labelled;
-        report.correct += p.top.front().index == p.truth;
-        ++report.confusion[size_t(p.truth)][size_t(p.top.front().index)];
-    };
-
-    for (const std::string& path : tables) {
-        TableToPredict t;
-        try {
-            t = readTableToPredict(path, in.columns, in.width, in.labelColumn, in.header);
-        } catch (const std::invalid_argument& e) {
-            throw PredictInputError(e.what());
-        }
-        for (const auto& [line, why] : t.skipped)
-            report.skipped.push_back({path + ":" + std::to_string(line), why});
-        const int64_t n = t.features.size(0), chunk = m.chunkRows();
-        for (int64_t from = 0; from < n; from += chunk) {
-            const int64_t to = std::min(n, from + chunk);
-            const size_t first = report.predictions.size();
-            m.addPredictions(m.probabilities(t.features.slice(0, from, to)), topK, report.predictions);
-            for (int64_t r = from; r < to; ++r) {
-                Prediction& p = report.predictions[first + size_t(r - from)];
-                p.line = t.lines[size_t(r)];
-                p.input = path + ":" + std::to_string(p.line);
-                if (!t.labels.empty())
-                    recordTruth(p, t.labels[size_t(r)], true);
-            }
-            if (progress)
-                progress(to, n);
-        }
-    }
-
-    const int64_t total = int64_t(images.size()), chunk = m.chunkRows();
-    const int64_t rowBytes = in.channels * in.height * in.width;
-    const int workers = int(std::clamp<int64_t>(threads, 1, std::max<int64_t>(1, chunk)));
-    for (int64_t from = 0; from < total; from += chunk) {
-        const int64_t n = std::min(total, from + chunk) - from;
-        auto pixels = torch::empty({n, in.channels, in.height, in.width}, torch::kUInt8);
-        std::vector<std::string> problems(static_cast<size_t>(n));
-        std::atomic<int64_t> next{0};
-        const auto decode = [&] {
-            for (int64_t i; (i = next.fetch_add(1)) < n;) {
-                try {
-                    decodeImageInto(images[size_t(from + i)], int(in.channels), int(in.height), int(in.width),
-                                    pixels.data_ptr<uint8_t>() + i * rowBytes);
-                } catch (const std::exception& e) {
-                    problems[size_t(i)] = e.what();
-                }
-            }
-        };
-        {
-            struct Pool { // joined however the scope is left (a thread that cannot start throws)
-                std::vector<std::thread> threads;
-                ~Pool()
-                {
-                    for (auto& t : threads)
-                        t.join();
-                }
-            } pool;
-            for (int w = 1; w < workers; ++w)
-                pool.threads.emplace_back(decode);
-            decode();
-        }
-        std::vector<int64_t> good;
-        for (int64_t i = 0; i < n; ++i) {
-            if (problems[size_t(i)].empty())
-                good.push_back(i);
-            else
-                report.skipped.push_back({images[size_t(from + i)], problems[size_t(i)]});
-        }
-        if (!good.empty()) {
-            auto batch = int64_t(good.size()) == n ? pixels : pixels.index_select(0, torch::tensor(good, torch::kInt64));
-            const size_t first = report.predictions.size();
-            m.addPredictions(m.probabilities(batch), topK, report.predictions);
-            for (size_t g = 0; g < good.size(); ++g) {
-                Prediction& p = report.predictions[first + g];
-                p.input = images[size_t(from + good[g])];
-                // An image in a folder named after a class is known to be of it (class folders, test/).
-                recordTruth(p, fs::path(p.input).parent_path().filename().string(), false);
-            }
-        }
-        if (progress)
-            progress(from + n, total);
-    }
+    Scorer scorer(report, in.classNames);
+    for (const std::string& path : given.tables)
+        impl_->predictTable(path, topK, scorer, report, progress);
+    impl_->predictImages(given.images, topK, threads, scorer, report, progress);
     if (report.labelled == 0)
         report.confusion.clear();
     return report;

@@ -31,6 +31,51 @@ struct SplitReview::Impl {
     Samples x;                           ///< the split's inputs, for pictures and rows
     double mean = 0, std = 1;            ///< float images: normalised over all pixels by these
     std::vector<double> featureMean, featureStd;
+
+    /// The samples as classified now (predicted class and confidence of each), and their matrix.
+    void collect(const torch::Tensor& predicted, const torch::Tensor& confidence, const torch::Tensor& truth,
+                 const std::vector<std::string>& files, const std::vector<int64_t>& lines)
+    {
+        const int64_t n = x.size(0), k = int64_t(classes.size());
+        confusion.assign(size_t(k), std::vector<int64_t>(size_t(k), 0));
+        samples.reserve(size_t(n));
+        const auto* p = predicted.data_ptr<int64_t>();
+        const auto* c = confidence.data_ptr<double>();
+        const auto* t = truth.data_ptr<int64_t>();
+        unreadable = 0;
+        for (int64_t i = 0; i < n; ++i) {
+            ReviewedSample s;
+            s.index = i;
+            s.trueClass = t[i];
+            s.predicted = p[i];
+            s.confidence = c[i];
+            if (size_t(i) < files.size())
+                s.file = files[size_t(i)];
+            if (size_t(i) < lines.size())
+                s.line = lines[size_t(i)];
+            if (s.trueClass >= 0 && s.trueClass < k && s.predicted >= 0 && s.predicted < k)
+                ++confusion[size_t(s.trueClass)][size_t(s.predicted)];
+            else
+                ++unreadable;
+            samples.push_back(std::move(s));
+        }
+    }
+
+    /// How many samples the matrix of now and the recorded one disagree on: a sample that moved
+    /// leaves one cell and enters another (two differences); one added or gone changes one cell
+    /// and the total.
+    int64_t disagreementsWith(const std::vector<std::vector<int64_t>>& recorded) const
+    {
+        int64_t apart = 0, nowTotal = 0, thenTotal = 0;
+        for (size_t i = 0; i < confusion.size(); ++i)
+            for (size_t j = 0; j < confusion[i].size(); ++j) {
+                const int64_t then = i < recorded.size() && j < recorded[i].size() ? recorded[i][j] : 0;
+                apart += std::llabs(confusion[i][j] - then);
+                nowTotal += confusion[i][j];
+                thenTotal += then;
+            }
+        return (apart + std::llabs(nowTotal - thenTotal)) / 2;
+    }
 };
 
 SplitReview::SplitReview(std::unique_ptr<Impl> impl)
@@ -177,40 +222,8 @@ SplitReview SplitReview::ofRun(RunStore& store, int64_t runId, const StopToken* 
 
     torch::Tensor predicted, confidence;
     classify(model, channelsLast, r.x, recordedChannelNorm(run->dataJson), stop, predicted, confidence);
-    const int64_t n = r.x.size(0), k = d.classes;
-    r.confusion.assign(size_t(k), std::vector<int64_t>(size_t(k), 0));
-    r.samples.reserve(size_t(n));
-    const auto* p = predicted.data_ptr<int64_t>();
-    const auto* c = confidence.data_ptr<double>();
-    const auto* t = y.data_ptr<int64_t>();
-    r.unreadable = 0;
-    for (int64_t i = 0; i < n; ++i) {
-        ReviewedSample s;
-        s.index = i;
-        s.trueClass = t[i];
-        s.predicted = p[i];
-        s.confidence = c[i];
-        if (size_t(i) < files.size())
-            s.file = files[size_t(i)];
-        if (size_t(i) < lines.size())
-            s.line = lines[size_t(i)];
-        if (s.trueClass >= 0 && s.trueClass < k && s.predicted >= 0 && s.predicted < k)
-            ++r.confusion[size_t(s.trueClass)][size_t(s.predicted)];
-        else
-            ++r.unreadable;
-        r.samples.push_back(std::move(s));
-    }
-    // A sample that moved leaves one cell and enters another (two differences); one added or gone
-    // changes one cell and the total.
-    int64_t apart = 0, nowTotal = 0, thenTotal = 0;
-    for (size_t i = 0; i < r.confusion.size(); ++i)
-        for (size_t j = 0; j < r.confusion[i].size(); ++j) {
-            const int64_t then = i < recorded.confusion.size() && j < recorded.confusion[i].size() ? recorded.confusion[i][j] : 0;
-            apart += std::llabs(r.confusion[i][j] - then);
-            nowTotal += r.confusion[i][j];
-            thenTotal += then;
-        }
-    r.disagreements = (apart + std::llabs(nowTotal - thenTotal)) / 2;
+    r.collect(predicted, confidence, y, files, lines);
+    r.disagreements = r.disagreementsWith(recorded.confusion);
     return SplitReview(std::move(impl));
 }
 

@@ -138,8 +138,12 @@ std::string pathSignature(Model& model, const RunConfig& config)
     return std::string(toString(config.model.arch)) + " " + hex.str();
 }
 
-void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candidates, PathTrialParts parts,
-                  const std::function<void(const OomRetry&)>& onRetry)
+namespace {
+
+/// Adds to `choice` the paths forced by configuration or decided by an earlier run on this CPU (the
+/// cache); returns the others, which are still to be measured.
+std::vector<PathChoice::Path> addDecided(PathChoice& choice, const std::vector<PathChoice::Path>& candidates,
+                                         const PathTrialParts& parts)
 {
     const nlohmann::json cache = parts.useCache ? readCache() : nlohmann::json::object();
     std::vector<PathChoice::Path> unknown;
@@ -152,6 +156,15 @@ void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candi
         else
             unknown.push_back(path);
     }
+    return unknown;
+}
+
+} // namespace
+
+void measurePaths(PathChoice& choice, const std::vector<PathChoice::Path>& candidates, PathTrialParts parts,
+                  const std::function<void(const OomRetry&)>& onRetry)
+{
+    std::vector<PathChoice::Path> unknown = addDecided(choice, candidates, parts);
     if (!unknown.empty() && !parts.measure) {
         // A memory budget's meter would count the trial's copies and its full batch (and retry it
         // smaller): these paths keep Entrena's side, which the budget's fitting was made with (the
