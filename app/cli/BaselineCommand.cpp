@@ -22,4 +22,15 @@ int baseline(const CliOptions& o)
     return 0;
 }
 
+CommandInfo baselineCommand()
+{
+    return {"baseline",
+            "--run RUN [--db FILE] [--clear]",
+            "mark a run as its data set's baseline",
+            {{"--run", "RUN", "the run (id or name)"}, kDb, {"--clear", nullptr, "stop the run being the baseline"}},
+            "Every other run of the data set is then compared with it: its speed-up and its change in accuracy "
+            "('entrena-cli runs --json').",
+            &baseline};
+}
+
 } // namespace entrena::cli

@@ -71,4 +71,20 @@ int clean(const CliOptions& o)
     return 0;
 }
 
+CommandInfo cleanCommand()
+{
+    return {"clean",
+            "[--run RUN]... [--archived] [--pruned] [--db FILE] [--dry-run]",
+            "delete runs' checkpoints to free disk space, keeping their metrics",
+            {{"--run", "RUN", "a run (id or name) whose checkpoints go (repeatable)"},
+             {"--archived", nullptr, "every archived run's"},
+             {"--pruned", nullptr, "every pruned trial's"},
+             kDb,
+             {"--dry-run", nullptr, "say what would be freed, delete nothing"}},
+            "At least one of --run, --archived and --pruned; together, the runs of each. The runs keep their metrics, "
+            "events, evaluation and charts, and can be compared and reported; they can no longer be resumed or exported. "
+            "Prints the bytes freed. A run that is training is refused (exit 2).",
+            &clean};
+}
+
 } // namespace entrena::cli

@@ -41,4 +41,27 @@ int clusterScript(const CliOptions& o)
     return 0;
 }
 
+CommandInfo clusterScriptCommand()
+{
+    return {"cluster-script",
+            "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch] [--space SPACE.json "
+            "[--method grid|random] [--trials N] | --cv K]",
+            "the torchrun line and a Slurm sbatch script for a configuration, or a job array for a sweep",
+            {kConfig,
+             kSet,
+             {"--nodes", "N", "machines (default 1); with --space, the job array's tasks"},
+             {"--space", "SPACE.json",
+              "a sweep instead: a Slurm job array whose N tasks each run their share of the "
+              "trials into a store of their own, to import afterwards"},
+             {"--cv", "K",
+              "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores "
+              "that import into one experiment"},
+             {"--method", "METHOD", "with --space: grid or random (default random)"},
+             {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
+             {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
+             {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
+            "The configuration is checked first: a bad one exits 2 and writes nothing.",
+            &clusterScript};
+}
+
 } // namespace entrena::cli

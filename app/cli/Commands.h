@@ -1,7 +1,8 @@
 #pragma once
-// Every command's handler: each lives in a file of its own (TrainCommand.cpp, RunsCommand.cpp, …),
-// and the command table (CliOptions.cpp) names it beside the command's options and help, so that
-// adding a command is its file and its row. Each returns the exit status of the contract (docs/cli.md).
+// Every command: its handler and its description (options, help) live in a file of its own
+// (TrainCommand.cpp, RunsCommand.cpp, …), and the command table (CliOptions.cpp) lists the
+// descriptions, so that adding a command is its file and its line there. Each handler returns the
+// exit status of the contract (docs/cli.md).
 
 #include "CliOptions.h"
 
@@ -27,6 +28,31 @@ int experiments(const CliOptions& o);
 int importStore(const CliOptions& o);
 int clean(const CliOptions& o);
 int configKeys(const CliOptions& o);
+
+/// Each command's name, options, help and handler, for the command table.
+CommandInfo trainCommand();
+CommandInfo lrFindCommand();
+CommandInfo batchFindCommand();
+CommandInfo runsCommand();
+CommandInfo cleanCommand();
+CommandInfo baselineCommand();
+CommandInfo exportCommand();
+CommandInfo predictCommand();
+CommandInfo devicesCommand();
+CommandInfo clusterScriptCommand();
+CommandInfo sweepCommand();
+CommandInfo crossValidationCommand();
+CommandInfo experimentsCommand();
+CommandInfo importCommand();
+CommandInfo configKeysCommand();
+
+/// The options several commands share.
+inline const OptionInfo kConfig{"--config", "FILE",
+                                "the run configuration (JSON): 'entrena-cli config-keys' lists every key, "
+                                "configuration.md in the documentation explains them"};
+inline const OptionInfo kSet{"--set", "KEY=VALUE", "override one configuration key, e.g. --set optimizer.lr=0.01 (repeatable)"};
+inline const OptionInfo kDb{"--db", "FILE", "the run store (default: $XDG_DATA_HOME/entrena/runs.sqlite)"};
+inline const OptionInfo kJson{"--json", nullptr, "one JSON object per line on stdout instead of text"};
 
 /// cluster-script --space: a Slurm job array that runs a sweep's shards (SweepCommands.cpp).
 int clusterSweepScript(const CliOptions& o);

@@ -72,4 +72,17 @@ int configKeys(const CliOptions& o)
     return o.markdown ? configKeysMarkdown() : configKeysList();
 }
 
+CommandInfo configKeysCommand()
+{
+    return {"config-keys",
+            "[--markdown]",
+            "every configuration key that --config and --set take, with its default",
+            {{"--markdown", nullptr,
+              "the data sets, models, optimizers and schedules with their keys, as the tables of "
+              "configuration.md"}},
+            "One key per line: the dotted path and its default value. Keys that apply to only some choices "
+            "(a scheduler's or an optimizer's parameters, csv's columns) are listed too.",
+            &configKeys};
+}
+
 } // namespace entrena::cli

@@ -36,4 +36,14 @@ int devices(const CliOptions& o)
     return 0;
 }
 
+CommandInfo devicesCommand()
+{
+    return {"devices",
+            "[--json]",
+            "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
+            {kJson},
+            "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads).",
+            &devices};
+}
+
 } // namespace entrena::cli

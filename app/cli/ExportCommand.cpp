@@ -47,8 +47,8 @@ int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
     if (asCsv) {
         text << "index,file,line,confidence\n";
         for (const ReviewedSample& s : samples)
-            text << s.index << ',' << csv::field(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ',' << s.confidence
-                 << '\n';
+            text << s.index << ',' << csv::field(s.file) << ',' << (s.line > 0 ? std::to_string(s.line) : "") << ','
+                 << s.confidence << '\n';
     } else {
         nlohmann::json list = nlohmann::json::array();
         for (const ReviewedSample& s : samples) {
@@ -146,6 +146,27 @@ int exportRun(const CliOptions& o)
     }
     writeAtomically(o.out, text.str());
     return 0;
+}
+
+CommandInfo exportCommand()
+{
+    return {"export",
+            "--run RUN [--db FILE] (--checkpoint best|last | --metrics csv|json | --true CLASS --predicted CLASS) "
+            "--out FILE",
+            "write a run's weights, its metrics, or the samples of a confusion-matrix cell to a file",
+            {{"--run", "RUN", "the run (id or name)"},
+             kDb,
+             {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
+             {"--metrics", "csv|json", "every stored metric value instead of weights"},
+             {"--true", "CLASS", "with --predicted: the samples of this true class ..."},
+             {"--predicted", "CLASS", "... that the model predicted as this class, most confident first"},
+             {"--out", "FILE",
+              "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it); .csv or .json for "
+              "a cell's samples"}},
+            "The file is written to a temporary name and renamed: never a partial file. A cell's samples are "
+            "those of the split the run's end evaluated, classified again by its last checkpoint, each with its "
+            "original file (image folders) or line (CSV tables); see docs/evaluation.md.",
+            &exportRun};
 }
 
 } // namespace entrena::cli

@@ -24,4 +24,20 @@ int importStore(const CliOptions& o)
     return o.strict && !r.missing.empty() ? 1 : 0;
 }
 
+CommandInfo importCommand()
+{
+    return {"import",
+            "OTHER.sqlite [--db FILE] [--strict]",
+            "copy the runs of another run store into this one",
+            {kDb,
+             {"--strict", nullptr,
+              "exit with status 1 when a checkpoint or evaluation image could not be copied (each is named either way)"}},
+            "Runs, their metrics, events, checkpoints and experiments are added by their uuid: importing the same store "
+            "twice adds nothing. Each run's checkpoint files and evaluation images are copied into its own folder beside "
+            "this store and checked against their recorded checksums, so the runs resume and export after the other "
+            "store is deleted; a file that cannot be copied is named on stderr. For runs made on a cluster node or "
+            "another machine.",
+            &importStore};
+}
+
 } // namespace entrena::cli

@@ -201,4 +201,24 @@ int predict(const CliOptions& o)
     return 0;
 }
 
+CommandInfo predictCommand()
+{
+    return {"predict",
+            "(--run RUN [--checkpoint best|last] [--db FILE] | --model FILE.pt) INPUT... [--top K] [--json|--csv] [--out FILE]",
+            "classify image files, folders of them, or the rows of CSV tables with a trained model",
+            {{"--run", "RUN", "the run (id or name) whose checkpoint classifies"},
+             {"--checkpoint", "best|last", "the best checkpoint by validation (the default, else the latest), or the latest"},
+             kDb,
+             {"--model", "FILE.pt", "a model `export` wrote, with its FILE.pt.json beside it, instead of a run"},
+             {"--top", "K", "the K most probable classes of each input (default 3)"},
+             {"--json", nullptr, "one JSON document: every prediction, what was skipped, accuracy and confusion"},
+             {"--csv", nullptr, "one CSV row per input instead of text"},
+             {"--out", "FILE", "write the predictions here instead of to stdout"}},
+            "Each input is made as the run's training data was: the same size, channels and normalisation for "
+            "images, the same columns (by header name, in any order) and scaling for tables. An image in a folder "
+            "named after a class, or a table with the label column, is also scored: accuracy and the confusion "
+            "matrix follow the predictions. A file that does not decode is named and skipped.",
+            &predict};
+}
+
 } // namespace entrena::cli

@@ -133,4 +133,21 @@ int runs(const CliOptions& o)
     return 0;
 }
 
+CommandInfo runsCommand()
+{
+    return {
+        "runs",
+        "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all] [--disk]",
+        "list the runs in the run store",
+        {kDb,
+         kJson,
+         {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted, pruned"},
+         {"--tag", "TAG", "only runs with this tag"},
+         {"--all", nullptr, "archived runs too"},
+         {"--disk", nullptr, "each run's disk use (checkpoints and images), and the store's in all"}},
+        "With --json: one JSON array of run objects (cli.md in the documentation lists their fields; with --disk each "
+        "has disk_bytes).",
+        &runs};
+}
+
 } // namespace entrena::cli

@@ -145,4 +145,36 @@ int batchFind(const CliOptions& o)
     return 0;
 }
 
+CommandInfo lrFindCommand()
+{
+    return {"lr-find",
+            "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
+            "the learning-rate range test: suggests a learning rate",
+            {kConfig,
+             kSet,
+             kJson,
+             {"--start-lr", "LR", "the rate the sweep starts at (default 1e-6)"},
+             {"--end-lr", "LR", "the rate it ends at (default 10)"},
+             {"--steps", "N", "the sweep's length in optimizer steps, at least 5 (default 100)"}},
+            "The rate grows exponentially over the steps on a freshly built model; nothing is stored. Use the "
+            "suggestion as optimizer.lr, or as scheduler.max_lr for one_cycle.",
+            &lrFind};
+}
+
+CommandInfo batchFindCommand()
+{
+    return {"batch-find",
+            "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
+            "find the largest batch size that fits in memory",
+            {kConfig,
+             kSet,
+             kJson,
+             {"--start", "N", "the first batch size tried (default 16)"},
+             {"--max", "N", "the largest size tried (default: the training set's size)"},
+             {"--trial-steps", "N", "real optimizer steps per trial (default 3)"}},
+            "Doubles the batch until a trial does not fit, then searches between the last size that fitted and the "
+            "first that did not. Nothing is stored.",
+            &batchFind};
+}
+
 } // namespace entrena::cli

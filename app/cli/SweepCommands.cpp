@@ -4,12 +4,14 @@
 #include "entrena/dist/Launcher.h"
 #include "entrena/experiment/CrossValidation.h"
 #include "entrena/experiment/Sweep.h"
+#include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/AtomicFile.h"
 #include "entrena/store/Import.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 
 #include <cmath>
+#include <deque>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +21,47 @@
 
 namespace entrena::cli {
 namespace {
+
+/// Text that lives as long as the command table (its entries hold plain pointers).
+const char* kept(std::string text)
+{
+    static std::deque<std::string> texts;
+    texts.push_back(std::move(text));
+    return texts.back().c_str();
+}
+
+/// sweep's usage line: the methods and their own settings from the sweep-method registry.
+const char* sweepSynopsis()
+{
+    std::string s = "--config BASE.json --space SPACE.json [--method ";
+    const auto& methods = sweepMethodRegistry();
+    for (std::size_t i = 0; i < methods.size(); ++i)
+        s += (i ? "|" : "") + std::string(methods[i].name);
+    s += "] [--trials N] [--parallel K] [--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] "
+         "[--resume EXPERIMENT]";
+    for (const auto& m : methods)
+        for (const auto& k : m.keys)
+            s += " [" + settingFlag(k.key) + (k.kind == ValueKind::Integer ? " N]" : " X]");
+    return kept(s + " [--keep-pruned] [--cv K [--no-stratify]]");
+}
+
+const char* methodHelp()
+{
+    std::string s;
+    for (const auto& m : sweepMethodRegistry())
+        s += (s.empty() ? "" : "; ") + std::string(m.name) + ": " + m.doc;
+    return kept(s + ". Default random");
+}
+
+/// Each method's own settings as sweep's options.
+std::vector<OptionInfo> methodOptions()
+{
+    std::vector<OptionInfo> out;
+    for (const auto& m : sweepMethodRegistry())
+        for (const auto& k : m.keys)
+            out.push_back({kept(settingFlag(k.key)), k.kind == ValueKind::Integer ? "N" : "X", k.doc});
+    return out;
+}
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -201,7 +244,7 @@ json crossValidationJson(const CrossValidationSummary& s)
     json figures = json::object();
     for (const FoldFigure& f : s.figures)
         figures[f.key] = {{"mean", f.mean}, {"sd", f.sd}, {"values", f.values}};
-    return {{"folds", s.folds},       {"repeats", s.repeats},   {"runs", s.runs},
+    return {{"folds", s.folds},       {"repeats", s.repeats},     {"runs", s.runs},
             {"finished", s.finished}, {"expected", s.expected()}, {"figures", figures}};
 }
 
@@ -239,8 +282,10 @@ int crossValidate(const CliOptions& o)
         if (!e)
             throw ConfigError("no experiment '" + o.resume + "' in " + db + "; `entrena-cli experiments` lists them");
         if (!isCrossValidation(*e))
-            throw ConfigError("experiment '" + o.resume + "' is a sweep, not a cross-validation; resume it with "
-                              "`entrena-cli sweep --resume " + o.resume + "`");
+            throw ConfigError("experiment '" + o.resume +
+                              "' is a sweep, not a cross-validation; resume it with "
+                              "`entrena-cli sweep --resume " +
+                              o.resume + "`");
         folds = summarizeCrossValidation(store, *e).folds;
     }
     StopToken stop;
@@ -253,12 +298,11 @@ int crossValidate(const CliOptions& o)
         throw std::runtime_error("the cross-validation's experiment " + std::to_string(r.experiment) + " is gone from " + db);
     const CrossValidationSummary summary = summarizeCrossValidation(store, *experiment);
     if (o.json) {
-        std::printf("%s\n", json{{"event", "cv_end"},
-                                  {"experiment", r.experiment},
-                                  {"status", r.status},
-                                  {"cv", crossValidationJson(summary)}}
-                                 .dump()
-                                 .c_str());
+        std::printf(
+            "%s\n",
+            json{{"event", "cv_end"}, {"experiment", r.experiment}, {"status", r.status}, {"cv", crossValidationJson(summary)}}
+                .dump()
+                .c_str());
     } else {
         std::printf("experiment %lld %s: ", (long long)r.experiment, r.status.c_str());
         std::printf("%d of %d fold run(s) finished\n", summary.finished, summary.expected());
@@ -308,8 +352,8 @@ int clusterSweepScript(const CliOptions& o)
     args.insert(args.end(),
                 {"--space", space, "--method", o.method, "--trials",
                  std::to_string(o.trials > 0 ? o.trials : plan.settings.trials * o.nodes), "--name", plan.settings.name});
-    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.nodes,
-                                         base.devices.type == DeviceType::Cuda, plan.settings.name));
+    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.nodes, base.devices.type == DeviceType::Cuda,
+                                         plan.settings.name));
 }
 
 int clusterCrossValidationScript(const CliOptions& o)
@@ -324,8 +368,8 @@ int clusterCrossValidationScript(const CliOptions& o)
     for (const auto& set : o.sets)
         args.insert(args.end(), {"--set", set});
     args.insert(args.end(), {"--folds", std::to_string(o.folds), "--name", plan.settings.name});
-    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.folds,
-                                         base.devices.type == DeviceType::Cuda, plan.settings.name, "cv"));
+    return writeJobArray(o, clusterSweep(fs::absolute(o.config).string(), args, o.folds, base.devices.type == DeviceType::Cuda,
+                                         plan.settings.name, "cv"));
 }
 
 int experiments(const CliOptions& o)
@@ -365,8 +409,8 @@ int experiments(const CliOptions& o)
                     int(e["trials"].get<size_t>()), cv ? "folds" : "trials");
         if (!e["cv"].is_null() && e["cv"]["figures"].contains("best_val_accuracy")) {
             const json& f = e["cv"]["figures"]["best_val_accuracy"];
-            std::printf("  val_accuracy %.4f ± %.4f over %d of %d fold run(s)\n", f["mean"].get<double>(),
-                        f["sd"].get<double>(), int(f["values"].size()), e["cv"]["expected"].get<int>());
+            std::printf("  val_accuracy %.4f ± %.4f over %d of %d fold run(s)\n", f["mean"].get<double>(), f["sd"].get<double>(),
+                        int(f["values"].size()), e["cv"]["expected"].get<int>());
             continue;
         }
         if (!e["best_metric"].is_null() && e["trial_folds"].get<int>() > 0)
@@ -378,6 +422,76 @@ int experiments(const CliOptions& o)
         std::printf("\n");
     }
     return 0;
+}
+
+CommandInfo sweepCommand()
+{
+    CommandInfo info{
+        "sweep",
+        sweepSynopsis(),
+        "try many configurations: grid, random or TPE search, ASHA or population-based training",
+        {{"--config", "BASE.json", "the base configuration every trial starts from"},
+         {"--space", "SPACE.json",
+          "keys (as --set names them) and their distributions: uniform, log_uniform, "
+          "int_uniform, choice"},
+         {"--method", "METHOD", methodHelp()},
+         {"--trials", "N", "trials to run (default 10; pbt: the population, 4; grid: every combination)"},
+         {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
+         {"--metric", "METRIC", "what is compared: val_accuracy (default, higher is better) or val_loss"},
+         {"--name", "NAME", "the experiment's name (default: the configuration's name and the method)"},
+         {"--cv", "K", "cross-validate every trial: K fold runs each, the trial's value (and what asha prunes on) is their mean"},
+         {"--no-stratify", nullptr, "with --cv: deal the folds regardless of the classes"},
+         kDb,
+         kJson,
+         {"--resume", "EXPERIMENT",
+          "continue an experiment (id or name) after a stop or a crash, with its stored "
+          "settings"},
+         {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"},
+         {"--keep-pruned", nullptr,
+          "keep the checkpoints of trials asha prunes (by default deleted when the sweep ends; kept, such a "
+          "trial can be resumed)"}},
+        "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
+        "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
+        "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space.",
+        &sweep};
+    // Each method's own settings, before --shard and --keep-pruned.
+    const auto extra = methodOptions();
+    info.options.insert(info.options.end() - 2, extra.begin(), extra.end());
+    return info;
+}
+
+CommandInfo crossValidationCommand()
+{
+    return {"cv",
+            "--config FILE [--set k=v]... --folds K [--stratified|--no-stratify] [--repeat R] [--parallel P] [--name NAME] "
+            "[--shard K/N] [--db FILE] [--json] [--resume EXPERIMENT]",
+            "k-fold cross-validation: train once per fold, each held out in turn, and report each figure's mean ± sd",
+            {kConfig,
+             kSet,
+             {"--folds", "K", "folds, at least 2; each class must have K samples or more (stratified)"},
+             {"--stratified", nullptr, "every fold keeps each class's share of the samples (the default)"},
+             {"--no-stratify", nullptr, "deal the samples into folds regardless of their class"},
+             {"--repeat", "R", "repeat with seeds seed … seed + R − 1, each dealing its own folds (default 1)"},
+             {"--parallel", "P", "folds at once (default 1); a CPU's cores are divided"},
+             {"--name", "NAME", "the experiment's name (default: the configuration's name and \"K-fold\")"},
+             {"--shard", "K/N", "run only folds K, K+N, … (task K of a job array of N; see cluster-script --cv)"},
+             kDb,
+             kJson,
+             {"--resume", "EXPERIMENT", "continue a stopped cross-validation: the same folds, finished ones kept"}},
+            "Each fold is a normal run in the store, a trial of one experiment. The folds are dealt from the seed, so "
+            "they are the same on every machine and after --resume. Exit status: 0 finished or stopped, 1 a fold "
+            "failed, 2 bad command line or configuration (nothing is stored).",
+            &crossValidate};
+}
+
+CommandInfo experimentsCommand()
+{
+    return {"experiments",
+            "[--db FILE] [--json]",
+            "the experiments (sweeps) in the run store, with their best trial",
+            {kDb, kJson},
+            "One line per experiment: id, name, method, status, trials and the best value of its metric.",
+            &experiments};
 }
 
 } // namespace entrena::cli

@@ -166,4 +166,25 @@ int train(const CliOptions& o)
     return exitStatus(result, who);
 }
 
+CommandInfo trainCommand()
+{
+    return {"train",
+            "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
+            "train a model and record the run in the run store",
+            {kConfig,
+             kSet,
+             kDb,
+             kJson,
+             {"--resume", "RUN",
+              "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its "
+              "stored configuration"},
+             {"--nproc", "N", "train with N data-parallel ranks on this machine (CPU processes, or one per listed GPU)"}},
+            "On a terminal a progress bar on stderr shows throughput and the time left; stdout gets a line per "
+            "epoch and one at the end, so 'entrena-cli train --config C > log' keeps the log clean. Under torchrun "
+            "or srun each process is one rank. SIGINT or SIGTERM stops after the current step with a checkpoint "
+            "(exit 0). Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or "
+            "configuration.",
+            &train};
+}
+
 } // namespace entrena::cli
