@@ -65,6 +65,30 @@ private:
     bool reporting_ = false;
 };
 
+/// The form the window opens with: `file` when given, else the form left last time, else the
+/// built-in defaults (also when the file cannot be used, which is said).
+RunConfig startingForm(const QString& file)
+{
+    RunConfig config;
+    try {
+        if (!file.isEmpty()) {
+            config = RunConfig::fromFile(file.toStdString());
+        } else if (const auto remembered = WindowLayout::rememberedForm()) {
+            config = *remembered;
+        } else {
+            QFile builtIn(QStringLiteral(":/configs/default.json"));
+            if (builtIn.open(QIODevice::ReadOnly))
+                config = RunConfig::fromJson(builtIn.readAll().toStdString());
+        }
+    } catch (const ConfigError& e) {
+        QMessageBox::warning(
+            nullptr, QApplication::translate("main", "Entrena"),
+            QApplication::translate("main", "The configuration cannot be used: %1\nThe defaults are loaded instead.")
+                .arg(QString::fromStdString(e.what())));
+    }
+    return config;
+}
+
 } // namespace
 
 int runGui(int argc, char** argv)
@@ -109,24 +133,7 @@ int runGui(int argc, char** argv)
     if (headlessReport)
         return exportReportCommand(parser.value(dbOption), parser.value(runsOption), parser.value(outOption));
 
-    RunConfig config;
-    try {
-        if (parser.isSet(configOption)) {
-            config = RunConfig::fromFile(parser.value(configOption).toStdString());
-        } else if (const auto remembered = WindowLayout::rememberedForm()) {
-            config = *remembered;
-        } else {
-            QFile builtIn(QStringLiteral(":/configs/default.json"));
-            if (builtIn.open(QIODevice::ReadOnly))
-                config = RunConfig::fromJson(builtIn.readAll().toStdString());
-        }
-    } catch (const ConfigError& e) {
-        QMessageBox::warning(
-            nullptr, QApplication::translate("main", "Entrena"),
-            QApplication::translate("main", "The configuration cannot be used: %1\nThe defaults are loaded instead.")
-                .arg(QString::fromStdString(e.what())));
-    }
-
+    const RunConfig config = startingForm(parser.isSet(configOption) ? parser.value(configOption) : QString());
     MainWindow window(parser.value(dbOption), config, languages);
     window.show();
     return app.exec();

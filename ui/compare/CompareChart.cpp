@@ -112,23 +112,7 @@ void CompareChart::setData(const CompareData& data, bool keepView)
         if (line.raw.size() < kSmoothableMinPoints) // epoch-level metrics: a few points, shown as points
             line.rawGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
         lines_.push_back(std::move(line));
-        int shown = 0;
-        for (const EventRecord& e : run.events) {
-            if (shown++ >= kMaxMarkersPerRun)
-                break;
-            Marker m;
-            m.run = int(r);
-            m.step = double(e.step);
-            const QDateTime t = QDateTime::fromString(QString::fromStdString(e.time), Qt::ISODateWithMs);
-            m.wall = t.isValid() ? double(t.toMSecsSinceEpoch()) / 1000.0 : 0;
-            m.text = QStringLiteral("%1: %2").arg(QString::fromStdString(e.kind), QString::fromStdString(e.message));
-            m.item = new QCPItemStraightLine(this);
-            QColor c = runColor(r);
-            c.setAlpha(e.kind == "checkpoint" ? 50 : 160); // checkpoints are routine; LR cuts, rollbacks, OOM retries are not
-            m.item->setPen(QPen(c, 1, Qt::DashLine));
-            m.item->setSelectable(false);
-            markers_.push_back(m);
-        }
+        addMarkers(run, int(r));
     }
     setSmoothing(smoothing_);
     rebuildX(!keepView);
@@ -139,6 +123,28 @@ void CompareChart::setData(const CompareData& data, bool keepView)
         xAxis->setRange(x);
         redecimate();
         replot(rpQueuedReplot);
+    }
+}
+
+/// The run's events as dashed lines across the chart (at most kMaxMarkersPerRun).
+void CompareChart::addMarkers(const CompareRun& run, int index)
+{
+    int shown = 0;
+    for (const EventRecord& e : run.events) {
+        if (shown++ >= kMaxMarkersPerRun)
+            break;
+        Marker m;
+        m.run = index;
+        m.step = double(e.step);
+        const QDateTime t = QDateTime::fromString(QString::fromStdString(e.time), Qt::ISODateWithMs);
+        m.wall = t.isValid() ? double(t.toMSecsSinceEpoch()) / 1000.0 : 0;
+        m.text = QStringLiteral("%1: %2").arg(QString::fromStdString(e.kind), QString::fromStdString(e.message));
+        m.item = new QCPItemStraightLine(this);
+        QColor c = runColor(std::size_t(index));
+        c.setAlpha(e.kind == "checkpoint" ? 50 : 160); // checkpoints are routine; LR cuts, rollbacks, OOM retries are not
+        m.item->setPen(QPen(c, 1, Qt::DashLine));
+        m.item->setSelectable(false);
+        markers_.push_back(m);
     }
 }
 

@@ -54,6 +54,8 @@ Q_SIGNALS:
     void xRangeChanged(const QCPRange& range);
 
 private:
+    /// The run's events as dashed lines across the chart; `index` is its place in the data.
+    void addMarkers(const CompareRun& run, int index);
     struct Overview {
         std::vector<double> x, y;
         void build(const std::vector<double>& fullX, const std::vector<double>& fullY);

@@ -71,6 +71,14 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     note_->setWordWrap(true);
     note_->hide();
 
+    setUpViews();
+    setUpActions();
+    layOut();
+    startLoading(store.path(), runId, std::move(review), trueClass, predicted);
+}
+
+void CellSamplesDialog::setUpViews()
+{
     pictures_->setObjectName(QStringLiteral("cellPictures"));
     pictures_->setViewMode(QListView::IconMode);
     pictures_->setIconSize(QSize(kThumbnail, kThumbnail));
@@ -86,7 +94,10 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     rows_->verticalHeader()->hide();
     pages_->addWidget(pictures_);
     pages_->addWidget(rows_);
+}
 
+void CellSamplesDialog::setUpActions()
+{
     open_->setObjectName(QStringLiteral("cellOpen"));
     showFolder_->setObjectName(QStringLiteral("cellShowFolder"));
     copy_->setObjectName(QStringLiteral("cellCopy"));
@@ -113,7 +124,10 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     connect(rows_, &QTableWidget::itemSelectionChanged, this, &CellSamplesDialog::selectionChanged);
     connect(pictures_, &QListWidget::itemActivated, this, &CellSamplesDialog::openSelected);
     connect(rows_, &QTableWidget::itemActivated, this, &CellSamplesDialog::openSelected);
+}
 
+void CellSamplesDialog::layOut()
+{
     auto* actions = new QHBoxLayout;
     actions->addWidget(open_);
     actions->addWidget(showFolder_);
@@ -137,9 +151,13 @@ CellSamplesDialog::CellSamplesDialog(RunStore& store, int64_t runId, std::shared
     layout->addWidget(status_);
     layout->addLayout(actions);
     sizeToScreen(this, QSize(860, 620));
+}
 
+void CellSamplesDialog::startLoading(const std::string& db, int64_t runId, std::shared_ptr<const SplitReview> review,
+                                     int trueClass, int predicted)
+{
     const auto job = app::JobRunner::shared()->run(
-        tr("Open a confusion-matrix cell"), [db = store.path(), runId, review, trueClass, predicted](app::JobContext& context) {
+        tr("Open a confusion-matrix cell"), [db, runId, review, trueClass, predicted](app::JobContext& context) {
             Content c;
             c.review = review;
             if (!c.review) {
@@ -175,13 +193,38 @@ void CellSamplesDialog::fill(const Content& c)
 {
     const SplitReview& review = *c.review;
     Q_EMIT reviewReady(c.review);
+    review_ = c.review;
     samples_ = c.samples;
     tableFile_ = QString::fromStdString(review.tableFile());
-    const auto name = [&](int k) {
-        return k >= 0 && size_t(k) < review.classes().size() ? QString::fromStdString(review.classes()[size_t(k)])
-                                                             : QString::number(k);
-    };
-    const QString split = review.split() == "test" ? tr("the test split") : tr("the validation split");
+    describe(review);
+    int selectRow = samples_.empty() ? -1 : 0;
+    for (size_t i = 0; i < samples_.size(); ++i)
+        if (samples_[i].index == select_)
+            selectRow = int(i);
+
+    if (review.table())
+        fillRows(c, selectRow);
+    else
+        fillPictures(c, selectRow);
+    selectionChanged();
+    Q_EMIT loaded(true);
+}
+
+QString CellSamplesDialog::className(int k) const
+{
+    const auto& classes = review_->classes();
+    return k >= 0 && size_t(k) < classes.size() ? QString::fromStdString(classes[size_t(k)]) : QString::number(k);
+}
+
+QString CellSamplesDialog::splitName() const
+{
+    return review_->split() == "test" ? tr("the test split") : tr("the validation split");
+}
+
+void CellSamplesDialog::describe(const SplitReview& review)
+{
+    const auto name = [this](int k) { return className(k); };
+    const QString split = splitName();
     setWindowTitle(tr("True %1, predicted %2").arg(name(trueClass_), name(predicted_)));
     // Counts stand alone ("…: 25"), so no language needs a plural of "sample" here.
     const QLocale locale;
@@ -204,67 +247,65 @@ void CellSamplesDialog::fill(const Content& c)
                                        .arg(locale.toString(qlonglong(review.disagreements())));
     note_->setText(note);
     note_->show();
+}
 
-    int selectRow = samples_.empty() ? -1 : 0;
-    for (size_t i = 0; i < samples_.size(); ++i)
-        if (samples_[i].index == select_)
-            selectRow = int(i);
-
-    if (review.table()) {
-        pages_->setCurrentWidget(rows_);
-        showFolder_->setText(tr("Show in &folder"));
-        copy_->setText(tr("Copy &line"));
-        open_->setText(tr("&Open the table"));
-        QStringList headers = {tr("Line"), tr("Confidence")};
-        const auto& names = review.featureNames();
-        const size_t width = c.features.isEmpty() ? names.size() : c.features.first().size();
-        for (size_t j = 0; j < width; ++j)
-            headers << (j < names.size() ? QString::fromStdString(names[j]) : tr("Column %1").arg(j + 1));
-        rows_->setColumnCount(headers.size());
-        rows_->setHorizontalHeaderLabels(headers);
-        rows_->setRowCount(int(samples_.size()));
-        const QLocale locale;
-        for (int r = 0; r < int(samples_.size()); ++r) {
-            const ReviewedSample& s = samples_[size_t(r)];
-            auto* line = new QTableWidgetItem(locale.toString(qlonglong(s.line)));
-            line->setToolTip(QStringLiteral("%1:%2").arg(tableFile_).arg(s.line));
-            rows_->setItem(r, 0, line);
-            auto* confidence = new QTableWidgetItem(percent(s.confidence));
-            confidence->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            rows_->setItem(r, 1, confidence);
-            const std::vector<double>& values = c.features[r];
-            for (size_t j = 0; j < values.size(); ++j) {
-                auto* v = new QTableWidgetItem(locale.toString(values[j], 'g', 6));
-                v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                rows_->setItem(r, int(j) + 2, v);
-            }
-        }
-        rows_->resizeColumnsToContents();
-        rows_->horizontalHeader()->setStretchLastSection(true);
-        if (selectRow >= 0)
-            rows_->selectRow(selectRow);
-    } else {
-        pages_->setCurrentWidget(pictures_);
-        for (int r = 0; r < int(samples_.size()); ++r) {
-            const ReviewedSample& s = samples_[size_t(r)];
-            const QString file = QString::fromStdString(s.file);
-            const QString where = file.isEmpty() ? tr("Sample %1 of %2 (this data set's images have no file of their own)")
-                                                       .arg(QLocale().toString(qlonglong(s.index)), split)
-                                                 : file;
-            auto* item =
-                new QListWidgetItem(QIcon(thumbnail(c.pictures.value(r), kThumbnail)),
-                                    percent(s.confidence) + QLatin1Char('\n') +
-                                        (file.isEmpty() ? QStringLiteral("#%1").arg(s.index) : QFileInfo(file).fileName()),
-                                    pictures_);
-            item->setToolTip(where);
-        }
-        if (selectRow >= 0) {
-            pictures_->setCurrentRow(selectRow);
-            pictures_->scrollToItem(pictures_->item(selectRow));
+void CellSamplesDialog::fillRows(const Content& c, int selectRow)
+{
+    const SplitReview& review = *c.review;
+    pages_->setCurrentWidget(rows_);
+    showFolder_->setText(tr("Show in &folder"));
+    copy_->setText(tr("Copy &line"));
+    open_->setText(tr("&Open the table"));
+    QStringList headers = {tr("Line"), tr("Confidence")};
+    const auto& names = review.featureNames();
+    const size_t width = c.features.isEmpty() ? names.size() : c.features.first().size();
+    for (size_t j = 0; j < width; ++j)
+        headers << (j < names.size() ? QString::fromStdString(names[j]) : tr("Column %1").arg(j + 1));
+    rows_->setColumnCount(headers.size());
+    rows_->setHorizontalHeaderLabels(headers);
+    rows_->setRowCount(int(samples_.size()));
+    const QLocale locale;
+    for (int r = 0; r < int(samples_.size()); ++r) {
+        const ReviewedSample& s = samples_[size_t(r)];
+        auto* line = new QTableWidgetItem(locale.toString(qlonglong(s.line)));
+        line->setToolTip(QStringLiteral("%1:%2").arg(tableFile_).arg(s.line));
+        rows_->setItem(r, 0, line);
+        auto* confidence = new QTableWidgetItem(percent(s.confidence));
+        confidence->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        rows_->setItem(r, 1, confidence);
+        const std::vector<double>& values = c.features[r];
+        for (size_t j = 0; j < values.size(); ++j) {
+            auto* v = new QTableWidgetItem(locale.toString(values[j], 'g', 6));
+            v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            rows_->setItem(r, int(j) + 2, v);
         }
     }
-    selectionChanged();
-    Q_EMIT loaded(true);
+    rows_->resizeColumnsToContents();
+    rows_->horizontalHeader()->setStretchLastSection(true);
+    if (selectRow >= 0)
+        rows_->selectRow(selectRow);
+}
+
+void CellSamplesDialog::fillPictures(const Content& c, int selectRow)
+{
+    const QString split = splitName();
+    pages_->setCurrentWidget(pictures_);
+    for (int r = 0; r < int(samples_.size()); ++r) {
+        const ReviewedSample& s = samples_[size_t(r)];
+        const QString file = QString::fromStdString(s.file);
+        const QString where = file.isEmpty() ? tr("Sample %1 of %2 (this data set's images have no file of their own)")
+                                                   .arg(QLocale().toString(qlonglong(s.index)), split)
+                                             : file;
+        auto* item = new QListWidgetItem(QIcon(thumbnail(c.pictures.value(r), kThumbnail)),
+                                         percent(s.confidence) + QLatin1Char('\n') +
+                                             (file.isEmpty() ? QStringLiteral("#%1").arg(s.index) : QFileInfo(file).fileName()),
+                                         pictures_);
+        item->setToolTip(where);
+    }
+    if (selectRow >= 0) {
+        pictures_->setCurrentRow(selectRow);
+        pictures_->scrollToItem(pictures_->item(selectRow));
+    }
 }
 
 int CellSamplesDialog::selectedRow() const

@@ -58,7 +58,19 @@ protected:
 
 private:
     struct Content;
+    void setUpViews();
+    void setUpActions();
+    void layOut();
+    /// Classifies the split again (unless `review` is given) and lists the cell's samples, off the GUI thread.
+    void startLoading(const std::string& db, int64_t runId, std::shared_ptr<const SplitReview> review, int trueClass,
+                      int predicted);
     void fill(const Content& content);
+    /// The window's title, the heading and the note on how the samples were classified.
+    void describe(const SplitReview& review);
+    void fillRows(const Content& content, int selectRow);
+    void fillPictures(const Content& content, int selectRow);
+    QString className(int k) const;
+    QString splitName() const;
     int selectedRow() const;
     void openUrl(const QString& path);
     static QString percent(double share);
@@ -68,6 +80,7 @@ private:
     int64_t runId_;
     int trueClass_, predicted_;
     int64_t select_;
+    std::shared_ptr<const SplitReview> review_; ///< once loaded
     std::vector<ReviewedSample> samples_;
     QString tableFile_;
     QLabel* heading_;

@@ -103,8 +103,8 @@ DataPreviewDialog::DataPreviewDialog(const DataSpec& spec, QWidget* parent)
 QString DataPreviewDialog::imbalanceText(const DataPreview& p) const
 {
     // The engine's sentence, in the reader's words: said when it says there is something to say.
-    const auto [small, large] = std::minmax_element(p.classes.begin(), p.classes.end(),
-                                                    [](const ClassPreview& a, const ClassPreview& b) { return a.count < b.count; });
+    const auto [small, large] = std::minmax_element(
+        p.classes.begin(), p.classes.end(), [](const ClassPreview& a, const ClassPreview& b) { return a.count < b.count; });
     if (p.imbalance.empty() || small == p.classes.end())
         return QString();
     const QLocale locale;
@@ -145,6 +145,37 @@ void DataPreviewDialog::clearRows()
     shown_.clear();
 }
 
+/// Class `k`'s row: its name, its training samples and its pictures.
+void DataPreviewDialog::addClassRow(const DataPreview& p, int k)
+{
+    const QLocale locale;
+    const ClassPreview& c = p.classes[std::size_t(k)];
+    auto* name = new QLabel(QString::fromStdString(c.name));
+    name->setObjectName(QStringLiteral("previewClassName"));
+    auto* count = new QLabel(locale.toString(qlonglong(c.count)));
+    count->setObjectName(QStringLiteral("previewClassCount"));
+    count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto* pictures = new QHBoxLayout;
+    pictures->setSpacing(4);
+    int shown = 0;
+    for (const auto& bytes : c.images) {
+        const QPixmap pixmap = thumbnail(imageFromBytes(bytes, p.channels, p.height, p.width), kThumbnail);
+        if (pixmap.isNull())
+            continue;
+        auto* picture = new QLabel;
+        picture->setPixmap(pixmap);
+        pictures->addWidget(picture);
+        ++shown;
+    }
+    pictures->addStretch(1);
+    grid_->addWidget(name, k + 1, 0);
+    grid_->addWidget(count, k + 1, 1);
+    grid_->addLayout(pictures, k + 1, 2);
+    names_ << name;
+    counts_ << count;
+    shown_ << shown;
+}
+
 void DataPreviewDialog::showPreview(const DataPreview& p)
 {
     clearRows();
@@ -164,42 +195,18 @@ void DataPreviewDialog::showPreview(const DataPreview& p)
         header->setFont(bold);
         grid_->addWidget(header, 0, h, h == 1 ? Qt::AlignRight : Qt::AlignLeft);
     }
-    for (int k = 0; k < int(p.classes.size()); ++k) {
-        const ClassPreview& c = p.classes[std::size_t(k)];
-        auto* name = new QLabel(QString::fromStdString(c.name));
-        name->setObjectName(QStringLiteral("previewClassName"));
-        auto* count = new QLabel(locale.toString(qlonglong(c.count)));
-        count->setObjectName(QStringLiteral("previewClassCount"));
-        count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        auto* pictures = new QHBoxLayout;
-        pictures->setSpacing(4);
-        int shown = 0;
-        for (const auto& bytes : c.images) {
-            const QPixmap pixmap = thumbnail(imageFromBytes(bytes, p.channels, p.height, p.width), kThumbnail);
-            if (pixmap.isNull())
-                continue;
-            auto* picture = new QLabel;
-            picture->setPixmap(pixmap);
-            pictures->addWidget(picture);
-            ++shown;
-        }
-        pictures->addStretch(1);
-        grid_->addWidget(name, k + 1, 0);
-        grid_->addWidget(count, k + 1, 1);
-        grid_->addLayout(pictures, k + 1, 2);
-        names_ << name;
-        counts_ << count;
-        shown_ << shown;
-    }
+    for (int k = 0; k < int(p.classes.size()); ++k)
+        addClassRow(p, k);
     grid_->setRowStretch(int(p.classes.size()) + 1, 1);
     total_->setText(tr("%1 classes, %2 training samples in all (the validation share included).")
                         .arg(locale.toString(qlonglong(p.classes.size())), locale.toString(qlonglong(p.total))));
     total_->setVisible(true);
     imbalance_->setText(tr("⚠ Warning: %1").arg(imbalanceText(p)));
     if (!p.imbalance.empty() && spec_.balance != Balance::None)
-        imbalance_->setText(imbalance_->text() + QLatin1Char('\n') +
-                            tr("The form already balances them (Balance classes: %1).")
-                                .arg(spec_.balance == Balance::Weights ? tr("weight the loss by class") : tr("draw classes evenly")));
+        imbalance_->setText(
+            imbalance_->text() + QLatin1Char('\n') +
+            tr("The form already balances them (Balance classes: %1).")
+                .arg(spec_.balance == Balance::Weights ? tr("weight the loss by class") : tr("draw classes evenly")));
     imbalance_->setVisible(!p.imbalance.empty());
     balance_->setVisible(!p.imbalance.empty() && spec_.balance == Balance::None);
     skipped_->setText(tr("⚠ Skipped files: %1").arg(QString::fromStdString(p.skipped)));

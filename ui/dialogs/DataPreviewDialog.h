@@ -48,6 +48,7 @@ Q_SIGNALS:
 private:
     void load();
     void showPreview(const DataPreview& preview);
+    void addClassRow(const DataPreview& preview, int k);
     void fail(const QString& message);
     void clearRows();
     QString imbalanceText(const DataPreview& preview) const;

@@ -1,8 +1,8 @@
 #include "dialogs/TryModelTab.h"
 
 #include "JobRunner.h"
-#include "entrena/config/Config.h"
 #include "dialogs/Thumbnail.h"
+#include "entrena/config/Config.h"
 #include "settings/Settings.h"
 #include "widgets/ProbabilityBars.h"
 
@@ -131,7 +131,8 @@ QString TryModelTab::freedText(RunStore& store, int64_t runId, const QString& ot
     const QDateTime when = QDateTime::fromString(QString::fromStdString(freed->time), Qt::ISODateWithMs).toLocalTime();
     return tr("This run's checkpoints were deleted on %1 (%2 freed), so there is no model to try or export. Its charts, "
               "metrics, events and evaluation stay.")
-        .arg(locale.toString(when, QLocale::ShortFormat), locale.formattedDataSize(freed->bytes, 1, QLocale::DataSizeSIFormat)); // MB, as the disk-use bar says
+        .arg(locale.toString(when, QLocale::ShortFormat),
+             locale.formattedDataSize(freed->bytes, 1, QLocale::DataSizeSIFormat)); // MB, as the disk-use bar says
 }
 
 QWidget* TryModelTab::imagePage()
@@ -223,46 +224,50 @@ void TryModelTab::load()
                   RunStore store(db); // a connection of the job's own thread
                   return std::make_shared<const Predictor>(Predictor::fromRun(store, id, which));
               })
-        .onFinished(
-            this,
-            [this, tried, generation](const std::shared_ptr<const Predictor>& p) {
-                if (generation != loadGeneration_)
-                    return; // another checkpoint was chosen meanwhile
-                predictor_ = p;
-                const ModelInputSpec& in = p->input();
-                status_->clear();
-                if (in.table) {
-                    pages_->setCurrentIndex(1);
-                    // The table page holds the bars under the row.
-                    static_cast<QVBoxLayout*>(pages_->widget(1)->layout())->insertWidget(2, bars_);
-                    QStringList names;
-                    for (const auto& c : in.columns)
-                        names << QString::fromStdString(c);
-                    columns_->setText(names.isEmpty()
-                                          ? tr("Type or paste a row of %n value(s), in the training file's column order.",
-                                               nullptr, int(in.width))
-                                          : tr("Type or paste a row of values for: %1.").arg(names.join(QStringLiteral(", "))));
-                    row_->setPlaceholderText(tr("Values separated by commas, semicolons or tabs"));
-                    about_->setText(tr("The model classifies a row of the table it was trained on, scaled as in training."));
-                } else {
-                    pages_->setCurrentIndex(0);
-                    about_->setText(tr("Each image is resized to %1 × %2, %3, and normalised as in training.")
-                                        .arg(in.width)
-                                        .arg(in.height)
-                                        .arg(in.channels == 1 ? tr("in grey") : tr("in colour")));
-                }
-                Q_EMIT loaded(true);
-                if (!tried.isEmpty())
-                    tryFiles(tried);
-                else if (in.table && !row_->text().trimmed().isEmpty())
-                    tryRow(row_->text());
-            })
+        .onFinished(this,
+                    [this, tried, generation](const std::shared_ptr<const Predictor>& p) {
+                        if (generation != loadGeneration_)
+                            return; // another checkpoint was chosen meanwhile
+                        predictor_ = p;
+                        const ModelInputSpec& in = p->input();
+                        status_->clear();
+                        showInput(in);
+                        Q_EMIT loaded(true);
+                        if (!tried.isEmpty())
+                            tryFiles(tried);
+                        else if (in.table && !row_->text().trimmed().isEmpty())
+                            tryRow(row_->text());
+                    })
         .onFailed(this, [this, generation](const QString& message) {
             if (generation != loadGeneration_)
                 return;
             status_->setText(tr("The model could not be loaded: %1").arg(message));
             Q_EMIT loaded(false);
         });
+}
+
+/// The page for what the model takes: a row of a table (its columns named), or images.
+void TryModelTab::showInput(const ModelInputSpec& in)
+{
+    if (in.table) {
+        pages_->setCurrentIndex(1);
+        // The table page holds the bars under the row.
+        static_cast<QVBoxLayout*>(pages_->widget(1)->layout())->insertWidget(2, bars_);
+        QStringList names;
+        for (const auto& c : in.columns)
+            names << QString::fromStdString(c);
+        columns_->setText(names.isEmpty() ? tr("Type or paste a row of %n value(s), in the training file's column order.",
+                                               nullptr, int(in.width))
+                                          : tr("Type or paste a row of values for: %1.").arg(names.join(QStringLiteral(", "))));
+        row_->setPlaceholderText(tr("Values separated by commas, semicolons or tabs"));
+        about_->setText(tr("The model classifies a row of the table it was trained on, scaled as in training."));
+    } else {
+        pages_->setCurrentIndex(0);
+        about_->setText(tr("Each image is resized to %1 × %2, %3, and normalised as in training.")
+                            .arg(in.width)
+                            .arg(in.height)
+                            .arg(in.channels == 1 ? tr("in grey") : tr("in colour")));
+    }
 }
 
 QString TryModelTab::dataFolder(RunStore& store, int64_t runId, bool test)

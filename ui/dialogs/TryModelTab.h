@@ -76,6 +76,7 @@ private:
     QWidget* imagePage();
     QWidget* tablePage();
     void load();
+    void showInput(const ModelInputSpec& input);
     void chooseFiles();
     void showAnswer(const QString& file);
     void showBars(const QList<RankedClass>& top);

@@ -80,6 +80,16 @@ CrossValidationDialog::CrossValidationDialog(const RunConfig& base, const QStrin
     stop_->setEnabled(false);
     open_->setEnabled(false);
 
+    layOut();
+    connectParts();
+    retranslate();
+    check();
+}
+
+CrossValidationDialog::~CrossValidationDialog() = default;
+
+void CrossValidationDialog::layOut()
+{
     auto* form = new QFormLayout;
     form->addRow(foldsLabel_, folds_);
     form->addRow(QString(), stratify_);
@@ -100,7 +110,10 @@ CrossValidationDialog::CrossValidationDialog(const RunConfig& base, const QStrin
     layout->addWidget(result_);
     layout->addWidget(log_, 1);
     layout->addWidget(buttons);
+}
 
+void CrossValidationDialog::connectParts()
+{
     connect(start_, &QPushButton::clicked, this, &CrossValidationDialog::start);
     connect(stop_, &QPushButton::clicked, this, &CrossValidationDialog::stop);
     connect(open_, &QPushButton::clicked, this, [this] { Q_EMIT openExperimentRequested(experimentId()); });
@@ -111,7 +124,9 @@ CrossValidationDialog::CrossValidationDialog(const RunConfig& base, const QStrin
     connect(runner_, &SweepRunner::news, this, &CrossValidationDialog::onNews);
     connect(runner_, &SweepRunner::finished, this, [this](const SweepResult& r) {
         setRunning(false);
-        status_->setText(tr("Experiment %1 %2.").arg(r.experiment).arg(ExperimentView::experimentStatusText(QString::fromStdString(r.status))));
+        status_->setText(tr("Experiment %1 %2.")
+                             .arg(r.experiment)
+                             .arg(ExperimentView::experimentStatusText(QString::fromStdString(r.status))));
         showResult(r.experiment);
         Q_EMIT ended(r.experiment);
     });
@@ -128,11 +143,7 @@ CrossValidationDialog::CrossValidationDialog(const RunConfig& base, const QStrin
         status_->setText(tr("The cross-validation failed: %1").arg(message));
         Q_EMIT ended(experimentId());
     });
-    retranslate();
-    check();
 }
-
-CrossValidationDialog::~CrossValidationDialog() = default;
 
 void CrossValidationDialog::setBase(const RunConfig& base)
 {
@@ -272,16 +283,18 @@ void CrossValidationDialog::onNews(const SweepNews& n)
         status_->setText(tr("Experiment %1: %n fold run(s).", nullptr, n.trials).arg(n.experiment));
         break;
     case SweepNews::Kind::TrialStart:
-        log_->appendPlainText(tr("Fold run %1 started (run %2): %3").arg(n.trial + 1).arg(n.runId).arg(n.text)); // from 1, as the folds
+        log_->appendPlainText(
+            tr("Fold run %1 started (run %2): %3").arg(n.trial + 1).arg(n.runId).arg(n.text)); // from 1, as the folds
         Q_EMIT foldStarted(n.runId);
         break;
     case SweepNews::Kind::TrialEnd:
         progress_->setValue(++ended_);
-        log_->appendPlainText(n.hasMetric ? tr("Fold run %1 (run %2) ended: best validation accuracy %3 %.")
-                                                .arg(n.trial)
-                                                .arg(n.runId)
-                                                .arg(locale.toString(n.metric * 100.0, 'f', 2))
-                                          : tr("Fold run %1 (run %2) ended without a validation accuracy.").arg(n.trial).arg(n.runId));
+        log_->appendPlainText(n.hasMetric
+                                  ? tr("Fold run %1 (run %2) ended: best validation accuracy %3 %.")
+                                        .arg(n.trial)
+                                        .arg(n.runId)
+                                        .arg(locale.toString(n.metric * 100.0, 'f', 2))
+                                  : tr("Fold run %1 (run %2) ended without a validation accuracy.").arg(n.trial).arg(n.runId));
         Q_EMIT foldEnded(n.runId);
         break;
     case SweepNews::Kind::TrialError: log_->appendPlainText(n.text); break;
@@ -301,9 +314,11 @@ void CrossValidationDialog::showResult(qint64 experiment)
         const auto percent = [&locale](double v) { return locale.toString(v * 100.0, 'f', 2); };
         QString text = tr("%1 of %2 fold runs finished.").arg(s.finished).arg(s.expected());
         if (const FoldFigure* f = s.find("best_val_accuracy"))
-            text += QStringLiteral("<br>") + tr("Validation accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
+            text += QStringLiteral("<br>") +
+                    tr("Validation accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
         if (const FoldFigure* f = s.find("test_accuracy"))
-            text += QStringLiteral("<br>") + tr("Test accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
+            text +=
+                QStringLiteral("<br>") + tr("Test accuracy: <b>%1 % ± %2</b> (mean ± sd)").arg(percent(f->mean), percent(f->sd));
         text += recallText(s);
         result_->setText(text);
     } catch (const std::exception& e) {
@@ -327,8 +342,10 @@ QString CrossValidationDialog::recallText(const CrossValidationSummary& s)
     std::sort(classes.begin(), classes.end(), [](const FoldFigure* a, const FoldFigure* b) { return a->mean < b->mean; });
     QStringList each;
     for (const FoldFigure* f : classes)
-        each << tr("%1 %2 % ± %3").arg(QString::fromStdString(f->key.substr(7)).toHtmlEscaped(), percent(f->mean), percent(f->sd));
-    return QStringLiteral("<br>") + tr("Recall, the classes' mean: <b>%1 % ± %2</b>").arg(percent(macro->mean), percent(macro->sd)) +
+        each
+            << tr("%1 %2 % ± %3").arg(QString::fromStdString(f->key.substr(7)).toHtmlEscaped(), percent(f->mean), percent(f->sd));
+    return QStringLiteral("<br>") +
+           tr("Recall, the classes' mean: <b>%1 % ± %2</b>").arg(percent(macro->mean), percent(macro->sd)) +
            QStringLiteral("<br>") + tr("Recall of each class, lowest first: %1").arg(each.join(QStringLiteral(", ")));
 }
 
@@ -357,8 +374,10 @@ void CrossValidationDialog::retranslate()
     parallel_->setToolTip(tr("The CPU's cores are divided among the folds that train at once"));
     nameLabel_->setText(tr("Name:"));
     // What a screen reader says of each field: the form's label, as a person reads it.
-    for (const auto& [field, label] : {std::pair<QWidget*, QLabel*>{folds_, foldsLabel_}, {repeat_, repeatLabel_},
-                                       {parallel_, parallelLabel_}, {name_, nameLabel_}})
+    for (const auto& [field, label] : {std::pair<QWidget*, QLabel*>{folds_, foldsLabel_},
+                                       {repeat_, repeatLabel_},
+                                       {parallel_, parallelLabel_},
+                                       {name_, nameLabel_}})
         field->setAccessibleName(label->text().remove(QLatin1Char(':')));
     log_->setAccessibleName(tr("Progress of the folds"));
     start_->setText(tr("Start"));

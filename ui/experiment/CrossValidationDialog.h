@@ -63,6 +63,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void layOut();
+    void connectParts();
     void retranslate();
     void check();
     void onNews(const SweepNews& news);

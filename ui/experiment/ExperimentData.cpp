@@ -119,6 +119,30 @@ std::vector<TrialRow> foldTrials(const std::vector<TrialRow>& runs, bool higher)
     return merged;
 }
 
+/// Run `r` as a trial of `d`'s experiment: its values of the searched keys (from `space`, when this
+/// version can read it) and its best value of the experiment's metric.
+TrialRow trialRow(RunStore& store, const RunRecord& r, const ExperimentData& d, const std::optional<SearchSpace>& space)
+{
+    TrialRow t;
+    t.runId = r.id;
+    t.trial = int(r.trial);
+    t.status = r.status;
+    t.parentRun = r.parentRun;
+    if (space) {
+        const TrialParams values = space->paramsOf(r.configJson);
+        for (const auto& param : d.params) {
+            const auto it = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == param.first; });
+            t.values.push_back(it == values.end() ? std::string() : it->second);
+        }
+    }
+    t.points = store.metrics(r.id, d.experiment.metric);
+    t.epochs = int(t.points.size());
+    for (const MetricPoint& p : t.points)
+        if (!t.metric || (d.higherIsBetter() ? p.value > *t.metric : p.value < *t.metric))
+            t.metric = p.value;
+    return t;
+}
+
 } // namespace
 
 ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
@@ -140,23 +164,7 @@ ExperimentData ExperimentData::load(RunStore& store, int64_t experimentId)
     const bool higher = d.higherIsBetter();
     d.startWall = std::numeric_limits<double>::max();
     for (const RunRecord& r : store.trialsOf(experimentId)) {
-        TrialRow t;
-        t.runId = r.id;
-        t.trial = int(r.trial);
-        t.status = r.status;
-        t.parentRun = r.parentRun;
-        if (space) {
-            const TrialParams values = space->paramsOf(r.configJson);
-            for (const auto& param : d.params) {
-                const auto it = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == param.first; });
-                t.values.push_back(it == values.end() ? std::string() : it->second);
-            }
-        }
-        t.points = store.metrics(r.id, e->metric);
-        t.epochs = int(t.points.size());
-        for (const MetricPoint& p : t.points)
-            if (!t.metric || (higher ? p.value > *t.metric : p.value < *t.metric))
-                t.metric = p.value;
+        const TrialRow t = trialRow(store, r, d, space);
         if (const double started = wallOf(r.started); started > 0)
             d.startWall = std::min(d.startWall, started);
         for (const MetricPoint& p : t.points)

@@ -108,6 +108,8 @@ private:
     void updateButtons();
     /// The identifier behind a combo box's current choice ("reduce_on_plateau").
     static std::string selected(const QComboBox* box);
+    /// Shows the item whose data is `value` (none: the selection stays).
+    static void select(QComboBox* box, const std::string& value);
     /// The entry behind a combo box of a registry's names.
     template <class Kind>
     static Kind selectedKind(const QComboBox* box)

@@ -270,6 +270,64 @@ QString writeHtml(const Report& report, const QString& path)
     return QString();
 }
 
+/// The report's blocks into `doc`: text and tables as HTML, each chart as an object ChartObject draws.
+void fillDocument(QTextDocument& doc, const Report& report)
+{
+    QTextCursor cursor(&doc);
+    bool first = true;
+    // A new block takes the format of the one before; after a page break that would break again.
+    bool afterBreak = false;
+    const auto newBlock = [&] {
+        if (std::exchange(afterBreak, false)) {
+            QTextBlockFormat format = cursor.blockFormat();
+            format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+            cursor.insertBlock(format);
+        } else {
+            cursor.insertBlock();
+        }
+    };
+    for (const Block& b : blocks(report)) {
+        if (b.chart < 0) {
+            if (!std::exchange(first, false))
+                newBlock(); // insertHtml would continue the previous paragraph
+            cursor.insertHtml(b.html);
+            if (b.html.endsWith(kTableEnd))
+                newBlock(); // a line of air: the next heading sat on the table's last row
+            if (b.newPage) {
+                QTextBlockFormat format = cursor.blockFormat();
+                format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+                cursor.setBlockFormat(format);
+                afterBreak = true;
+            }
+            continue;
+        }
+        newBlock();
+        QTextCharFormat chart;
+        chart.setObjectType(kChartObjectType);
+        chart.setProperty(kChartIndexProperty, b.chart);
+        cursor.insertText(QString(QChar::ObjectReplacementCharacter), chart);
+    }
+}
+
+/// `doc` painted page by page onto the PDF; false when the PDF cannot be started.
+bool paintPages(QPdfWriter& writer, QTextDocument& doc, const QRectF& page)
+{
+    QPainter painter;
+    if (!painter.begin(&writer))
+        return false;
+    const int pages = doc.pageCount();
+    for (int p = 0; p < pages; ++p) {
+        if (p > 0)
+            writer.newPage();
+        painter.save();
+        painter.translate(0, -p * page.height());
+        doc.drawContents(&painter, QRectF(0, p * page.height(), page.width(), page.height()));
+        painter.restore();
+    }
+    painter.end();
+    return true;
+}
+
 QString writePdf(const Report& report, const QString& path)
 {
     QSaveFile file(path);
@@ -295,54 +353,9 @@ QString writePdf(const Report& report, const QString& path)
         ChartObject charts(report, page.width() * 0.98);
         doc.documentLayout()->registerHandler(kChartObjectType, &charts);
 
-        QTextCursor cursor(&doc);
-        bool first = true;
-        // A new block takes the format of the one before; after a page break that would break again.
-        bool afterBreak = false;
-        const auto newBlock = [&] {
-            if (std::exchange(afterBreak, false)) {
-                QTextBlockFormat format = cursor.blockFormat();
-                format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
-                cursor.insertBlock(format);
-            } else {
-                cursor.insertBlock();
-            }
-        };
-        for (const Block& b : blocks(report)) {
-            if (b.chart < 0) {
-                if (!std::exchange(first, false))
-                    newBlock(); // insertHtml would continue the previous paragraph
-                cursor.insertHtml(b.html);
-                if (b.html.endsWith(kTableEnd))
-                    newBlock(); // a line of air: the next heading sat on the table's last row
-                if (b.newPage) {
-                    QTextBlockFormat format = cursor.blockFormat();
-                    format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-                    cursor.setBlockFormat(format);
-                    afterBreak = true;
-                }
-                continue;
-            }
-            newBlock();
-            QTextCharFormat chart;
-            chart.setObjectType(kChartObjectType);
-            chart.setProperty(kChartIndexProperty, b.chart);
-            cursor.insertText(QString(QChar::ObjectReplacementCharacter), chart);
-        }
-
-        QPainter painter;
-        if (!painter.begin(&writer))
+        fillDocument(doc, report);
+        if (!paintPages(writer, doc, page))
             return Report::tr("Cannot write %1: the PDF could not be started.").arg(path);
-        const int pages = doc.pageCount();
-        for (int p = 0; p < pages; ++p) {
-            if (p > 0)
-                writer.newPage();
-            painter.save();
-            painter.translate(0, -p * page.height());
-            doc.drawContents(&painter, QRectF(0, p * page.height(), page.width(), page.height()));
-            painter.restore();
-        }
-        painter.end();
     }
     if (!file.commit())
         return Report::tr("Cannot write %1: %2").arg(path, file.errorString());
