@@ -13,18 +13,6 @@
 namespace entrena {
 namespace {
 
-ImageFolderOptions folderOptions(const DataSpec& spec)
-{
-    ImageFolderOptions o;
-    o.channels = spec.channels;
-    if (!spec.imageSize.empty()) {
-        o.height = int(spec.imageSize.front());
-        o.width = int(spec.imageSize.back());
-    }
-    o.threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    return o;
-}
-
 std::string thousands(int64_t n)
 {
     std::string s = std::to_string(n);
@@ -57,7 +45,7 @@ std::vector<uint8_t> bytesOf(const torch::Tensor& image)
 
 DataPreview previewImageFolder(const DataSpec& spec, int perClass, uint64_t seed)
 {
-    const ImageFolderListing listing = listImageFolder(spec.path, folderOptions(spec));
+    const ImageFolderListing listing = listImageFolder(spec.path, imageFolderOptions(spec));
     DataPreview p;
     p.channels = listing.channels;
     p.height = listing.height;
@@ -85,37 +73,6 @@ DataPreview previewImageFolder(const DataSpec& spec, int perClass, uint64_t seed
     if (!listing.skipped.empty())
         p.skipped = std::to_string(listing.skipped.size()) + " file(s) could not be read, e.g. " + listing.skipped[0].path;
     return p;
-}
-
-DataShape fashionMnistShape(const DataSpec&)
-{
-    return {fashionMnistClasses(), 1, 28, 28};
-}
-
-DataShape tenClassesOf28Shape(const DataSpec&)
-{
-    return {numberedClasses(10), 1, 28, 28};
-}
-
-DataShape cifar10Shape(const DataSpec& spec)
-{
-    return {readCifar10ClassNames(spec.path), 3, 32, 32};
-}
-
-DataShape imageFolderShape(const DataSpec& spec)
-{
-    const ImageFolderListing l = listImageFolder(spec.path, folderOptions(spec));
-    return {l.classes, l.channels, l.height, l.width, int64_t(l.train.size()), l.hasVal};
-}
-
-DataShape probeDataShape(const DataSpec& spec)
-{
-    if (const auto shape = registryEntry(spec.dataset).shape)
-        return shape(spec);
-    DataSpec small = spec;
-    small.valFraction = 0;
-    const DataSplits d = loadData(small, 1);
-    return {d.classNames, d.channels(), d.height(), d.width(), d.trainX.size(0), false};
 }
 
 DataPreview previewData(const DataSpec& spec, int perClass, uint64_t seed)

@@ -210,18 +210,6 @@ json sidecarJson(const RunRecord& run, const CheckpointRecord& record, const std
 
 } // namespace
 
-std::optional<CheckpointRecord> chooseCheckpoint(RunStore& store, int64_t runId, const std::string& which)
-{
-    std::optional<CheckpointRecord> chosen;
-    for (const auto& c : store.checkpoints(runId)) {
-        if (which == "best" && !c.isBest)
-            continue;
-        if (!chosen || c.step >= chosen->step)
-            chosen = c;
-    }
-    return chosen;
-}
-
 ExportResult exportCheckpoint(RunStore& store, int64_t runId, const std::string& which, const std::string& out)
 {
     if (which != "best" && which != "last")

@@ -2,7 +2,7 @@
 #include "entrena/store/RunStore.h"
 #include "store/RunRows.h"
 #include "store/Sqlite.h"
-#include "store/StoreClock.h"
+#include "store/StoreStamps.h"
 
 namespace entrena {
 namespace {

@@ -5,7 +5,7 @@
 #include "store/RunRows.h"
 #include "store/Schema.h"
 #include "store/Sqlite.h"
-#include "store/StoreClock.h"
+#include "store/StoreStamps.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,25 +1,12 @@
 #pragma once
-// The process and its devices as a run records them: the environment's JSON, resident memory, the
-// CUDA allocator's and NVML's view of a device (system/Environment.cpp).
+// The machine as a run records it: versions, device, threads, ranks and BLAS (system/Environment.cpp).
+// Memory is in system/ProcessMemory.h.
 
-#include <cstdint>
 #include <string>
 
 namespace entrena {
 
 /// Versions, device, threads (per rank), ranks and BLAS, as the JSON stored with each run.
 std::string environmentJson(int threads, int worldSize = 1);
-
-/// The process's resident memory.
-int64_t residentMemoryBytes();
-
-struct DeviceMemory {
-    int64_t allocated = -1, reserved = -1, peak = -1, total = -1;
-    int64_t used = -1;    ///< NVML: memory in use on the device by every process
-    int utilization = -1; ///< NVML: percent busy
-};
-/// The CUDA caching allocator's view of device `index`, and NVML's where the driver provides
-/// it (all -1 without CUDA).
-DeviceMemory cudaMemory(int index);
 
 } // namespace entrena

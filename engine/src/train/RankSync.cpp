@@ -1,7 +1,7 @@
 #include "train/RankSync.h"
 
 #include "dist/DistGroup.h"
-#include "system/Environment.h"
+#include "system/ProcessMemory.h"
 
 namespace entrena {
 

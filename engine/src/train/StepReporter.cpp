@@ -1,8 +1,8 @@
 #include "train/StepReporter.h"
 
 #include "dist/DistGroup.h"
-#include "system/Environment.h"
 #include "system/GemmCeiling.h"
+#include "system/ProcessMemory.h"
 #include "train/Recorder.h"
 #include "train/TrainStep.h"
 

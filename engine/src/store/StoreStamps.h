@@ -1,5 +1,5 @@
 #pragma once
-// Times, hosts and ids as the run store writes them.
+// The stamps the run store writes on what it records: times, the host, ids.
 
 #include <string>
 

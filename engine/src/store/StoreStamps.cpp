@@ -1,4 +1,4 @@
-#include "store/StoreClock.h"
+#include "store/StoreStamps.h"
 
 #include <chrono>
 #include <cstdint>
