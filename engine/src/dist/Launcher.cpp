@@ -1,6 +1,7 @@
 #include "entrena/dist/Launcher.h"
 
 #include "entrena/dist/Distributed.h"
+#include "system/ChildProcess.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,13 +10,9 @@
 #include <fcntl.h>
 #include <iostream>
 #include <poll.h>
-#include <set>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace entrena {
 
@@ -42,10 +39,8 @@ RankSupervisor::RankSupervisor(LaunchSpec spec)
 RankSupervisor::~RankSupervisor()
 {
     for (auto& c : children_) {
-        if (!c.done && c.pid > 0) {
-            ::kill(c.pid, SIGKILL);
-            ::waitpid(c.pid, nullptr, 0);
-        }
+        if (!c.done && c.pid > 0)
+            killAndReap(c.pid);
         if (c.errFd >= 0)
             ::close(c.errFd);
     }
@@ -53,61 +48,32 @@ RankSupervisor::~RankSupervisor()
 
 void RankSupervisor::start()
 {
-    static const std::set<std::string> replaced = {"RANK",         "WORLD_SIZE",  "LOCAL_RANK",   "LOCAL_WORLD_SIZE",
-                                                   "MASTER_ADDR",  "MASTER_PORT", "SLURM_PROCID", "SLURM_NTASKS",
-                                                   "SLURM_LOCALID"};
-    std::vector<std::string> base;
-    for (char** e = environ; *e; ++e) {
-        const std::string kv = *e;
-        if (!replaced.count(kv.substr(0, kv.find('='))))
-            base.push_back(kv);
-    }
-    const pid_t parent = ::getpid();
     for (int rank : spec_.ranks) {
-        // Everything the child needs is built before fork: after it, only async-signal-safe calls.
-        std::vector<std::string> env = base;
-        env.push_back("RANK=" + std::to_string(rank));
-        env.push_back("WORLD_SIZE=" + std::to_string(spec_.worldSize));
-        env.push_back("LOCAL_RANK=" + std::to_string(rank));
-        env.push_back("LOCAL_WORLD_SIZE=" + std::to_string(spec_.worldSize));
-        env.push_back("MASTER_ADDR=127.0.0.1");
-        env.push_back("MASTER_PORT=" + std::to_string(spec_.port));
-        std::vector<char*> envp, argv;
-        for (auto& s : env)
-            envp.push_back(s.data());
-        envp.push_back(nullptr);
-        std::string program = spec_.program;
-        argv.push_back(program.data());
-        std::vector<std::string> args = spec_.args;
-        for (auto& a : args)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-
+        ChildSpec child(spec_.program, spec_.args);
+        child.unset = {"SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID"};
+        child.env = {{"RANK", std::to_string(rank)},       {"WORLD_SIZE", std::to_string(spec_.worldSize)},
+                     {"LOCAL_RANK", std::to_string(rank)}, {"LOCAL_WORLD_SIZE", std::to_string(spec_.worldSize)},
+                     {"MASTER_ADDR", "127.0.0.1"},         {"MASTER_PORT", std::to_string(spec_.port)}};
+        const std::string what = "cannot start rank " + std::to_string(rank);
         int err[2];
         if (::pipe2(err, O_CLOEXEC) != 0)
-            throw DistributedError(std::string("cannot start rank ") + std::to_string(rank) + ": " + std::strerror(errno));
+            throw DistributedError(what + ": " + std::strerror(errno));
         const int devNull = rank == 0 ? -1 : ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-        const pid_t pid = ::fork();
-        if (pid < 0) {
-            ::close(err[0]);
-            ::close(err[1]);
-            throw DistributedError(std::string("cannot start rank ") + std::to_string(rank) + ": " + std::strerror(errno));
-        }
-        if (pid == 0) {
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (::getppid() != parent)
-                ::_exit(127);
-            ::dup2(err[1], STDERR_FILENO);
-            if (devNull >= 0)
-                ::dup2(devNull, STDOUT_FILENO);
-            ::execve(argv[0], argv.data(), envp.data());
-            const char msg[] = "cannot execute the rank's program\n";
-            (void)!::write(STDERR_FILENO, msg, sizeof msg - 1);
-            ::_exit(127);
+        child.stderrFd = err[1];
+        child.stdoutFd = devNull; // rank 0 speaks for the run
+        pid_t pid = -1;
+        try {
+            pid = spawnChild(child, what);
+        } catch (const std::runtime_error& e) {
+            for (int fd : {err[0], err[1], devNull})
+                if (fd >= 0)
+                    ::close(fd);
+            throw DistributedError(e.what());
         }
         ::close(err[1]);
         if (devNull >= 0)
             ::close(devNull);
+        ::fcntl(err[0], F_SETFL, ::fcntl(err[0], F_GETFL) | O_NONBLOCK);
         Child c;
         c.rank = rank;
         c.pid = pid;
@@ -146,9 +112,13 @@ void RankSupervisor::pump(int timeoutMs)
         if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
         Child& c = *owners[i];
-        char buf[4096];
-        const ssize_t n = ::read(c.errFd, buf, sizeof buf);
-        if (n <= 0) {
+        bool ended = false;
+        for (const std::string& line : takeLines(c.errFd, c.partial, &ended)) {
+            std::cerr << "[rank " << c.rank << "] " << line << "\n";
+            if (!line.empty())
+                c.exit.lastError = line;
+        }
+        if (ended) {
             if (!c.partial.empty()) {
                 std::cerr << "[rank " << c.rank << "] " << c.partial << "\n";
                 c.exit.lastError = c.partial;
@@ -156,16 +126,6 @@ void RankSupervisor::pump(int timeoutMs)
             }
             ::close(c.errFd);
             c.errFd = -1;
-            continue;
-        }
-        c.partial.append(buf, size_t(n));
-        size_t nl;
-        while ((nl = c.partial.find('\n')) != std::string::npos) {
-            const std::string line = c.partial.substr(0, nl);
-            c.partial.erase(0, nl + 1);
-            std::cerr << "[rank " << c.rank << "] " << line << "\n";
-            if (!line.empty())
-                c.exit.lastError = line;
         }
         std::cerr.flush();
     }
@@ -191,18 +151,18 @@ std::vector<RankExit> RankSupervisor::wait(const std::function<bool()>& stopRequ
         for (auto& c : children_) {
             if (c.done)
                 continue;
-            int status = 0;
-            if (::waitpid(c.pid, &status, WNOHANG) != c.pid)
+            const auto end = reapIfEnded(c.pid);
+            if (!end)
                 continue;
             // What it still had to say.
             while (c.errFd >= 0)
                 pump(50);
             c.done = true;
             --running;
-            if (WIFSIGNALED(status))
-                c.exit.signal = WTERMSIG(status);
+            if (end->signal)
+                c.exit.signal = end->signal;
             else
-                c.exit.exitCode = WEXITSTATUS(status);
+                c.exit.exitCode = end->exitCode;
             ended.push_back(c.exit);
         }
         std::stable_partition(ended.begin(), ended.end(), [](const RankExit& e) { return e.signal != 0; });

@@ -1,6 +1,7 @@
 #include "experiment/TrialServer.h"
 
 #include "entrena/experiment/Sweep.h"
+#include "system/ChildProcess.h"
 
 #include <array>
 #include <cerrno>
@@ -121,28 +122,14 @@ TrialServer::TrialServer(const std::string& program, const std::string& db, cons
     int sv[2];
     if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
         throw std::runtime_error("cannot start the trial server: " + lastErrno());
-    // Everything the child needs is made before the fork: the GUI forks from a process with threads,
-    // where the child should only make system calls until it execs.
-    const std::string fdText = std::to_string(sv[1]);
-    std::vector<char*> argv{const_cast<char*>(program.c_str()), const_cast<char*>("trial-server"),
-                            const_cast<char*>("--fd"),          const_cast<char*>(fdText.c_str()),
-                            const_cast<char*>("--db"),          const_cast<char*>(db.c_str()),
-                            const_cast<char*>("--config"),      const_cast<char*>(baseConfig.c_str()),
-                            nullptr};
-    const pid_t parent = getpid();
-    pid_ = fork();
-    if (pid_ < 0) {
+    ChildSpec server(program, {"trial-server", "--fd", std::to_string(sv[1]), "--db", db, "--config", baseConfig});
+    server.keepFds = {sv[1]}; // the server's end of the socket, across exec
+    try {
+        pid_ = spawnChild(server, "cannot start the trial server");
+    } catch (...) {
         ::close(sv[0]);
         ::close(sv[1]);
-        throw std::runtime_error("cannot start the trial server: " + lastErrno());
-    }
-    if (pid_ == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
-        fcntl(sv[1], F_SETFD, 0); // the server keeps its end across exec
-        execv(program.c_str(), argv.data());
-        _exit(127);
+        throw;
     }
     ::close(sv[1]);
     socket_ = sv[0];
@@ -153,10 +140,8 @@ TrialServer::~TrialServer()
     ::close(socket_);
     // Its trials are gone by now (the driver's trial processes go first); one that hangs must not
     // hang the sweep.
-    if (pid_ > 0) {
-        ::kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
+    if (pid_ > 0)
+        killAndReap(pid_);
     if (!ownedFile_.empty())
         ::unlink(ownedFile_.c_str());
 }
@@ -178,8 +163,7 @@ bool TrialServer::receive(bool wait)
     if (m.contains("started")) {
         started_ = m["started"].get<pid_t>();
         exited_.erase(*started_); // an earlier trial's status under the same pid is not this one's
-    }
-    else if (m.contains("error"))
+    } else if (m.contains("error"))
         startError_ = m["error"].get<std::string>();
     else if (m.contains("exited"))
         exited_[m["exited"].get<pid_t>()] = m.value("code", 1);
