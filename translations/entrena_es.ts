@@ -338,6 +338,30 @@
         <source>Balance classes:</source>
         <translation>Equilibrar clases:</translation>
     </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation>Exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (higher wins)</source>
+        <translation>Exactitud de val. (gana la mayor)</translation>
+    </message>
+    <message>
+        <source>the highest validation accuracy wins</source>
+        <translation>gana la mayor exactitud de validación</translation>
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation>Pérdida de validación</translation>
+    </message>
+    <message>
+        <source>Validation loss (lower wins)</source>
+        <translation>Pérdida de val. (gana la menor)</translation>
+    </message>
+    <message>
+        <source>the lowest validation loss wins</source>
+        <translation>gana la menor pérdida de validación</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -554,14 +578,6 @@
         <translation>Tiempo real desde la primera prueba (s)</translation>
     </message>
     <message>
-        <source>Validation loss</source>
-        <translation>Pérdida de validación</translation>
-    </message>
-    <message>
-        <source>Validation accuracy (%)</source>
-        <translation>Exactitud de validación (%)</translation>
-    </message>
-    <message>
         <source>Best so far</source>
         <translation>La mejor hasta ahora</translation>
     </message>
@@ -576,6 +592,10 @@
     <message>
         <source>Best so far against wall time</source>
         <translation>La mejor hasta ahora frente al tiempo real</translation>
+    </message>
+    <message>
+        <source>%1 (%)</source>
+        <translation>%1 (%)</translation>
     </message>
 </context>
 <context>
@@ -1476,14 +1496,6 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2, %3 — %4.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2, %3 — %4.</translation>
-    </message>
-    <message>
-        <source>the lowest validation loss wins</source>
-        <translation>gana la menor pérdida de validación</translation>
-    </message>
-    <message>
-        <source>the highest validation accuracy wins</source>
-        <translation>gana la mayor exactitud de validación</translation>
     </message>
     <message>
         <source>Trials: %1</source>
@@ -2396,14 +2408,6 @@ durante la ejecución</translation>
     <message>
         <source>One axis per parameter and one for the metric; a line per trial, coloured by its metric. Drag along an axis to keep the trials in that range; click the axis to clear it.</source>
         <translation>Un eje por parámetro y uno para la métrica; una línea por prueba, coloreada según su métrica. Arrastre a lo largo de un eje para quedarse con las pruebas de ese rango; haga clic en el eje para quitarlo.</translation>
-    </message>
-    <message>
-        <source>Validation loss</source>
-        <translation>Pérdida de validación</translation>
-    </message>
-    <message>
-        <source>Validation accuracy</source>
-        <translation>Exactitud de validación</translation>
     </message>
     <message>
         <source>No trials yet.</source>
@@ -3610,14 +3614,6 @@ una ejecución</translation>
         <translation>%1 de %2 pruebas terminadas.</translation>
     </message>
     <message>
-        <source>validation loss %1</source>
-        <translation>pérdida de validación %1</translation>
-    </message>
-    <message>
-        <source>validation accuracy %1 %</source>
-        <translation>exactitud de validación %1 %</translation>
-    </message>
-    <message>
         <source>A sweep is running</source>
         <translation>Hay un barrido en curso</translation>
     </message>
@@ -3660,14 +3656,6 @@ una ejecución</translation>
     <message>
         <source>Seed:</source>
         <translation>Semilla:</translation>
-    </message>
-    <message>
-        <source>Validation accuracy (higher wins)</source>
-        <translation>Exactitud de val. (gana la mayor)</translation>
-    </message>
-    <message>
-        <source>Validation loss (lower wins)</source>
-        <translation>Pérdida de val. (gana la menor)</translation>
     </message>
     <message>
         <source>Trials trained at once; each gets an equal share of the CPU cores (%1).</source>
@@ -3736,6 +3724,14 @@ una ejecución</translation>
     <message>
         <source>Each trial trains once per fold and is valued by the folds' mean (ASHA prunes on it too): steadier on a small data set, and that many times the work.</source>
         <translation>Cada prueba se entrena una vez por pliegue y se valora por la media de los pliegues (ASHA también poda según ella): más estable en un conjunto de datos pequeño, y tantas veces más trabajo.</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "StopOnSignals.h"
 #include "entrena/dist/Launcher.h"
 #include "entrena/experiment/CrossValidation.h"
+#include "entrena/experiment/MetricRegistry.h"
 #include "entrena/experiment/Sweep.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/AtomicFile.h"
@@ -37,12 +38,25 @@ const char* sweepSynopsis()
     const auto& methods = sweepMethodRegistry();
     for (std::size_t i = 0; i < methods.size(); ++i)
         s += (i ? "|" : "") + std::string(methods[i].name);
-    s += "] [--trials N] [--parallel K] [--metric val_accuracy|val_loss] [--name NAME] [--db FILE] [--json] "
+    s += "] [--trials N] [--parallel K] [--metric ";
+    for (std::size_t i = 0; i < metricRegistry().size(); ++i)
+        s += (i ? "|" : "") + std::string(metricRegistry()[i].name);
+    s += "] [--name NAME] [--db FILE] [--json] "
          "[--resume EXPERIMENT]";
     for (const auto& m : methods)
         for (const auto& k : m.keys)
             s += " [" + settingFlag(k.key) + (k.kind == ValueKind::Integer ? " N]" : " X]");
     return kept(s + " [--keep-pruned] [--cv K [--no-stratify]]");
+}
+
+/// --metric's help: the figures from their registry, the default first.
+const char* metricHelp()
+{
+    std::string s = "what is compared:";
+    for (const MetricEntry& m : metricRegistry())
+        s += std::string(&m == &metricRegistry().front() ? " " : ", ") + m.name + " (" +
+             (&m == &metricRegistry().front() ? "default, " : "") + m.doc + ")";
+    return kept(s);
 }
 
 const char* methodHelp()
@@ -437,7 +451,7 @@ CommandInfo sweepCommand()
          {"--method", "METHOD", methodHelp()},
          {"--trials", "N", "trials to run (default 10; pbt: the population, 4; grid: every combination)"},
          {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
-         {"--metric", "METRIC", "what is compared: val_accuracy (default, higher is better) or val_loss"},
+         {"--metric", "METRIC", metricHelp()},
          {"--name", "NAME", "the experiment's name (default: the configuration's name and the method)"},
          {"--cv", "K", "cross-validate every trial: K fold runs each, the trial's value (and what asha prunes on) is their mean"},
          {"--no-stratify", nullptr, "with --cv: deal the folds regardless of the classes"},

@@ -790,6 +790,9 @@ ES = {
     "Population-based training": "Entrenamiento basado en población",
     "Validation accuracy (higher wins)": "Exactitud de val. (gana la mayor)",
     "Validation loss (lower wins)": "Pérdida de val. (gana la menor)",
+    "%1 %2 %": "%1 %2 %",
+    "%1 %2": "%1 %2",
+    "%1 (%)": "%1 (%)",
     "Trials trained at once; each gets an equal share of the CPU cores (%1).":
         "Pruebas entrenadas a la vez; cada una recibe una parte igual de los núcleos de la CPU (%1).",
     "Every combination of the choices, in order: as many trials as combinations.":

@@ -1,6 +1,8 @@
 #include "experiment/BestSoFarChart.h"
 
 #include "charts/ChartTheme.h"
+#include "entrena/experiment/MetricRegistry.h"
+#include "form/KeyField.h"
 
 #include <algorithm>
 
@@ -78,7 +80,8 @@ void BestSoFarChart::retranslate()
     xAxis->setLabel(unit >= 3600 ? tr("Wall time since the first trial (h)")
                     : unit >= 60 ? tr("Wall time since the first trial (min)")
                                  : tr("Wall time since the first trial (s)"));
-    yAxis->setLabel(data_.experiment.metric == "val_loss" ? tr("Validation loss") : tr("Validation accuracy (%)"));
+    const MetricEntry& compared = metricOrDefault(data_.experiment.metric);
+    yAxis->setLabel(compared.percent ? tr("%1 (%)").arg(registryText(compared.label)) : registryText(compared.label));
     best_->setName(tr("Best so far"));
     values_->setName(tr("A trial's epoch"));
     empty_->setText(tr("No trial has reached the end of an epoch yet."));

@@ -6,6 +6,7 @@
 #include "entrena/experiment/CrossValidation.h"
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <QList>
 #include <QString>
@@ -45,7 +46,7 @@ struct ExperimentData {
     std::optional<CrossValidationSummary> cv; ///< a cross-validation: its figures' mean ± sd over the folds
     int trialFolds = 0; ///< sweep --cv: each trial's folds; its row is their mean (0: one run a trial)
 
-    bool higherIsBetter() const { return experiment.metric != "val_loss"; }
+    bool higherIsBetter() const { return metricOrDefault(experiment.metric).higherIsBetter; }
     /// The index in `trials` of the best trial (none: no trial has a value yet).
     std::optional<std::size_t> best() const;
     int count(RunStatus status) const;

@@ -10,6 +10,7 @@
 #include "form/KeyField.h"
 #include "form/KeyLabels.h"
 #include "widgets/ScreenFit.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -381,7 +382,7 @@ void ExperimentView::updateSummary()
         QString text =
             tr("<b>%1</b>: %2, %3 — %4.")
                 .arg(QString::fromStdString(e.name).toHtmlEscaped(), methodText(QString::fromStdString(e.method)),
-                     e.metric == "val_loss" ? tr("the lowest validation loss wins") : tr("the highest validation accuracy wins"),
+                     registryText(metricOrDefault(e.metric).wins),
                      experimentStatusText(QString::fromStdString(e.status)));
         text += QLatin1Char(' ') + tr("Trials: %1").arg(data_.trials.size());
         if (const int pruned = data_.count(RunStatus::Pruned))

@@ -3,6 +3,7 @@
 #include "entrena/experiment/CrossValidation.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/ExperimentView.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -90,7 +91,7 @@ void ExperimentsPanel::refresh(RunStore* store)
     // Newest first, as the runs list.
     for (auto it = experiments.rbegin(); it != experiments.rend(); ++it, ++row) {
         const ExperimentRecord& e = *it;
-        const bool higher = e.metric != "val_loss";
+        const bool higher = metricOrDefault(e.metric).higherIsBetter;
         const bool folds = isCrossValidation(e); // shows the folds' mean, not the best one
         const TrialsSummary trials = summarizeTrials(*store, e);
         std::optional<double> best; // a cross-validation shows its folds' mean ± sd instead

@@ -1,6 +1,8 @@
 #include "experiment/ParallelCoordinates.h"
 
 #include "form/KeyLabels.h"
+#include "entrena/experiment/MetricRegistry.h"
+#include "form/KeyField.h"
 
 #include <QEvent>
 #include <QJsonArray>
@@ -82,8 +84,9 @@ void ParallelCoordinates::setData(const ExperimentData& data)
                 axes_[i].high = std::max(axes_[i].high, x);
             }
     Axis metric;
-    metric.title = data.experiment.metric == "val_loss" ? tr("Validation loss") : tr("Validation accuracy");
-    metric.percent = data.experiment.metric != "val_loss";
+    const MetricEntry& compared = metricOrDefault(data.experiment.metric);
+    metric.title = registryText(compared.label);
+    metric.percent = compared.percent;
     bool any = false;
     for (const TrialRow& t : data.trials)
         if (t.metric) {

@@ -10,6 +10,7 @@
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpaceEditor.h"
 #include "widgets/ScreenFit.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -45,8 +46,8 @@ void SweepDialog::setUpFields()
     trials_->setObjectName(QStringLiteral("sweepTrials"));
     parallel_->setRange(1, cores_);
     parallel_->setObjectName(QStringLiteral("sweepParallel"));
-    metric_->addItem(QString(), QStringLiteral("val_accuracy"));
-    metric_->addItem(QString(), QStringLiteral("val_loss"));
+    for (const MetricEntry& m : metricRegistry())
+        metric_->addItem(QString(), QString::fromLatin1(m.name));
     metric_->setObjectName(QStringLiteral("sweepMetric"));
     seed_->setRange(0, 1'000'000'000);
     seed_->setValue(int(defaults.seed));
@@ -461,9 +462,10 @@ void SweepDialog::onNews(const SweepNews& n)
 QString SweepDialog::metricText(double value) const
 {
     const QLocale locale;
-    return metric_->currentData().toString() == QLatin1String("val_loss")
-               ? tr("validation loss %1").arg(locale.toString(value, 'f', 4))
-               : tr("validation accuracy %1 %").arg(locale.toString(100.0 * value, 'f', 2));
+    const MetricEntry& m = metricOrDefault(metric_->currentData().toString().toStdString());
+    const QString name = registryText(m.label).toLower();
+    return m.percent ? tr("%1 %2 %").arg(name, locale.toString(100.0 * value, 'f', 2))
+                     : tr("%1 %2").arg(name, locale.toString(value, 'f', 4));
 }
 
 void SweepDialog::note(const QString& line)
@@ -524,8 +526,8 @@ void SweepDialog::retranslate()
     const auto& methods = sweepMethodRegistry();
     for (int i = 0; i < int(methods.size()); ++i)
         method_->setItemText(i, registryText(methods[std::size_t(i)].label));
-    metric_->setItemText(0, tr("Validation accuracy (higher wins)"));
-    metric_->setItemText(1, tr("Validation loss (lower wins)"));
+    for (int i = 0; i < metric_->count(); ++i)
+        metric_->setItemText(i, registryText(metricRegistry()[std::size_t(i)].choice));
     parallel_->setToolTip(tr("Trials trained at once; each gets an equal share of the CPU cores (%1).").arg(cores_));
     const SweepMethodEntry* chosen = findSweepMethod(method_->currentData().toString().toStdString());
     methodNote_->setText(chosen ? registryText(chosen->hint) : QString());

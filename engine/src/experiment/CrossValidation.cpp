@@ -5,6 +5,7 @@
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -205,7 +206,7 @@ TrialsSummary summarizeTrials(RunStore& store, const ExperimentRecord& e)
     } catch (const std::exception&) {
         s.trialFolds = 0; // settings this version cannot read: one run a trial
     }
-    const bool higher = e.metric != "val_loss";
+    const bool higher = metricOrDefault(e.metric).higherIsBetter;
     struct Trial {
         int64_t firstRun = 0;
         bool pruned = false;

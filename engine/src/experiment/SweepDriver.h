@@ -4,6 +4,7 @@
 
 #include "entrena/experiment/Sweep.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <memory>
 #include <optional>
@@ -72,7 +73,7 @@ public:
     std::vector<std::unique_ptr<SweepTrial>> trials;
     std::mt19937_64 rng;
 
-    bool higherIsBetter() const { return plan.settings.metric == "val_accuracy"; }
+    bool higherIsBetter() const { return metricOrDefault(plan.settings.metric).higherIsBetter; }
     /// A value's score, higher is better (the metric, or minus it for a loss).
     double score(double metric) const { return higherIsBetter() ? metric : -metric; }
     /// The trial's best value of the metric so far.

@@ -4,6 +4,7 @@
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
 #include "experiment/SweepDriver.h"
+#include "entrena/experiment/MetricRegistry.h"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -85,8 +86,8 @@ SweepPlan planSweep(const RunConfig& given, const std::string& spaceJson, SweepS
     const SweepMethodEntry* method = findSweepMethod(s.method);
     if (!method)
         throw SpaceError("--method must be " + sweepMethodNames() + "; got '" + s.method + "'");
-    if (s.metric != "val_accuracy" && s.metric != "val_loss")
-        throw SpaceError("--metric must be val_accuracy or val_loss; got '" + s.metric + "'");
+    if (!findMetric(s.metric))
+        throw SpaceError("--metric must be " + metricNames() + "; got '" + s.metric + "'");
     const RunConfig base = foldedBase(given, s, *method, spaceJson);
     if (base.data.valFraction <= 0 && base.data.folds < 2 && !registryEntry(base.data.dataset).ownValidation)
         throw SpaceError("a sweep compares trials on the validation split: data.val_fraction must be above 0");

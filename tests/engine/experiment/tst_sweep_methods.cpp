@@ -3,6 +3,7 @@
 // sweeps through entrena-cli.)
 #include "entrena/experiment/SweepMethodRegistry.h"
 #include "entrena/store/RunStore.h"
+#include "entrena/experiment/MetricRegistry.h"
 #include "experiment/SweepDriver.h"
 #include "experiment/Tpe.h"
 
@@ -123,11 +124,39 @@ private Q_SLOTS:
         QVERIFY(refusal(base(), kLrSpace, s).contains(QStringLiteral("--reduction from 2")));
     }
 
+    // The compared figure comes from its registry entry, with its direction: the planner takes
+    // each entry and names them all when given another.
+    void everyMetricIsPlannedAndAnUnknownOneNamed()
+    {
+        SweepSettings s;
+        s.method = "random";
+        s.trials = 2;
+        for (const MetricEntry& m : metricRegistry()) {
+            s.metric = m.name;
+            QCOMPARE(planSweep(base(), kLrSpace, s, 2).settings.metric, std::string(m.name));
+        }
+        s.metric = "val_acc";
+        const QString refused = refusal(base(), kLrSpace, s);
+        QVERIFY2(refused.contains(QString::fromStdString("--metric must be " + metricNames())), qPrintable(refused));
+        QVERIFY(metricNames().find("val_loss") != std::string::npos);
+    }
+
+    // The same rungs with a loss (lower wins): the mirror of each accuracy promotes the same trials.
+    void ashaPromotesTheBestOfARungOnly_data()
+    {
+        QTest::addColumn<QString>("metric");
+        QTest::newRow("accuracy, higher wins") << QStringLiteral("val_accuracy");
+        QTest::newRow("loss, lower wins") << QStringLiteral("val_loss");
+    }
+
     void ashaPromotesTheBestOfARungOnly()
     {
+        QFETCH(QString, metric);
+        const bool loss = metric == QLatin1String("val_loss");
         QTemporaryDir dir;
         RunStore store(dir.filePath(QStringLiteral("asha.sqlite")).toStdString());
         SweepSettings s;
+        s.metric = metric.toStdString();
         s.method = "asha";
         s.trials = 4;
         s.minEpochs = 1;
@@ -142,7 +171,7 @@ private Q_SLOTS:
             const auto work = asha->next(ctx);
             QVERIFY(work && work->fresh);
             QCOMPARE(work->target, 1);
-            work->trial->metrics = {accuracy};
+            work->trial->metrics = {loss ? 1.0 - accuracy : accuracy};
             work->trial->status = RunStatus::Finished;
             asha->stageEnded(ctx, *work->trial);
             QCOMPARE(work->trial->phase, SweepTrial::Phase::Paused);
