@@ -362,6 +362,26 @@
         <source>the lowest validation loss wins</source>
         <translation>gana la menor pérdida de validación</translation>
     </message>
+    <message>
+        <source>fp32 (full precision)</source>
+        <translation>fp32 (precisión completa)</translation>
+    </message>
+    <message>
+        <source>bf16 (autocast)</source>
+        <translation>bf16 (autocast)</translation>
+    </message>
+    <message>
+        <source>fp16 (autocast, loss scaling; CUDA)</source>
+        <translation>fp16 (autocast, escalado de la pérdida; CUDA)</translation>
+    </message>
+    <message>
+        <source>auto (bf16 on CPUs with native bf16)</source>
+        <translation>auto (bf16 en CPU con bf16 nativo)</translation>
+    </message>
+    <message>
+        <source>bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
+        <translation>bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -2958,18 +2978,6 @@ durante la ejecución</translation>
         <translation>Precisión:</translation>
     </message>
     <message>
-        <source>fp32 (full precision)</source>
-        <translation>fp32 (precisión completa)</translation>
-    </message>
-    <message>
-        <source>bf16 (autocast)</source>
-        <translation>bf16 (autocast)</translation>
-    </message>
-    <message>
-        <source>fp16 (autocast, loss scaling; CUDA)</source>
-        <translation>fp16 (autocast, escalado de la pérdida; CUDA)</translation>
-    </message>
-    <message>
         <source>TorchScript model</source>
         <translation>Modelo TorchScript</translation>
     </message>
@@ -3032,14 +3040,6 @@ durante la ejecución</translation>
     <message>
         <source>Adds this configuration to the queue: it starts when the runs before it have ended.</source>
         <translation>Añade esta configuración a la cola: empieza cuando hayan terminado las ejecuciones anteriores.</translation>
-    </message>
-    <message>
-        <source>auto (bf16 on CPUs with native bf16)</source>
-        <translation>auto (bf16 en CPU con bf16 nativo)</translation>
-    </message>
-    <message>
-        <source>bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
-        <translation>bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
     </message>
     <message>
         <source>The data cannot be read: %1</source>

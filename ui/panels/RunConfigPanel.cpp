@@ -217,6 +217,7 @@ void RunConfigPanel::buildTrainingBox()
     labelSmoothing_ = doubleBox(0.0, 0.5, 2, 0.05);
     earlyStop_ = intBox(0, 1000);
     precision_ = choices(choiceNames<Precision>());
+    precision_->setObjectName(QStringLiteral("precisionCombo"));
     device_ = new DevicePicker;
     threads_ = intBox(0, 1024);
 
@@ -381,12 +382,11 @@ void RunConfigPanel::retranslate()
         for (const auto& f : page.fields)
             retranslateKeyWidget(f.widget, f.key->form);
     }
-    precision_->setItemText(0, tr("fp32 (full precision)"));
-    precision_->setItemText(1, tr("bf16 (autocast)"));
-    precision_->setItemText(2, tr("fp16 (autocast, loss scaling; CUDA)"));
-    precision_->setItemText(3, tr("auto (bf16 on CPUs with native bf16)"));
-    precision_->setItemData(
-        3, tr("bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32"), Qt::ToolTipRole);
+    for (int i = 0; i < precision_->count(); ++i) {
+        const PrecisionEntry& p = registryEntry(*fromString<Precision>(selectedAt(precision_, i)));
+        precision_->setItemText(i, registryText(p.label));
+        precision_->setItemData(i, p.tip ? registryText(p.tip) : QString(), Qt::ToolTipRole);
+    }
     hidden_->setPlaceholderText(tr("e.g. 256, 128"));
     channels_->setPlaceholderText(tr("e.g. 32, 64"));
     threads_->setSpecialValueText(tr("automatic"));

@@ -357,9 +357,9 @@ void RunConfig::validate() const
         throw ConfigError("devices.ids lists " + std::to_string(devices.ids.size()) +
                           " devices for devices.type 'cpu', which has one; for several CPU ranks use "
                           "`entrena-cli train --nproc N`");
-    if (train.precision == Precision::Fp16 && devices.type != DeviceType::Cuda)
-        throw ConfigError("train.precision 'fp16' needs a CUDA device (its loss scaling is for GPUs); "
-                          "on the CPU use bf16 or fp32");
+    if (registryEntry(train.precision).needsCuda && devices.type != DeviceType::Cuda)
+        throw ConfigError("train.precision '" + std::string(toString(train.precision)) +
+                          "' needs a CUDA device (its loss scaling is for GPUs); on the CPU use bf16 or fp32");
     const DatasetEntry& dataEntry = registryEntry(data.dataset);
     const ModelEntry& modelEntry = registryEntry(model.arch);
     if (modelEntry.check)

@@ -1,5 +1,6 @@
 #include "system/GemmCeiling.h"
 
+#include "entrena/config/Registry.h"
 #include "entrena/store/AtomicFile.h"
 #include "system/CpuInfo.h"
 #include "system/StateGuards.h"
@@ -16,11 +17,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path cacheFile() { return cacheFilePath("gemm.json"); }
+fs::path cacheFile()
+{
+    return cacheFilePath("gemm.json");
+}
 
 torch::ScalarType dtypeFor(Precision precision)
 {
-    return precision == Precision::Bf16 ? torch::kBFloat16 : precision == Precision::Fp16 ? torch::kHalf : torch::kFloat32;
+    switch (registryEntry(precision).compute) {
+    case ComputeType::BFloat16: return torch::kBFloat16;
+    case ComputeType::Float16: return torch::kHalf;
+    case ComputeType::Float32: break;
+    }
+    return torch::kFloat32;
 }
 
 std::string cacheKey(const torch::Device& device, Precision precision)

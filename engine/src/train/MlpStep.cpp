@@ -1,6 +1,7 @@
 #include "train/MlpStep.h"
 
 #include "entrena/config/Config.h"
+#include "entrena/config/Registry.h"
 #include "model/Model.h"
 #include "model/PoolRelu.h"
 #include "train/TrainStep.h"
@@ -97,7 +98,7 @@ std::unique_ptr<MlpStep> MlpStep::make(Model& model, const torch::Device& device
 {
     if (!fusedKernelsWanted())
         return nullptr;
-    if (model.isScript() || !device.is_cpu() || train.precision != Precision::Fp32 || dataParallel)
+    if (model.isScript() || !device.is_cpu() || !registryEntry(train.precision).ownFp32Paths() || dataParallel)
         return nullptr;
     const auto sgemm = blas().sgemm;
     if (!sgemm)

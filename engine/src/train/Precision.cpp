@@ -49,7 +49,7 @@ void setDtype(bool cuda, at::ScalarType t)
 
 Precision effectivePrecision(const RunConfig& config)
 {
-    if (config.train.precision != Precision::Auto)
+    if (!registryEntry(config.train.precision).perMachine)
         return config.train.precision;
     const bool convolutional = registryEntry(config.model.arch).needsImages;
     if (config.devices.type != DeviceType::Cpu || !convolutional)
@@ -72,13 +72,14 @@ AutocastScope::AutocastScope(const torch::Device& device, Precision precision)
 {
     // `auto` is resolved where a configuration enters training (withEffectivePrecision); one that
     // slips through trains in fp32.
-    if (precision == Precision::Fp32 || precision == Precision::Auto)
+    const ComputeType compute = registryEntry(precision).compute;
+    if (compute == ComputeType::Float32)
         return;
     active_ = true;
     cuda_ = device.is_cuda();
     wasEnabled_ = enabled(cuda_);
     previousType_ = dtype(cuda_);
-    setDtype(cuda_, precision == Precision::Fp16 ? at::kHalf : at::kBFloat16);
+    setDtype(cuda_, compute == ComputeType::Float16 ? at::kHalf : at::kBFloat16);
     enable(cuda_, true);
     at::autocast::increment_nesting();
 }

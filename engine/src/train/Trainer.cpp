@@ -1,6 +1,7 @@
 #include "entrena/train/Trainer.h"
 
 #include "dist/DistGroup.h"
+#include "entrena/config/Registry.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 #include "model/Models.h"
@@ -101,7 +102,7 @@ RunResult Trainer::resume(const std::string& idOrName, TrainingObserver& observe
         throw ResumeError("run " + std::to_string(run->id) + "'s stored configuration is no longer valid: " + e.what());
     }
     // A run goes on in the precision it started in (its environment says), on whatever CPU resumes it.
-    if (config.train.precision == Precision::Auto) {
+    if (registryEntry(config.train.precision).perMachine) {
         try {
             const auto environment = nlohmann::json::parse(run->environmentJson);
             if (const auto started = fromString<Precision>(environment.value("precision", std::string())))

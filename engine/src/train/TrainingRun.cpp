@@ -251,7 +251,7 @@ void TrainingRun::choosePaths()
     if (step_->hasMlpStep() && config_.train.accumulate == 1)
         candidates.push_back({"mlp_step", StepPart::Compute, [this](bool own) { step_->preferMlpStep(own); }});
     // The fused blocks take channels-last fp32 on the CPU (PoolRelu.h); elsewhere they never run.
-    if (device_.is_cpu() && channelsLast_ && config_.train.precision == Precision::Fp32 && model_->hasOwnBlocks())
+    if (device_.is_cpu() && channelsLast_ && registryEntry(config_.train.precision).ownFp32Paths() && model_->hasOwnBlocks())
         candidates.push_back({"fused_blocks", StepPart::Compute, [this](bool own) { model_->setOwnBlocks(own); }});
     // A TorchScript module's convolutions channels-last, as the built-in ones run: its weights, and
     // then the batches, where channelsLastDenied() finds nothing against it; a forced layout that
@@ -383,7 +383,7 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
     if (const double m = scheduler_->momentum(); m >= 0)
         setMomentum(*optimizer_, config_.optimizer.kind, m);
     clock_->mark(&PhaseTimes::optimizer);
-    const bool scaled = config_.train.precision == Precision::Fp16;
+    const bool scaled = registryEntry(config_.train.precision).scalesLoss;
     torch::Tensor loss =
         step_->run(group, scaled ? scaler_.scale : 1.0, *clock_, [this](const OomRetry& r) { (*oom_)(r, *step_); });
     // From here to the step's end counts as the optimizer's part.
@@ -434,7 +434,7 @@ bool TrainingRun::trainStep(BatchLoader& loader, int epoch, torch::Tensor& epoch
 void TrainingRun::takeStep()
 {
     bool stepTaken = true;
-    if (config_.train.precision == Precision::Fp16) {
+    if (registryEntry(config_.train.precision).scalesLoss) {
         stepTaken = scaler_.unscaleAndCheck(model_->parameters());
         scaler_.update(stepTaken);
         state_.lossScale = scaler_.scale;

@@ -7,6 +7,7 @@
 #include "charts/SchedulePreview.h"
 #include "entrena/config/Registry.h"
 #include "form/DevicePicker.h"
+#include "form/KeyField.h"
 #include "panels/RunConfigPanel.h"
 #include "panels/RunsPanel.h"
 #include "settings/LanguageManager.h"
@@ -161,6 +162,24 @@ private Q_SLOTS:
         QCOMPARE(panel.config().optimizer.beta1, OptimizerSpec{}.beta1);
         box->setCurrentIndex(box->findData(QStringLiteral("adam")));
         QCOMPARE(panel.config().optimizer.beta1, 0.5);
+    }
+
+    // The precision's choices are its registry's entries, in their words, and each reaches the
+    // configuration.
+    void everyPrecisionIsChosenInItsRegistrysWords()
+    {
+        RunConfigPanel panel;
+        auto* box = panel.findChild<QComboBox*>(QStringLiteral("precisionCombo"));
+        QVERIFY(box);
+        QCOMPARE(box->count(), int(precisionRegistry().size()));
+        for (const PrecisionEntry& p : precisionRegistry()) {
+            const int i = box->findData(QString::fromLatin1(p.name));
+            QVERIFY2(i >= 0, p.name);
+            QCOMPARE(box->itemText(i), registryText(p.label));
+            QCOMPARE(box->itemData(i, Qt::ToolTipRole).toString(), p.tip ? registryText(p.tip) : QString());
+            box->setCurrentIndex(i);
+            QCOMPARE(panel.config().train.precision, p.kind);
+        }
     }
 
     void everyScheduleInTheRegistryHasItsPage()

@@ -128,15 +128,38 @@ struct SchedulerEntry {
     bool watchesMetric = false; ///< reacts to an epoch's metric (reduce_on_plateau)
 };
 
+/// The numbers a step computes in, under a precision.
+enum class ComputeType { Float32, BFloat16, Float16 };
+
+/// A numeric precision for training (train.precision): what autocast computes in, and what else it
+/// needs. Its cases were spread over the configuration's check, the step, the loss scaler, the fused
+/// paths' conditions and the matrix-multiply ceiling; they read the entry now
+/// (engine/src/train/PrecisionRegistry.cpp).
+struct PrecisionEntry {
+    Precision kind;
+    const char* name;    ///< in files: "bf16"
+    const char* label;   ///< the form's choice (English; the GUI translates it): "bf16 (autocast)"
+    const char* tip;     ///< the choice's tooltip; may be null
+    ComputeType compute; ///< what autocast computes in (Float32: no autocast)
+    bool scalesLoss;     ///< dynamic loss scaling, as torch.cuda.amp.GradScaler (fp16's narrow range)
+    bool needsCuda;      ///< refused on the CPU (a configuration error naming the entry)
+    /// Decided for the machine and model when a run starts (auto), and resumed as it started.
+    bool perMachine = false;
+    /// Entrena's own fp32 paths (the MLP step, the fused blocks) may run under it.
+    bool ownFp32Paths() const { return compute == ComputeType::Float32 && !perMachine; }
+};
+
 const std::vector<DatasetEntry>& datasetRegistry();
 const std::vector<ModelEntry>& modelRegistry();
 const std::vector<OptimizerEntry>& optimizerRegistry();
 const std::vector<SchedulerEntry>& schedulerRegistry();
+const std::vector<PrecisionEntry>& precisionRegistry();
 
 const DatasetEntry& registryEntry(DatasetKind kind);
 const ModelEntry& registryEntry(ModelArch arch);
 const OptimizerEntry& registryEntry(OptimizerKind kind);
 const SchedulerEntry& registryEntry(SchedulerKind kind);
+const PrecisionEntry& registryEntry(Precision kind);
 
 /// The keys every entry of a section shares, and the sections without entries.
 const std::vector<OptionKey<RunConfig>>& topLevelKeys();      ///< name, seed
