@@ -1,6 +1,7 @@
 #include "export/OnnxExport.h"
 
-#include <map>
+#include "model/ComposedLayer.h"
+
 #include <stdexcept>
 
 #ifdef ENTRENA_HAVE_ONNX
@@ -34,7 +35,7 @@ std::vector<int64_t> values(const torch::ExpandingArray<2>& a)
 }
 
 /// Builds the graph node by node; each tensor a node makes gets a fresh name.
-class GraphWriter {
+class GraphWriter : public LayerGraph {
 public:
     explicit GraphWriter(onnx::GraphProto& graph)
         : graph_(graph)
@@ -93,7 +94,7 @@ public:
         a->set_f(value);
     }
 
-    std::string conv(const std::string& name, const nn::Conv2dImpl& c, const std::string& x)
+    std::string conv(const std::string& name, const nn::Conv2dImpl& c, const std::string& x) override
     {
         const auto& o = c.options;
         std::vector<std::string> inputs = {x, weight(name + ".weight", c.weight)};
@@ -113,7 +114,7 @@ public:
         return y;
     }
 
-    std::string batchNorm(const std::string& name, const nn::BatchNorm2dImpl& b, const std::string& x)
+    std::string batchNorm(const std::string& name, const nn::BatchNorm2dImpl& b, const std::string& x) override
     {
         const std::string y = fresh(name);
         onnx::NodeProto* n = node("BatchNormalization",
@@ -124,41 +125,18 @@ public:
         return y;
     }
 
-    std::string relu(const std::string& name, const std::string& x)
+    std::string relu(const std::string& name, const std::string& x) override
     {
         const std::string y = fresh(name);
         node("Relu", {x}, y, name);
         return y;
     }
 
-    /// The residual block of the built-in resnet (model/Models.cpp): children conv1, bn1, conv2, bn2,
-    /// and projection, projection_bn when the shape changes.
-    std::string residual(const std::string& name, nn::Module& block, const std::string& x)
+    std::string add(const std::string& name, const std::string& a, const std::string& b) override
     {
-        std::map<std::string, std::shared_ptr<nn::Module>> part;
-        for (const auto& child : block.named_children())
-            part[child.key()] = child.value();
-        const auto conv2d = [&](const std::string& key) -> nn::Conv2dImpl& {
-            auto c = std::dynamic_pointer_cast<nn::Conv2dImpl>(part[key]);
-            if (!c)
-                throw std::runtime_error("the block '" + name + "' has no convolution '" + key + "'");
-            return *c;
-        };
-        const auto norm = [&](const std::string& key) -> nn::BatchNorm2dImpl& {
-            auto b = std::dynamic_pointer_cast<nn::BatchNorm2dImpl>(part[key]);
-            if (!b)
-                throw std::runtime_error("the block '" + name + "' has no batch norm '" + key + "'");
-            return *b;
-        };
-        std::string y = relu(name + ".relu1", batchNorm(name + ".bn1", norm("bn1"), conv(name + ".conv1", conv2d("conv1"), x)));
-        y = batchNorm(name + ".bn2", norm("bn2"), conv(name + ".conv2", conv2d("conv2"), y));
-        std::string shortcut = x;
-        if (part.count("projection") && part["projection"])
-            shortcut =
-                batchNorm(name + ".projection_bn", norm("projection_bn"), conv(name + ".projection", conv2d("projection"), x));
-        const std::string sum = fresh(name + ".add");
-        node("Add", {y, shortcut}, sum, name + ".add");
-        return relu(name + ".relu", sum);
+        const std::string y = fresh(name);
+        node("Add", {a, b}, y, name);
+        return y;
     }
 
     /// One child of the Sequential, by its type.
@@ -205,8 +183,8 @@ public:
             node("GlobalAveragePool", {x}, y, name);
             return y;
         }
-        if (!m.named_children().is_empty())
-            return residual(name, m, x);
+        if (auto* composed = dynamic_cast<ComposedLayer*>(&m))
+            return composed->writeGraph(*this, name, x);
         throw std::runtime_error("the layer '" + name + "' (" + m.name() + ") has no ONNX form in this export");
     }
 

@@ -1,6 +1,7 @@
 #include "entrena/model/ModelSummary.h"
 
 #include "entrena/config/Registry.h"
+#include "model/ComposedLayer.h"
 #include "model/Model.h"
 #include "model/Models.h"
 #include "system/StateGuards.h"
@@ -12,37 +13,9 @@
 namespace entrena {
 namespace {
 
-double convFlops(const torch::nn::Conv2dImpl& conv, const torch::Tensor& out)
-{
-    const auto& o = conv.options;
-    const int64_t k = (*o.kernel_size())[0] * (*o.kernel_size())[1];
-    return 2.0 * double(o.in_channels() / o.groups()) * double(k) * double(out.numel());
-}
-
 double linearFlops(const torch::nn::LinearImpl& linear)
 {
     return 2.0 * double(linear.options.in_features() * linear.options.out_features());
-}
-
-// Convolutions inside a composite module (a residual block), each with the output size it produces:
-// run the module's own convolutions on the module's input to learn them.
-double compositeFlops(torch::nn::Module& m, const torch::Tensor& input)
-{
-    double flops = 0;
-    for (const auto& child : m.named_children()) {
-        if (auto* conv = child.value()->as<torch::nn::Conv2d>()) {
-            // Convolutions of a block see either the block input (first conv, projection) or an
-            // output of the same shape as the first conv's.
-            torch::Tensor x = input;
-            if (conv->options.in_channels() != input.size(1))
-                x = torch::zeros({1, conv->options.in_channels(), input.size(2), input.size(3)});
-            torch::Tensor out = conv->forward(x);
-            if (child.key() == "conv2") // follows conv1: spatial size of conv1's output
-                out = torch::zeros({1, conv->options.out_channels(), out.size(2), out.size(3)});
-            flops += convFlops(*conv, out);
-        }
-    }
-    return flops;
 }
 
 // A TorchScript module: its top-level children and parameters; FLOPs are not estimated (0).
@@ -104,8 +77,8 @@ ModelSummary summarizeModel(const ModelSpec& spec, int64_t channels, int64_t hei
                 layer.flops = convFlops(*conv, x);
             else if (auto* linear = m.as<torch::nn::Linear>())
                 layer.flops = linearFlops(*linear);
-            else if (layer.kind == "ResidualBlock")
-                layer.flops = compositeFlops(m, input);
+            else if (auto* composed = dynamic_cast<ComposedLayer*>(&m))
+                layer.flops = composed->flops(input);
             layer.outputShape.assign(x.sizes().begin() + 1, x.sizes().end());
             s.parameters += layer.parameters;
             s.flopsPerSample += layer.flops;

@@ -107,6 +107,25 @@ torch::Tensor ResidualBlockImpl::forwardFused(const torch::Tensor& x)
     return batchNormRelu(conv2(y), *bn2, shortcut);
 }
 
+double ResidualBlockImpl::flops(const torch::Tensor& input)
+{
+    torch::NoGradGuard noGrad;
+    const torch::Tensor y1 = conv1(input), y2 = conv2(y1);
+    double total = convFlops(*conv1, y1) + convFlops(*conv2, y2);
+    if (projection)
+        total += convFlops(*projection, projection(input));
+    return total;
+}
+
+std::string ResidualBlockImpl::writeGraph(LayerGraph& g, const std::string& name, const std::string& x)
+{
+    std::string y = g.relu(name + ".relu1", g.batchNorm(name + ".bn1", *bn1, g.conv(name + ".conv1", *conv1, x)));
+    y = g.batchNorm(name + ".bn2", *bn2, g.conv(name + ".conv2", *conv2, y));
+    const std::string shortcut =
+        projection ? g.batchNorm(name + ".projection_bn", *projectionBn, g.conv(name + ".projection", *projection, x)) : x;
+    return g.relu(name + ".relu", g.add(name + ".add", y, shortcut));
+}
+
 nn::Sequential makeMlp(const ModelSpec& spec, int64_t channels, int64_t height, int64_t width, int64_t classes)
 {
     return mlp(spec, channels * height * width, classes);

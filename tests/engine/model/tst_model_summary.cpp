@@ -2,6 +2,7 @@
 #include "entrena/model/ModelSummary.h"
 
 #include <QtTest>
+#include <map>
 
 using namespace entrena;
 
@@ -57,6 +58,26 @@ private Q_SLOTS:
         for (const auto& l : s.layers)
             hasBlock |= l.kind == "ResidualBlock" && l.flops > 0;
         QVERIFY(hasBlock);
+    }
+
+    // Each block's convolutions at the resolution they compute at: a block that halves the
+    // resolution runs conv2 and its projection on the halved map (it was counted at the full one,
+    // 4× conv2's operations, which inflated a resnet's model-FLOP utilisation).
+    void aResidualBlockCountsEachConvolutionAtItsResolution()
+    {
+        ModelSpec m;
+        m.arch = ModelArch::Resnet;
+        m.channels = {8, 16};
+        m.blocks = 1;
+        const ModelSummary s = summarizeModel(m, 1, 28, 28, 10);
+        std::map<std::string, double> flops;
+        for (const auto& l : s.layers)
+            flops[l.name] = l.flops;
+        const double full = 28.0 * 28.0, half = 14.0 * 14.0;
+        // stage 1: 8 → 8 at 28×28, two 3×3 convolutions, no projection.
+        QCOMPARE(flops.at("stage1_block1"), 2 * (2.0 * 8 * 9 * 8 * full));
+        // stage 2: 8 → 16, stride 2: conv1 8→16 and conv2 16→16 at 14×14, the 1×1 projection 8→16.
+        QCOMPARE(flops.at("stage2_block1"), 2.0 * 8 * 9 * 16 * half + 2.0 * 16 * 9 * 16 * half + 2.0 * 8 * 16 * half);
     }
 };
 
