@@ -69,7 +69,11 @@ def kind_of(statement):
     flat = without_groups(without_groups(head, "(", ")"), "[", "]")
     if "=" in flat.replace("==", "") or "(" not in flat:
         return "other"
-    return "function"
+    # A body follows the parameter list, its qualifiers and trailing return type, or a constructor's
+    # initializers; a brace after a name initializes a member (`S() : v_{1}`).
+    tail = re.sub(r"\s*->[^;{}()]*$", "", flat.rstrip())
+    tail = re.sub(r"(\s*\b(const|volatile|override|final|mutable|noexcept|try)\b(\s*\(\))?|\s*&&?)*\s*$", "", tail)
+    return "function" if tail.endswith((")", "}")) else "other"
 
 
 def functions(code):
@@ -83,7 +87,9 @@ def functions(code):
             if nested:
                 stack.append(("nested", line))
             else:
-                kind = kind_of("".join(statement))
+                text = "".join(statement)
+                # A brace inside a parameter list (a default argument `= {}`) opens no body.
+                kind = "other" if text.count("(") > text.count(")") else kind_of(text)
                 stack.append((kind, line))
                 if kind != "other":
                     statement = []
@@ -109,7 +115,67 @@ def functions(code):
     return found
 
 
+# The counting checked on the shapes C++ gives a body, with clang-tidy's count for each (the line of
+# the closing brace minus the line of the opening one): run before every check, so a counter that
+# broke (and found nothing too long) fails instead of passing.
+SELF_TEST = r"""
+namespace a {
+int plain(int x)
+{
+    return x;
+}
+struct S {
+    S() : v_{1}, w_(2)
+    {
+        v_ = 3;
+    }
+    int inlined() const { return v_; }
+    S& operator=(const S& o)
+    {
+        v_ = o.v_;
+
+        return *this;
+    }
+    int v_, w_;
+};
+std::vector<int> defaults(std::vector<int> names = {}, int k = 0)
+{
+    const char* text = "{ not a brace }"; // nor { this
+    /* nor } this */
+    const auto lambda = [&](int i) {
+        return i + k;
+    };
+    return names;
+}
+const std::vector<int> table = {
+    1, 2, 3,
+};
+template <typename T = int>
+T made()
+{
+    return T{};
+}
+extern "C" {
+void c_linkage()
+{
+}
+}
+}
+"""
+SELF_TEST_LENGTHS = [2, 2, 0, 4, 7, 2, 1]
+
+
+def self_test():
+    found = [n for _, n in functions(code_of(SELF_TEST))]
+    if found != SELF_TEST_LENGTHS:
+        print(f"check_limits.py counts {found} in its own examples, not {SELF_TEST_LENGTHS}: the counter is broken")
+        return False
+    return True
+
+
 def main(argv):
+    if not self_test():
+        return 1
     root = pathlib.Path(argv[1])
     listing = "--list" in argv
     problems = []
