@@ -21,14 +21,13 @@ bool isBlank(char c, char separator)
 
 /// Parses one record of `text` from `at`, leaving `at` after its line break and counting the line
 /// breaks it crosses into `line`. Returns false where a quoted field is still open at the end.
-bool parseRecord(std::string_view text, size_t& at, int64_t& line, char separator, std::vector<std::string>& cells,
-                 bool& blank)
+bool parseRecord(std::string_view text, size_t& at, int64_t& line, char separator, std::vector<std::string>& cells, bool& blank)
 {
     cells.assign(1, std::string());
     blank = true;
-    bool quoted = false;   // inside a quoted field
+    bool quoted = false;    // inside a quoted field
     bool wasQuoted = false; // the current cell was quoted: its inner spaces are kept
-    std::string pending;   // spaces after an unquoted cell's text, kept only if more text follows
+    std::string pending;    // spaces after an unquoted cell's text, kept only if more text follows
     for (; at < text.size(); ++at) {
         char c = text[at];
         if (c == '\r' && at + 1 < text.size() && text[at + 1] == '\n')
@@ -75,7 +74,8 @@ bool parseRecord(std::string_view text, size_t& at, int64_t& line, char separato
 } // namespace
 
 Reader::Reader(std::string text, std::string name)
-    : text_(std::move(text)), name_(std::move(name))
+    : text_(std::move(text))
+    , name_(std::move(name))
 {
     if (std::string_view(text_).substr(0, kBom.size()) == kBom)
         at_ = kBom.size();
@@ -111,18 +111,44 @@ bool Reader::next(Record& record)
 
 char detectSeparator(std::string_view text)
 {
-    bool quoted = false, semicolon = false;
-    for (const char c : text) {
-        if (c == '"')
-            quoted = !quoted;
-        else if (!quoted && c == '\n')
-            break;
-        else if (!quoted && c == '\t')
-            return '\t';
-        else if (!quoted && c == ';')
-            semicolon = true;
+    // The first record that is not blank, read as the reader reads any: a quote opens quoted text
+    // only at a cell's start. A tab counts only between values: beside a ',' or ';' it is a comma
+    // file's alignment, read as space.
+    bool quoted = false, cellStart = true, semicolon = false, tab = false, content = false;
+    char previous = '\n';
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+                ++i;
+            else if (c == '"')
+                quoted = false;
+            continue;
+        }
+        if (c == '\n' || c == '\r') {
+            if (content)
+                break;
+            continue; // a blank line before the first record
+        }
+        if (c == '"' && cellStart) {
+            quoted = true;
+            cellStart = false;
+            content = true;
+        } else if (c == ',' || c == ';') {
+            semicolon |= c == ';';
+            cellStart = content = true;
+        } else if (c == '\t') {
+            const char next = i + 1 < text.size() ? text[i + 1] : '\n';
+            tab |= content && previous != ',' && previous != ';' && next != ',' && next != ';' && next != '\n' && next != '\r';
+            cellStart = true;
+        } else if (c != ' ') {
+            cellStart = false;
+            content = true;
+        }
+        if (c != ' ')
+            previous = c;
     }
-    return semicolon ? ';' : ',';
+    return tab ? '\t' : semicolon ? ';' : ',';
 }
 
 std::vector<std::string> splitLine(std::string_view line, char* separator)

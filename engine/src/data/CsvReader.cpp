@@ -293,6 +293,7 @@ TableToPredict readTableToPredict(const std::string& path, const std::vector<std
     }
     std::vector<float> features;
     TableToPredict t;
+    t.decimalComma = in.decimalComma();
     while (in.next(record)) {
         const auto& cells = record.cells;
         if (!header && layout.at.empty())

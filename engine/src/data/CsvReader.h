@@ -40,6 +40,7 @@ struct TableToPredict {
     torch::Tensor features;          ///< float [N, F], in the training file's column order
     std::vector<int64_t> lines;      ///< each row's line in the file (1-based, the header is line 1)
     std::vector<std::string> labels; ///< each row's label cell (empty when the table has no label column)
+    bool decimalComma = false;       ///< its cells separated by ';' or tabs: a label "1,0" is class 1
     /// Rows that could not be read (a cell that is not a number, a ragged row), as "line N: why".
     std::vector<std::pair<int64_t, std::string>> skipped;
 };

@@ -64,11 +64,15 @@ void RankSupervisor::start()
         pid_t pid = -1;
         try {
             pid = spawnChild(child, what);
-        } catch (const std::runtime_error& e) {
+        } catch (...) {
             for (int fd : {err[0], err[1], devNull})
                 if (fd >= 0)
                     ::close(fd);
-            throw DistributedError(e.what());
+            try {
+                throw;
+            } catch (const std::runtime_error& e) {
+                throw DistributedError(e.what());
+            }
         }
         ::close(err[1]);
         if (devNull >= 0)

@@ -203,15 +203,15 @@ public:
         }
     }
 
-    /// `label` is a table's label cell (`isLabel`: one naming no class is noted) or an image's
-    /// folder name (only maybe a class).
-    void record(Prediction& p, const std::string& label, bool isLabel)
+    /// `label` is a table's label cell (`isLabel`: one naming no class is noted; `decimalComma`: its
+    /// file writes "1,0" for 1.0) or an image's folder name (only maybe a class).
+    void record(Prediction& p, const std::string& label, bool isLabel, bool decimalComma = false)
     {
         auto found = index_.find(label);
         if (found == index_.end() && numbered_) {
             // Labels that are class numbers: "1.0" is class 1, as training read it.
             double v = 0;
-            if (csv::number(label, v) && v == std::floor(v) && v >= 0 && v <= 1e6)
+            if (csv::number(label, v, decimalComma) && v == std::floor(v) && v >= 0 && v <= 1e6)
                 found = index_.find(std::to_string(int64_t(v)));
         }
         if (found == index_.end()) {
@@ -335,7 +335,7 @@ struct Predictor::Impl {
                 p.line = t.lines[size_t(r)];
                 p.input = path + ":" + std::to_string(p.line);
                 if (!t.labels.empty())
-                    scorer.record(p, t.labels[size_t(r)], true);
+                    scorer.record(p, t.labels[size_t(r)], true, t.decimalComma);
             }
             if (progress)
                 progress(to, n);

@@ -70,9 +70,9 @@ private:
 
     QJsonObject predictJson(const QStringList& args)
     {
-        const Result r = cli(QStringList{QStringLiteral("predict"), QStringLiteral("--json"), QStringLiteral("--top"),
-                                         QStringLiteral("3")} +
-                             args);
+        const Result r =
+            cli(QStringList{QStringLiteral("predict"), QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")} +
+                args);
         if (r.exitCode != 0)
             qWarning() << r.err;
         return QJsonDocument::fromJson(r.out).object();
@@ -107,7 +107,8 @@ private slots:
         QCOMPARE(p.value(QStringLiteral("classes")).toArray(),
                  QJsonArray({QString::fromUtf8(kClasses[0]), QString::fromUtf8(kClasses[1]), QString::fromUtf8(kClasses[2])}));
         QCOMPARE(p.value(QStringLiteral("labelled")).toInt(), 60);
-        QVERIFY2(p.value(QStringLiteral("accuracy")).toDouble() > 0.9, qPrintable(QString::number(p.value(QStringLiteral("accuracy")).toDouble())));
+        QVERIFY2(p.value(QStringLiteral("accuracy")).toDouble() > 0.9,
+                 qPrintable(QString::number(p.value(QStringLiteral("accuracy")).toDouble())));
         // Each row is named by the line its record starts on: every third row's class name ("two\nlines")
         // spans two lines.
         const QJsonArray rows = p.value(QStringLiteral("predictions")).toArray();
@@ -156,6 +157,38 @@ private slots:
             QCOMPARE(b[i].toObject().value(QStringLiteral("top")), a[i].toObject().value(QStringLiteral("top")));
     }
 
+    // Labels that are class numbers, written by a spreadsheet with decimal commas ("1,0"), score the
+    // predictions as the training reads them.
+    void numberedLabelsWithADecimalCommaAreScored()
+    {
+        const auto numbered = [](char separator, const char* one) {
+            QByteArray text = QByteArray("a") + separator + "b" + separator + "kind\n";
+            for (int i = 0; i < 90; ++i) {
+                const int c = i % 2;
+                text += QByteArray::number(c * 2 + (i % 7) * 0.01) + separator + QByteArray::number(-c + (i % 5) * 0.01) +
+                        separator + (c ? QByteArray(one) : QByteArray("0")) + '\n';
+            }
+            return text;
+        };
+        QVERIFY(writeFile(path(QStringLiteral("numbers.csv")), numbered(',', "1")));
+        QVERIFY(writeFile(path(QStringLiteral("numbers-es.csv")), numbered(';', "1,0")));
+        const QByteArray config = "{\"name\": \"numbers\", \"data\": {\"dataset\": \"csv\", \"path\": \"" +
+                                  path(QStringLiteral("numbers.csv")).toUtf8() +
+                                  "\", \"label_column\": \"kind\", \"batch_size\": 16}, \"model\": {\"arch\": \"mlp\", "
+                                  "\"hidden\": [8]}, \"train\": {\"epochs\": 2}}";
+        QVERIFY(writeFile(path(QStringLiteral("numbers.json")), config));
+        const Result r = cli({QStringLiteral("train"), QStringLiteral("--config"), path(QStringLiteral("numbers.json")),
+                              QStringLiteral("--db"), db_, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString id = QString::number(
+            QJsonDocument::fromJson(r.out.trimmed().split('\n').first()).object().value(QStringLiteral("run_id")).toInteger());
+        const QJsonObject p =
+            predictJson({QStringLiteral("--run"), id, QStringLiteral("--db"), db_, path(QStringLiteral("numbers-es.csv"))});
+        QCOMPARE(p.value(QStringLiteral("predictions")).toArray().size(), 90);
+        QCOMPARE(p.value(QStringLiteral("labelled")).toInt(), 90);
+        QVERIFY(p.value(QStringLiteral("unknown_labels")).toArray().isEmpty());
+    }
+
     void itsExportPredictsAsItsRunAndItsMetricsCsvReadsBack()
     {
         QVERIFY(!run_.isEmpty());
@@ -168,9 +201,9 @@ private slots:
         QCOMPARE(fromFile.value(QStringLiteral("classes")), fromRun.value(QStringLiteral("classes")));
         QCOMPARE(fromFile.value(QStringLiteral("accuracy")).toDouble(), fromRun.value(QStringLiteral("accuracy")).toDouble());
 
-        const Result m = cli({QStringLiteral("export"), QStringLiteral("--run"), run_, QStringLiteral("--db"), db_,
-                              QStringLiteral("--metrics"), QStringLiteral("csv"), QStringLiteral("--out"),
-                              path(QStringLiteral("m.csv"))});
+        const Result m =
+            cli({QStringLiteral("export"), QStringLiteral("--run"), run_, QStringLiteral("--db"), db_,
+                 QStringLiteral("--metrics"), QStringLiteral("csv"), QStringLiteral("--out"), path(QStringLiteral("m.csv"))});
         QVERIFY2(m.exitCode == 0, m.err.constData());
         const auto rows = records(path(QStringLiteral("m.csv")));
         QVERIFY(rows.size() > 10);

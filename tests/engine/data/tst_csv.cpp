@@ -61,6 +61,10 @@ private slots:
         QTest::newRow("tabs") << QByteArray("a\tb c\n1,5\t2\n") << Rows{{"a", "b c"}, {"1,5", "2"}};
         QTest::newRow("a stray quote kept") << QByteArray("ab\"c,1\n") << Rows{{"ab\"c", "1"}};
         QTest::newRow("no final newline") << QByteArray("1,2") << Rows{{"1", "2"}};
+        QTest::newRow("blank lines before a ';' header") << QByteArray("\n \na;b\n1,5;2\n") << Rows{{"a", "b"}, {"1,5", "2"}};
+        QTest::newRow("a comma file aligned with tabs")
+            << QByteArray("x,\ty,\tlabel\n1,\t2,\t0\n") << Rows{{"x", "y", "label"}, {"1", "2", "0"}};
+        QTest::newRow("a quote inside a ';' cell") << QByteArray("size 5\";w\n1;2\n") << Rows{{"size 5\"", "w"}, {"1", "2"}};
     }
     void readsWhatRfc4180Allows()
     {

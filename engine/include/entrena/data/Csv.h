@@ -1,7 +1,8 @@
 #pragma once
 // Entrena's one CSV codec (RFC 4180): what every reader reads and every writer writes, so that what
-// Entrena writes it reads back unchanged (docs/configuration.md, "CSV tables"). No LibTorch here: the
-// workbench's chart export writes through it too.
+// Entrena writes it reads back unchanged, but for a CRLF inside a cell, which reads back as LF
+// (docs/configuration.md, "CSV tables"). No LibTorch here: the workbench's chart export writes
+// through it too.
 
 #include <cstdint>
 #include <string>
@@ -18,11 +19,12 @@ struct Record {
 };
 
 /// Reads records from CSV text. Quoted fields may hold the separator, doubled quotes ("" for ")
-/// and line breaks; a UTF-8 byte-order mark at the start is skipped; CRLF reads as LF; spaces
-/// around an unquoted cell and outside a quoted one are dropped; blank lines are skipped. The
-/// separator is the first record's: a tab when it holds one outside quotes, else ';' when it holds
-/// one, else ',' (as a spreadsheet saves and copies them); with a tab or ';', a decimal comma
-/// reads as a point (number()).
+/// and line breaks; a UTF-8 byte-order mark at the start is skipped; CRLF reads as LF, inside
+/// quotes too (a Windows file's line breaks); spaces around an unquoted cell and outside a quoted
+/// one are dropped; blank lines are skipped. The separator is the first record's: a tab when one
+/// stands between values (beside a ',' or ';' it is alignment), else ';' when it holds one, else ','
+/// (as a spreadsheet saves and copies them); with a tab or ';', a comma is the decimal mark
+/// (number()), never a thousands separator.
 class Reader {
 public:
     /// `name` is how messages name the text (a file's path).
