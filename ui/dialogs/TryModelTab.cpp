@@ -330,28 +330,8 @@ void TryModelTab::tryFiles(const QStringList& files)
               })
         .onFinished(this,
                     [this, generation](const Answers& out) {
-                        if (generation != loadGeneration_)
-                            return; // another checkpoint was chosen meanwhile
-                        status_->setText(out.error);
-                        QString first;
-                        for (const auto& [input, answer] : out.all) {
-                            const QString file = QString::fromStdString(input);
-                            if (!answers_.contains(file)) {
-                                auto* item = new QListWidgetItem(QFileInfo(file).fileName(), files_);
-                                item->setData(Qt::UserRole, file);
-                                item->setToolTip(file);
-                                item->setIcon(answer.view.isNull() ? style()->standardIcon(QStyle::SP_MessageBoxWarning)
-                                                                   : QIcon(thumbnail(answer.view, 32)));
-                            }
-                            answers_.insert(file, answer);
-                            if (first.isEmpty())
-                                first = file;
-                        }
-                        for (int i = 0; i < files_->count(); ++i)
-                            if (files_->item(i)->data(Qt::UserRole).toString() == first)
-                                files_->setCurrentRow(i);
-                        showAnswer(first);
-                        Q_EMIT answered();
+                        if (generation == loadGeneration_) // else another checkpoint was chosen meanwhile
+                            listAnswers(out);
                     })
         .onFailed(this, [this, generation](const QString& message) {
             if (generation != loadGeneration_)
@@ -359,6 +339,31 @@ void TryModelTab::tryFiles(const QStringList& files)
             status_->setText(message);
             Q_EMIT answered();
         });
+}
+
+/// The answers of a try: each file listed once (a new answer replaces its old one), the first shown.
+void TryModelTab::listAnswers(const Answers& out)
+{
+    status_->setText(out.error);
+    QString first;
+    for (const auto& [input, answer] : out.all) {
+        const QString file = QString::fromStdString(input);
+        if (!answers_.contains(file)) {
+            auto* item = new QListWidgetItem(QFileInfo(file).fileName(), files_);
+            item->setData(Qt::UserRole, file);
+            item->setToolTip(file);
+            item->setIcon(answer.view.isNull() ? style()->standardIcon(QStyle::SP_MessageBoxWarning)
+                                               : QIcon(thumbnail(answer.view, 32)));
+        }
+        answers_.insert(file, answer);
+        if (first.isEmpty())
+            first = file;
+    }
+    for (int i = 0; i < files_->count(); ++i)
+        if (files_->item(i)->data(Qt::UserRole).toString() == first)
+            files_->setCurrentRow(i);
+    showAnswer(first);
+    Q_EMIT answered();
 }
 
 void TryModelTab::showAnswer(const QString& file)

@@ -78,6 +78,7 @@ private:
     void load();
     void showInput(const ModelInputSpec& input);
     void chooseFiles();
+    void listAnswers(const Answers& out);
     void showAnswer(const QString& file);
     void showBars(const QList<RankedClass>& top);
 
