@@ -10,6 +10,8 @@ packages=(
     build-essential cmake ninja-build pkg-config
     # engine: LibTorch (CPU) with its Gloo headers, SQLite, zlib, JSON
     libtorch-dev libgloo-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev
+    # entrena-cli's command line (header-only)
+    libcli11-dev
     # image folders (data.dataset image-folder): PNG and JPEG decoding; torchvision/PIL for bench/'s peer
     libturbojpeg0-dev libpng-dev python3-torchvision python3-pil
     # bench/conv_algorithms: oneDNN's own headers, for the library LibTorch links (libdnnl.so.2)

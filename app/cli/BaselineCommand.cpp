@@ -6,9 +6,17 @@
 #include <iostream>
 
 namespace entrena::cli {
-int baseline(const CliOptions& o)
+namespace {
+
+struct BaselineOptions {
+    std::string run;
+    std::string db;
+    bool clear = false;
+};
+
+int baseline(const BaselineOptions& o)
 {
-    RunStore store(dbPath(o));
+    RunStore store(dbPath(o.db));
     const auto run = store.findRun(o.run);
     if (!run)
         throw UsageError("no run '" + o.run + "' in " + store.path(), "baseline");
@@ -22,15 +30,27 @@ int baseline(const CliOptions& o)
     return 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<BaselineOptions>();
+    text(app, "--run", "RUN", o->run, "the run (id or name)");
+    declareDb(app, o->db);
+    flag(app, "--clear", o->clear, "stop the run being the baseline");
+    afterParse(app, [o] {
+        if (o->run.empty())
+            throw UsageError("baseline needs --run RUN", "baseline");
+    });
+    return [o](const Invocation&) { return baseline(*o); };
+}
+
+} // namespace
+
 CommandInfo baselineCommand()
 {
-    return {"baseline",
-            "--run RUN [--db FILE] [--clear]",
-            "mark a run as its data set's baseline",
-            {{"--run", "RUN", "the run (id or name)"}, kDb, {"--clear", nullptr, "stop the run being the baseline"}},
+    return {"baseline", "--run RUN [--db FILE] [--clear]", "mark a run as its data set's baseline",
             "Every other run of the data set is then compared with it: its speed-up and its change in accuracy "
             "('entrena-cli runs --json').",
-            &baseline};
+            &declare};
 }
 
 } // namespace entrena::cli

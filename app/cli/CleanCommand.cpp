@@ -23,7 +23,17 @@ std::string readableBytes(int64_t bytes)
     return text;
 }
 
-int clean(const CliOptions& o)
+namespace {
+
+struct CleanOptions {
+    std::vector<std::string> runs;
+    bool archived = false;
+    bool pruned = false;
+    std::string db;
+    bool dryRun = false;
+};
+
+int clean(const CleanOptions& o)
 {
     RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
     // The runs named, and every archived or pruned one asked for: each once.
@@ -71,20 +81,31 @@ int clean(const CliOptions& o)
     return 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<CleanOptions>();
+    texts(app, "--run", "RUN", o->runs, "a run (id or name) whose checkpoints go (repeatable)");
+    flag(app, "--archived", o->archived, "every archived run's");
+    flag(app, "--pruned", o->pruned, "every pruned trial's");
+    declareDb(app, o->db);
+    flag(app, "--dry-run", o->dryRun, "say what would be freed, delete nothing");
+    afterParse(app, [o] {
+        if (o->runs.empty() && !o->archived && !o->pruned)
+            throw UsageError("clean needs --run RUN (repeatable), --archived or --pruned", "clean");
+    });
+    return [o](const Invocation&) { return clean(*o); };
+}
+
+} // namespace
+
 CommandInfo cleanCommand()
 {
-    return {"clean",
-            "[--run RUN]... [--archived] [--pruned] [--db FILE] [--dry-run]",
+    return {"clean", "[--run RUN]... [--archived] [--pruned] [--db FILE] [--dry-run]",
             "delete runs' checkpoints to free disk space, keeping their metrics",
-            {{"--run", "RUN", "a run (id or name) whose checkpoints go (repeatable)"},
-             {"--archived", nullptr, "every archived run's"},
-             {"--pruned", nullptr, "every pruned trial's"},
-             kDb,
-             {"--dry-run", nullptr, "say what would be freed, delete nothing"}},
             "At least one of --run, --archived and --pruned; together, the runs of each. The runs keep their metrics, "
             "events, evaluation and charts, and can be compared and reported; they can no longer be resumed or exported. "
             "Prints the bytes freed. A run that is training is refused (exit 2).",
-            &clean};
+            &declare};
 }
 
 } // namespace entrena::cli

@@ -14,11 +14,6 @@
 
 namespace entrena::cli {
 
-std::string dbPath(const CliOptions& o)
-{
-    return o.db.empty() ? RunStore::defaultPath() : o.db;
-}
-
 int runCommandLine(int argc, char** argv)
 {
     try {
@@ -30,7 +25,7 @@ int runCommandLine(int argc, char** argv)
     }
 }
 
-int runCommand(const CliOptions& o)
+int runCommand(const ParsedCommand& o)
 {
     try {
         if (o.command == "help") {
@@ -42,8 +37,8 @@ int runCommand(const CliOptions& o)
             std::cout << "entrena-cli " << kVersion << "\n";
             return 0;
         }
-        if (const CommandInfo* command = findCommand(o.command); command && command->run)
-            return command->run(o);
+        if (o.run)
+            return o.run(o.invocation);
         throw UsageError("unknown command '" + o.command + "'");
     } catch (const SpaceError& e) {
         reportError(std::string("bad search space: ") + e.what());

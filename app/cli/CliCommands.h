@@ -5,7 +5,7 @@
 namespace entrena::cli {
 
 /// Runs the parsed command; returns the exit status of the contract (0, 1 or 2).
-int runCommand(const CliOptions& options);
+int runCommand(const ParsedCommand& command);
 
 /// Parses and runs a command line (`argv[0]` the program): what `main` does after tuning the
 /// process, and what a trial forked by the trial server does.

@@ -1,21 +1,23 @@
 #include "CliOptions.h"
 
-#include "Commands.h"
-#include "entrena/experiment/SweepMethodRegistry.h"
+#include "Declare.h"
 
 #include <cctype>
-#include <set>
 #include <sstream>
 
 namespace entrena::cli {
 
+// Each command's description, from its own file.
+#define ENTRENA_COMMAND(x) CommandInfo x##Command();
+#include "CommandList.h"
+#undef ENTRENA_COMMAND
+
 const std::vector<CommandInfo>& commands()
 {
-    // The order the overview and docs/cli.md list them in.
     static const std::vector<CommandInfo> table = {
-        trainCommand(),    lrFindCommand(),          batchFindCommand(),   runsCommand(),    cleanCommand(),
-        baselineCommand(), exportCommand(),          predictCommand(),     devicesCommand(), clusterScriptCommand(),
-        sweepCommand(),    crossValidationCommand(), experimentsCommand(), importCommand(),  configKeysCommand(),
+#define ENTRENA_COMMAND(x) x##Command(),
+#include "CommandList.h"
+#undef ENTRENA_COMMAND
     };
     return table;
 }
@@ -56,8 +58,8 @@ std::string wrap(const std::string& text, size_t column, size_t indent, size_t w
 std::string usageLine(const CommandInfo& c, const char* lead)
 {
     std::string line = std::string(lead) + "entrena-cli " + c.name;
-    if (*c.synopsis)
-        line += std::string(" ") + c.synopsis;
+    if (!c.synopsis.empty())
+        line += " " + c.synopsis;
     return line + "\n";
 }
 
@@ -90,10 +92,8 @@ std::string commandHelp(const CommandInfo& c)
 {
     std::string s = usageLine(c, "Usage: ") + "\n" +
                     wrap(std::string(1, char(std::toupper(c.summary[0]))) + (c.summary + 1) + ".", 0, 0) + "\n\nOptions:\n";
-    std::vector<OptionInfo> options = c.options;
-    options.push_back({"-h, --help", nullptr, "show this help"});
-    for (const auto& o : options) {
-        std::string head = std::string("  ") + o.name + (o.value ? std::string(" ") + o.value : "");
+    for (const auto& o : optionsOf(c)) {
+        std::string head = "  " + o.name + (o.value.empty() ? "" : " " + o.value);
         constexpr size_t kColumn = 22;
         if (head.size() + 2 > kColumn)
             head += "\n" + std::string(kColumn, ' ');
@@ -116,319 +116,90 @@ std::string usageAfterError(const std::string& command)
 
 namespace {
 
-const OptionInfo* findOption(const CommandInfo& c, const std::string& name)
+/// The command's subcommand with its options declared, and its handler. The App is named after
+/// the command (a bad value's message names it) and answers -h and --help, listed last.
+struct Declared {
+    std::unique_ptr<CLI::App> app;
+    Runner run;
+};
+
+Declared declare(const CommandInfo& c)
 {
-    for (const auto& o : c.options)
-        if (name == o.name)
-            return &o;
-    return nullptr;
+    Declared d{std::make_unique<CLI::App>(c.summary, c.name), nullptr};
+    d.app->set_help_flag();
+    d.app->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    d.run = c.declare(*d.app);
+    d.app->set_help_flag("-h,--help", "show this help");
+    return d;
 }
 
-/// A whole number of at least `least` (the option named in the error).
-int64_t wholeNumber(const std::string& command, const std::string& option, const std::string& value, int64_t least)
+/// CLI11's own complaint in the contract's words: what was not expected, or what lacks its value.
+UsageError usageError(const CLI::ParseError& e, const CLI::App& app)
 {
-    try {
-        size_t used = 0;
-        const long long v = std::stoll(value, &used);
-        if (used == value.size() && v >= least)
-            return v;
-    } catch (const std::exception&) {
+    const std::string command = app.get_name();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) && !app.remaining().empty())
+        return UsageError("'" + app.remaining().front() + "' is not an option of '" + command + "'", command);
+    const std::string what = e.what(); // "--status: 1 required STATUS missing"
+    if (const auto flag = what.find(" was given a disallowed flag override"); flag != std::string::npos)
+        return UsageError(what.substr(0, flag) + " takes no value", command);
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && what.rfind("--", 0) == 0 && what.find(':') != std::string::npos) {
+        const std::string option = what.substr(0, what.find(':'));
+        for (const CLI::Option* o : app.get_options())
+            if (o->get_name() == option)
+                return UsageError(option + " needs a value (" + o->get_type_name() + ")", command);
     }
-    throw UsageError(option + " needs a whole number of at least " + std::to_string(least) + ", got '" + value + "'", command);
-}
-
-double positiveNumber(const std::string& command, const std::string& option, const std::string& value)
-{
-    try {
-        size_t used = 0;
-        const double v = std::stod(value, &used);
-        if (used == value.size() && v > 0)
-            return v;
-    } catch (const std::exception&) {
-    }
-    throw UsageError(option + " needs a positive number such as 1e-6, got '" + value + "'", command);
-}
-
-/// A sweep method's own setting (--min-epochs, --quantile, …), as its registry entry describes it;
-/// false when `arg` is none of them.
-bool assignMethodSetting(CliOptions& o, const std::string& arg, const std::string& value)
-{
-    for (const SweepMethodEntry& e : sweepMethodRegistry())
-        for (const auto& k : e.keys)
-            if (arg == settingFlag(k.key)) {
-                try {
-                    setMethodSetting(o.sweep, k, value);
-                } catch (const SpaceError& error) {
-                    throw UsageError(error.what(), o.command);
-                }
-                return true;
-            }
-    return false;
-}
-
-/// --shard K/N: task K of a job array of N.
-void assignShard(CliOptions& o, const std::string& value)
-{
-    const auto slash = value.find('/');
-    if (slash == std::string::npos)
-        throw UsageError("--shard needs K/N, e.g. 0/4; got '" + value + "'", o.command);
-    o.shard = int(wholeNumber(o.command, "--shard", value.substr(0, slash), 0));
-    o.shards = int(wholeNumber(o.command, "--shard", value.substr(slash + 1), 1));
-    if (o.shard >= o.shards)
-        throw UsageError("--shard K/N needs K < N; got '" + value + "'", o.command);
-}
-
-void assign(CliOptions& o, const std::string& arg, const std::string& value)
-{
-    const std::string& c = o.command;
-    if (assignMethodSetting(o, arg, value))
-        return;
-    if (arg == "--config")
-        o.config = value;
-    else if (arg == "--set")
-        o.sets.push_back(value);
-    else if (arg == "--db")
-        o.db = value;
-    else if (arg == "--resume")
-        o.resume = value;
-    else if (arg == "--run") {
-        o.run = value;
-        o.runs.push_back(value);
-    } else if (arg == "--checkpoint")
-        o.checkpoint = value;
-    else if (arg == "--metrics")
-        o.metrics = value;
-    else if (arg == "--true")
-        o.trueClass = value;
-    else if (arg == "--predicted")
-        o.predictedClass = value;
-    else if (arg == "--out")
-        o.out = value;
-    else if (arg == "--status")
-        o.status = value;
-    else if (arg == "--model")
-        o.model = value;
-    else if (arg == "--top")
-        o.top = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--tag")
-        o.tag = value;
-    else if (arg == "--start-lr")
-        o.lrFind.startLr = positiveNumber(c, arg, value);
-    else if (arg == "--end-lr")
-        o.lrFind.endLr = positiveNumber(c, arg, value);
-    else if (arg == "--steps")
-        o.lrFind.steps = int(wholeNumber(c, arg, value, 5));
-    else if (arg == "--nproc")
-        o.nproc = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--nodes")
-        o.nodes = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--shard")
-        assignShard(o, value);
-    else if (arg == "--space")
-        o.space = value;
-    else if (arg == "--method")
-        o.method = value;
-    else if (arg == "--trials")
-        o.trials = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--folds" || arg == "--cv")
-        o.folds = int(wholeNumber(c, arg, value, 2));
-    else if (arg == "--repeat")
-        o.repeat = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--parallel")
-        o.parallel = int(wholeNumber(c, arg, value, 1));
-    else if (arg == "--metric")
-        o.metric = value;
-    else if (arg == "--name")
-        o.name = value;
-    else if (arg == "--start")
-        o.batchFind.start = wholeNumber(c, arg, value, 1);
-    else if (arg == "--max")
-        o.batchFind.max = wholeNumber(c, arg, value, 1);
-    else if (arg == "--trial-steps")
-        o.batchFind.trialSteps = int(wholeNumber(c, arg, value, 1));
-}
-
-bool endsWith(const std::string& s, const std::string& tail)
-{
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// What no single option can check: combinations, and values from a fixed set.
-void checkCombinations(const CliOptions& o)
-{
-    const std::string& c = o.command;
-    if (!o.status.empty()) {
-        static const std::set<std::string> statuses = {"running",  "finished",    "stopped", "failed",
-                                                       "diverged", "interrupted", "pruned"};
-        if (!statuses.count(o.status))
-            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted, pruned; got '" +
-                                 o.status + "'",
-                             c);
-    }
-    if (c == "clean" && o.runs.empty() && !o.archived && !o.pruned)
-        throw UsageError("clean needs --run RUN (repeatable), --archived or --pruned", c);
-    if (c == "baseline" && o.run.empty())
-        throw UsageError("baseline needs --run RUN", c);
-    if (c == "export") {
-        if (o.run.empty())
-            throw UsageError("export needs --run RUN", c);
-        if (o.out.empty())
-            throw UsageError("export needs --out FILE", c);
-        if (o.trueClass.empty() != o.predictedClass.empty())
-            throw UsageError("a cell is --true CLASS and --predicted CLASS together", c);
-        if (int(!o.checkpoint.empty()) + int(!o.metrics.empty()) + int(!o.trueClass.empty()) != 1)
-            throw UsageError("export needs one of --checkpoint best|last, --metrics csv|json or --true CLASS --predicted CLASS",
-                             c);
-        if (!o.trueClass.empty() && !endsWith(o.out, ".csv") && !endsWith(o.out, ".json"))
-            throw UsageError("--out for a cell's samples must end in .csv or .json, got '" + o.out + "'", c);
-        if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
-            throw UsageError("--metrics must be csv or json, got '" + o.metrics + "'", c);
-        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
-            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'", c);
-        if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors") &&
-            !endsWith(o.out, ".onnx"))
-            throw UsageError("--out for a checkpoint must end in .pt (PyTorch), .safetensors or .onnx, got '" + o.out + "'", c);
-    }
-    if (c == "predict") {
-        if (o.run.empty() && o.model.empty())
-            throw UsageError("predict needs either --run RUN or --model FILE.pt", c);
-        if (!o.run.empty() && !o.model.empty())
-            throw UsageError("give --run RUN or --model FILE.pt, not both", c);
-        if (!o.model.empty() && !o.checkpoint.empty())
-            throw UsageError("--checkpoint chooses among a run's checkpoints; a --model file is one already", c);
-        if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
-            throw UsageError("--checkpoint must be best or last, got '" + o.checkpoint + "'", c);
-        if (o.inputs.empty())
-            throw UsageError("predict needs what to classify: image files, folders of images, or CSV tables", c);
-        if (o.json && o.csv)
-            throw UsageError("--json and --csv contradict each other: give one", c);
-    }
-    if (c == "lr-find" && !(o.lrFind.endLr > o.lrFind.startLr))
-        throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o.lrFind.startLr) + " to " +
-                             std::to_string(o.lrFind.endLr) + ")",
-                         c);
-    if (c == "batch-find" && o.batchFind.max > 0 && o.batchFind.max < o.batchFind.start)
-        throw UsageError("--max must not be below --start (got " + std::to_string(o.batchFind.max) + " < " +
-                             std::to_string(o.batchFind.start) + ")",
-                         c);
-    if (!o.resume.empty() && o.nproc > 1)
-        throw UsageError("--resume continues a run in one process; leave out --nproc", c);
-    if (c == "sweep" && o.resume.empty() && (o.config.empty() || o.space.empty()))
-        throw UsageError("sweep needs --config BASE.json and --space SPACE.json (or --resume EXPERIMENT)", c);
-    if (c == "cv" && o.resume.empty() && (o.config.empty() || o.folds == 0))
-        throw UsageError("cv needs --config FILE and --folds K (or --resume EXPERIMENT)", c);
-    if (o.noStratify && o.stratified)
-        throw UsageError("--stratified and --no-stratify contradict each other: give one", c);
-    if (c == "import" && o.source.empty())
-        throw UsageError("import needs the other run store: entrena-cli import OTHER.sqlite", c);
-    if ((c == "train" || c == "lr-find" || c == "batch-find" || c == "cluster-script") && o.config.empty() && o.resume.empty())
-        throw UsageError(c + " needs --config FILE" + (c == "train" ? " (or --resume RUN)" : ""), c);
+    return UsageError(what, command);
 }
 
 } // namespace
 
-namespace {
-
-/// Each option without a value switches one flag on.
-void switchOn(CliOptions& o, const std::string& arg)
+std::vector<OptionInfo> optionsOf(const CommandInfo& c)
 {
-    static const std::pair<const char*, bool CliOptions::*> flags[] = {{"--json", &CliOptions::json},
-                                                                       {"--all", &CliOptions::all},
-                                                                       {"--markdown", &CliOptions::markdown},
-                                                                       {"--strict", &CliOptions::strict},
-                                                                       {"--keep-pruned", &CliOptions::keepPruned},
-                                                                       {"--disk", &CliOptions::disk},
-                                                                       {"--dry-run", &CliOptions::dryRun},
-                                                                       {"--archived", &CliOptions::archived},
-                                                                       {"--pruned", &CliOptions::pruned},
-                                                                       {"--no-stratify", &CliOptions::noStratify},
-                                                                       {"--stratified", &CliOptions::stratified},
-                                                                       {"--csv", &CliOptions::csv},
-                                                                       {"--clear", &CliOptions::clear}};
-    for (const auto& [name, flag] : flags)
-        if (arg == name)
-            o.*flag = true;
+    const Declared d = declare(c);
+    std::vector<OptionInfo> out;
+    for (const CLI::Option* o : d.app->get_options()) {
+        if (o->get_positional())
+            continue; // the usage line names them (predict's inputs, import's store)
+        const bool help = o == d.app->get_help_ptr();
+        out.push_back({help ? "-h, --help" : o->get_name(), o->get_type_name(), o->get_description()});
+    }
+    return out;
 }
 
-/// `help [COMMAND]`, `--help`, `version` and `--version`: true when argv[1] is one of them (`o`
-/// then says which).
-bool helpOrVersion(CliOptions& o, int argc, char** argv)
+ParsedCommand parseCommandLine(int argc, char** argv)
 {
-    if (o.command == "-h" || o.command == "--help" || o.command == "help") {
-        o.command = "help";
-        if (argc > 2) {
-            if (!findCommand(argv[2]))
-                throw UsageError("no command '" + std::string(argv[2]) + "' to explain");
-            o.helpFor = argv[2];
-        }
-        return true;
-    }
-    if (o.command == "--version" || o.command == "version") {
-        o.command = "version";
-        return true;
-    }
-    return false;
-}
-
-} // namespace
-
-CliOptions parseCommandLine(int argc, char** argv)
-{
-    CliOptions o;
+    ParsedCommand p;
     if (argc < 2)
         throw UsageError("no command given");
-    o.command = argv[1];
-    if (helpOrVersion(o, argc, argv))
-        return o;
-    const CommandInfo* command = findCommand(o.command);
-    if (!command)
-        throw UsageError("unknown command '" + o.command + "'");
-    for (int i = 1; i < argc; ++i)
-        o.args.emplace_back(argv[i]);
-
-    for (int i = 2; i < argc; ++i) {
-        std::string arg = argv[i];
-        std::string value;
-        bool inlineValue = false;
-        if (o.command == "import" && arg.rfind("-", 0) != 0 && o.source.empty()) {
-            o.source = arg; // the one word an option does not name: the other store
-            continue;
-        }
-        if (o.command == "predict" && arg.rfind("-", 0) != 0) {
-            o.inputs.push_back(arg); // what to classify
-            continue;
-        }
-        if (arg.rfind("--", 0) == 0) {
-            const auto eq = arg.find('=');
-            if (eq != std::string::npos) {
-                value = arg.substr(eq + 1);
-                arg = arg.substr(0, eq);
-                inlineValue = true;
-            }
-        }
-        if (arg == "-h" || arg == "--help") {
-            o.helpFor = o.command;
-            o.command = "help";
-            return o;
-        }
-        const OptionInfo* option = findOption(*command, arg);
-        if (!option)
-            throw UsageError("'" + arg + "' is not an option of '" + o.command + "'", o.command);
-        if (!option->value) {
-            if (inlineValue)
-                throw UsageError(arg + " takes no value", o.command);
-            switchOn(o, arg);
-            continue;
-        }
-        if (!inlineValue) {
-            if (i + 1 >= argc)
-                throw UsageError(arg + " needs a value (" + option->value + ")", o.command);
-            value = argv[++i];
-        }
-        assign(o, arg, value);
+    p.command = argv[1];
+    if (p.command == "-h" || p.command == "--help" || p.command == "help") {
+        p.command = "help";
+        if (argc > 2 && !findCommand(argv[2]))
+            throw UsageError("no command '" + std::string(argv[2]) + "' to explain");
+        if (argc > 2)
+            p.helpFor = argv[2];
+        return p;
     }
-    checkCombinations(o);
-    return o;
+    if (p.command == "--version" || p.command == "version") {
+        p.command = "version";
+        return p;
+    }
+    const CommandInfo* command = findCommand(p.command);
+    if (!command)
+        throw UsageError("unknown command '" + p.command + "'");
+    p.invocation.args.assign(argv + 1, argv + argc);
+    Declared d = declare(*command);
+    try {
+        d.app->parse(argc - 1, argv + 1); // argv[1], the command, stands where CLI11 expects the program
+    } catch (const CLI::CallForHelp&) {
+        p.helpFor = p.command;
+        p.command = "help";
+        return p;
+    } catch (const CLI::ParseError& e) {
+        throw usageError(e, *d.app);
+    }
+    p.run = std::move(d.run);
+    return p;
 }
 
 } // namespace entrena::cli

@@ -1,13 +1,16 @@
 #pragma once
+// entrena-cli's command line: the command table, the help each command's declarations give, and
+// the parse. Each command declares its options on a CLI11 subcommand in its own file (Commands.h);
+// nothing here names a command or an option but --help and --version.
 
-#include "entrena/experiment/Sweep.h"
-#include "entrena/search/BatchSizeFinder.h"
-#include "entrena/search/LrFinder.h"
-
-#include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace entrena::cli {
 
@@ -26,29 +29,38 @@ private:
     std::string command_;
 };
 
-/// One option of a command, as `--help` shows it and the parser accepts it.
-struct OptionInfo {
-    const char* name;  ///< "--config"
-    const char* value; ///< "FILE", or nullptr for a flag
-    const char* help;
+/// What a command's handler knows of how it was called.
+struct Invocation {
+    std::vector<std::string> args; ///< the command line as given, from the command on (a rank re-runs it)
 };
 
-struct CliOptions;
+/// A command's handler, bound to the options its declaration parsed into; returns the exit status.
+using Runner = std::function<int(const Invocation&)>;
 
-/// One command: the table that the parser, `--help`, the man page and the completion all read.
+/// One command: what the overview says of it, and the function that declares its options.
 struct CommandInfo {
     const char* name;     ///< "train"
-    const char* synopsis; ///< what follows the name in the usage line
+    std::string synopsis; ///< what follows the name in the usage line
     const char* summary;  ///< one line, for the overview
-    std::vector<OptionInfo> options;
-    const char* details;                             ///< a paragraph or two after the options
-    int (*run)(const CliOptions& options) = nullptr; ///< its handler (Commands.h)
+    const char* details;  ///< a paragraph or two after the options
+    /// Declares the options on `app` (bound to an options struct of the command's own, with their
+    /// checks) and returns the handler that reads them once `app` has parsed a command line.
+    Runner (*declare)(CLI::App& app) = nullptr;
 };
 
-/// Every command, in the order the overview lists them.
+/// One option as `--help` lists it, read from a command's declarations.
+struct OptionInfo {
+    std::string name;  ///< "--config", or "-h, --help"
+    std::string value; ///< "FILE"; empty for a flag
+    std::string help;
+};
+
+/// Every command, in the order the overview lists them (CommandList.h).
 const std::vector<CommandInfo>& commands();
 /// The command named `name`, or nullptr.
 const CommandInfo* findCommand(const std::string& name);
+/// The options `command` declares, in the order its help lists them, --help last.
+std::vector<OptionInfo> optionsOf(const CommandInfo& command);
 
 /// `entrena-cli --help`: the usage line of every command and where to read more.
 std::string overview();
@@ -57,58 +69,15 @@ std::string commandHelp(const CommandInfo& command);
 /// What follows a usage error: the command's usage line and how to see its options, or the overview.
 std::string usageAfterError(const std::string& command);
 
-struct CliOptions {
-    std::string command;           ///< a command of commands(), or help | version
-    std::string helpFor;           ///< help: the command asked about ("" for the overview)
-    std::vector<std::string> args; ///< the command line as given, from the command on (a rank re-runs it)
-    std::string config;
-    std::vector<std::string> sets;
-    std::string db;
-    bool json = false;
-    std::string resume;
-    int nproc = 0; ///< train: ranks to start here; cluster-script: ranks per node
-    int nodes = 1; ///< cluster-script: machines
-    std::string run;
-    std::string checkpoint;
-    std::string metrics;
-    std::string trueClass, predictedClass; ///< export: a confusion-matrix cell's samples
-    std::string out;
-    std::string status;    ///< runs: only runs of this status
-    std::string tag;       ///< runs: only runs with this tag
-    bool all = false;      ///< runs: archived runs too
-    bool clear = false;    ///< baseline: stop being the baseline
-    bool markdown = false; ///< config-keys: the registries' tables in Markdown
-    // sweep (docs/experiments.md); --resume names the experiment there
-    std::string space;
-    std::string method = SweepSettings{}.method;
-    int trials = 0;
-    int parallel = 0;
-    std::string metric = "val_accuracy";
-    std::string name;
-    SweepSettings sweep;           ///< sweep: each method's own settings (--min-epochs, …; the registry's keys)
-    std::string source;            ///< import: the other store
-    bool strict = false;           ///< import: a file that could not be copied is a failure (exit 1)
-    bool keepPruned = false;       ///< sweep: keep pruned trials' checkpoints
-    bool disk = false;             ///< runs: each run's disk use, and the store's
-    bool dryRun = false;           ///< clean: say what would be freed, delete nothing
-    bool archived = false;         ///< clean: the archived runs
-    bool pruned = false;           ///< clean: the pruned runs
-    std::vector<std::string> runs; ///< clean: --run, repeatable
-    int shard = 0, shards = 1;     ///< sweep --shard K/N
-    int folds = 0;                 ///< cv, cluster-script: folds
-    int repeat = 1;                ///< cv: repeats, each with its own folds
-    bool noStratify = false;       ///< cv: folds drawn without regard to the classes
-    bool stratified = false;       ///< cv: the default, said out loud
-    // predict (docs/predict.md)
-    std::vector<std::string> inputs; ///< image files, folders, CSV tables
-    std::string model;               ///< an exported .pt (with its .json) instead of --run
-    int top = 3;                     ///< classes per input
-    bool csv = false;                ///< CSV instead of text
-    LrFinderOptions lrFind;        ///< lr-find: --start-lr, --end-lr, --steps (the engine's defaults)
-    BatchSizeOptions batchFind;    ///< batch-find: --start, --max, --trial-steps (likewise)
+/// A parsed command line: a command with its handler, or help, or the version.
+struct ParsedCommand {
+    std::string command; ///< a command of commands(), or help | version
+    std::string helpFor; ///< help: the command asked about ("" for the overview)
+    Invocation invocation;
+    Runner run; ///< the command's handler (none for help and version)
 };
 
 /// Parses argv per the contract in docs/cli.md. Throws UsageError.
-CliOptions parseCommandLine(int argc, char** argv);
+ParsedCommand parseCommandLine(int argc, char** argv);
 
 } // namespace entrena::cli

@@ -1,6 +1,7 @@
 // `entrena-cli cluster-script` (docs/distributed.md): the torchrun line and sbatch script for a
 // configuration, or (with --space) a Slurm job array of a sweep's shards.
 #include "Commands.h"
+#include "entrena/config/Config.h"
 #include "entrena/dist/Launcher.h"
 #include "entrena/store/AtomicFile.h"
 
@@ -13,13 +14,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-} // namespace
-
 /// The torchrun line and sbatch script for a configuration, to copy to a cluster.
-int clusterScript(const CliOptions& o)
+int clusterScript(const ClusterScriptOptions& o)
 {
-    if (!o.space.empty() && o.folds > 0)
-        throw UsageError("--cv and --space are two kinds of job array: give one", o.command);
     if (!o.space.empty())
         return clusterSweepScript(o);
     if (o.folds > 0)
@@ -41,27 +38,39 @@ int clusterScript(const CliOptions& o)
     return 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<ClusterScriptOptions>();
+    declareConfig(app, *o);
+    whole(app, "--nodes", "N", o->nodes, 1, "machines (default 1); with --space, the job array's tasks");
+    text(app, "--space", "SPACE.json", o->space,
+         "a sweep instead: a Slurm job array whose N tasks each run their share of the trials into a store of their own, "
+         "to import afterwards");
+    whole(app, "--cv", "K", o->folds, 2,
+          "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores that import into "
+          "one experiment");
+    text(app, "--method", "METHOD", o->method, "with --space: grid or random (default random)");
+    whole(app, "--trials", "N", o->trials, 1, "with --space: trials in all (default 10; grid: every combination)");
+    whole(app, "--nproc", "N", o->nproc, 1, "ranks per machine (default: one per listed GPU, or 1)");
+    text(app, "--out", "FILE", o->out, "write the sbatch script here (made executable) instead of printing it");
+    afterParse(app, [o] {
+        if (o->config.empty())
+            throw UsageError("cluster-script needs --config FILE", "cluster-script");
+        if (!o->space.empty() && o->folds > 0)
+            throw UsageError("--cv and --space are two kinds of job array: give one", "cluster-script");
+    });
+    return [o](const Invocation&) { return clusterScript(*o); };
+}
+
+} // namespace
+
 CommandInfo clusterScriptCommand()
 {
     return {"cluster-script",
             "--config FILE [--set k=v]... [--nodes N] [--nproc RANKS_PER_NODE] [--out FILE.sbatch] [--space SPACE.json "
             "[--method grid|random] [--trials N] | --cv K]",
             "the torchrun line and a Slurm sbatch script for a configuration, or a job array for a sweep",
-            {kConfig,
-             kSet,
-             {"--nodes", "N", "machines (default 1); with --space, the job array's tasks"},
-             {"--space", "SPACE.json",
-              "a sweep instead: a Slurm job array whose N tasks each run their share of the "
-              "trials into a store of their own, to import afterwards"},
-             {"--cv", "K",
-              "k-fold cross-validation instead: a Slurm job array of K tasks, one fold each, into stores "
-              "that import into one experiment"},
-             {"--method", "METHOD", "with --space: grid or random (default random)"},
-             {"--trials", "N", "with --space: trials in all (default 10; grid: every combination)"},
-             {"--nproc", "N", "ranks per machine (default: one per listed GPU, or 1)"},
-             {"--out", "FILE", "write the sbatch script here (made executable) instead of printing it"}},
-            "The configuration is checked first: a bad one exits 2 and writes nothing.",
-            &clusterScript};
+            "The configuration is checked first: a bad one exits 2 and writes nothing.", &declare};
 }
 
 } // namespace entrena::cli

@@ -65,24 +65,22 @@ int configKeysList()
     return 0;
 }
 
-} // namespace
-
-int configKeys(const CliOptions& o)
+Runner declare(CLI::App& app)
 {
-    return o.markdown ? configKeysMarkdown() : configKeysList();
+    auto markdown = std::make_shared<bool>(false);
+    flag(app, "--markdown", *markdown,
+         "the data sets, models, optimizers and schedules with their keys, as the tables of configuration.md");
+    return [markdown](const Invocation&) { return *markdown ? configKeysMarkdown() : configKeysList(); };
 }
+
+} // namespace
 
 CommandInfo configKeysCommand()
 {
-    return {"config-keys",
-            "[--markdown]",
-            "every configuration key that --config and --set take, with its default",
-            {{"--markdown", nullptr,
-              "the data sets, models, optimizers and schedules with their keys, as the tables of "
-              "configuration.md"}},
+    return {"config-keys", "[--markdown]", "every configuration key that --config and --set take, with its default",
             "One key per line: the dotted path and its default value. Keys that apply to only some choices "
             "(a scheduler's or an optimizer's parameters, csv's columns) are listed too.",
-            &configKeys};
+            &declare};
 }
 
 } // namespace entrena::cli

@@ -7,7 +7,13 @@
 #include <iostream>
 
 namespace entrena::cli {
-int devices(const CliOptions& o)
+namespace {
+
+struct DevicesOptions {
+    bool json = false;
+};
+
+int devices(const DevicesOptions& o)
 {
     applyThreadCount(0);
     const DeviceReport r = probeDevices(true);
@@ -36,14 +42,19 @@ int devices(const CliOptions& o)
     return 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<DevicesOptions>();
+    declareJson(app, o->json);
+    return [o](const Invocation&) { return devices(*o); };
+}
+
+} // namespace
+
 CommandInfo devicesCommand()
 {
-    return {"devices",
-            "[--json]",
-            "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
-            {kJson},
-            "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads).",
-            &devices};
+    return {"devices", "[--json]", "the CPU, BLAS, threads, a measured matrix-multiply rate and the CUDA devices",
+            "Warns when the machine runs far below what it can (a misdetected BLAS kernel, spinning threads).", &declare};
 }
 
 } // namespace entrena::cli

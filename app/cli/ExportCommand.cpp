@@ -15,6 +15,15 @@
 namespace entrena::cli {
 namespace {
 
+struct ExportOptions {
+    std::string run;
+    std::string db;
+    std::string checkpoint;
+    std::string metrics;
+    std::string trueClass, predictedClass; ///< a confusion-matrix cell's samples
+    std::string out;
+};
+
 // Writes `text` to `path` through a temporary file and a rename: never a partial file.
 void writeAtomically(const std::string& path, const std::string& text)
 {
@@ -24,7 +33,7 @@ void writeAtomically(const std::string& path, const std::string& text)
 }
 
 /// --true CLASS --predicted CLASS: that cell's samples, most confident first, as CSV or JSON.
-int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
+int exportCell(RunStore& store, const RunRecord& run, const ExportOptions& o)
 {
     const SplitReview review = SplitReview::ofRun(store, run.id);
     const auto classIndex = [&](const std::string& name) {
@@ -82,11 +91,9 @@ int exportCell(RunStore& store, const RunRecord& run, const CliOptions& o)
     return 0;
 }
 
-} // namespace
-
-int exportRun(const CliOptions& o)
+int exportRun(const ExportOptions& o)
 {
-    RunStore store(dbPath(o));
+    RunStore store(dbPath(o.db));
     const auto run = store.findRun(o.run);
     if (!run)
         throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them", "export");
@@ -148,25 +155,62 @@ int exportRun(const CliOptions& o)
     return 0;
 }
 
+bool endsWith(const std::string& s, const std::string& tail)
+{
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+/// What no single option can check: one of the three things to write, and an --out that fits it.
+void check(const ExportOptions& o)
+{
+    const auto fail = [](const std::string& message) { throw UsageError(message, "export"); };
+    if (o.run.empty())
+        fail("export needs --run RUN");
+    if (o.out.empty())
+        fail("export needs --out FILE");
+    if (o.trueClass.empty() != o.predictedClass.empty())
+        fail("a cell is --true CLASS and --predicted CLASS together");
+    if (int(!o.checkpoint.empty()) + int(!o.metrics.empty()) + int(!o.trueClass.empty()) != 1)
+        fail("export needs one of --checkpoint best|last, --metrics csv|json or --true CLASS --predicted CLASS");
+    if (!o.trueClass.empty() && !endsWith(o.out, ".csv") && !endsWith(o.out, ".json"))
+        fail("--out for a cell's samples must end in .csv or .json, got '" + o.out + "'");
+    if (!o.metrics.empty() && o.metrics != "csv" && o.metrics != "json")
+        fail("--metrics must be csv or json, got '" + o.metrics + "'");
+    if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
+        fail("--checkpoint must be best or last, got '" + o.checkpoint + "'");
+    if (!o.checkpoint.empty() && !endsWith(o.out, ".pt") && !endsWith(o.out, ".pth") && !endsWith(o.out, ".safetensors") &&
+        !endsWith(o.out, ".onnx"))
+        fail("--out for a checkpoint must end in .pt (PyTorch), .safetensors or .onnx, got '" + o.out + "'");
+}
+
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<ExportOptions>();
+    text(app, "--run", "RUN", o->run, "the run (id or name)");
+    declareDb(app, o->db);
+    text(app, "--checkpoint", "best|last", o->checkpoint, "the best checkpoint by validation, or the latest");
+    text(app, "--metrics", "csv|json", o->metrics, "every stored metric value instead of weights");
+    text(app, "--true", "CLASS", o->trueClass, "with --predicted: the samples of this true class ...");
+    text(app, "--predicted", "CLASS", o->predictedClass, "... that the model predicted as this class, most confident first");
+    text(app, "--out", "FILE", o->out,
+         "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it); .csv or .json for a cell's "
+         "samples");
+    afterParse(app, [o] { check(*o); });
+    return [o](const Invocation&) { return exportRun(*o); };
+}
+
+} // namespace
+
 CommandInfo exportCommand()
 {
     return {"export",
             "--run RUN [--db FILE] (--checkpoint best|last | --metrics csv|json | --true CLASS --predicted CLASS) "
             "--out FILE",
             "write a run's weights, its metrics, or the samples of a confusion-matrix cell to a file",
-            {{"--run", "RUN", "the run (id or name)"},
-             kDb,
-             {"--checkpoint", "best|last", "the best checkpoint by validation, or the latest"},
-             {"--metrics", "csv|json", "every stored metric value instead of weights"},
-             {"--true", "CLASS", "with --predicted: the samples of this true class ..."},
-             {"--predicted", "CLASS", "... that the model predicted as this class, most confident first"},
-             {"--out", "FILE",
-              "where to write: .pt, .safetensors or .onnx for weights (and FILE.json beside it); .csv or .json for "
-              "a cell's samples"}},
             "The file is written to a temporary name and renamed: never a partial file. A cell's samples are "
             "those of the split the run's end evaluated, classified again by its last checkpoint, each with its "
             "original file (image folders) or line (CSV tables); see docs/evaluation.md.",
-            &exportRun};
+            &declare};
 }
 
 } // namespace entrena::cli

@@ -7,10 +7,17 @@
 #include <cstdio>
 
 namespace entrena::cli {
+namespace {
 
-int importStore(const CliOptions& o)
+struct ImportOptions {
+    std::string source; ///< the other store
+    std::string db;
+    bool strict = false; ///< a file that could not be copied is a failure (exit 1)
+};
+
+int importStore(const ImportOptions& o)
 {
-    RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
+    RunStore store(dbPath(o.db));
     const ImportResult r = importRuns(store, o.source);
     for (const std::string& file : r.missing)
         std::fprintf(stderr, "entrena-cli import: not copied: %s\n", file.c_str());
@@ -24,20 +31,31 @@ int importStore(const CliOptions& o)
     return o.strict && !r.missing.empty() ? 1 : 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<ImportOptions>();
+    app.add_option("source", o->source, "the other run store")->type_name("OTHER.sqlite");
+    declareDb(app, o->db);
+    flag(app, "--strict", o->strict,
+         "exit with status 1 when a checkpoint or evaluation image could not be copied (each is named either way)");
+    afterParse(app, [o] {
+        if (o->source.empty())
+            throw UsageError("import needs the other run store: entrena-cli import OTHER.sqlite", "import");
+    });
+    return [o](const Invocation&) { return importStore(*o); };
+}
+
+} // namespace
+
 CommandInfo importCommand()
 {
-    return {"import",
-            "OTHER.sqlite [--db FILE] [--strict]",
-            "copy the runs of another run store into this one",
-            {kDb,
-             {"--strict", nullptr,
-              "exit with status 1 when a checkpoint or evaluation image could not be copied (each is named either way)"}},
+    return {"import", "OTHER.sqlite [--db FILE] [--strict]", "copy the runs of another run store into this one",
             "Runs, their metrics, events, checkpoints and experiments are added by their uuid: importing the same store "
             "twice adds nothing. Each run's checkpoint files and evaluation images are copied into its own folder beside "
             "this store and checked against their recorded checksums, so the runs resume and export after the other "
             "store is deleted; a file that cannot be copied is named on stderr. For runs made on a cluster node or "
             "another machine.",
-            &importStore};
+            &declare};
 }
 
 } // namespace entrena::cli

@@ -21,6 +21,18 @@ namespace {
 
 using nlohmann::json;
 
+struct PredictOptions {
+    std::vector<std::string> inputs; ///< image files, folders, CSV tables
+    std::string run;
+    std::string checkpoint;
+    std::string db;
+    std::string model; ///< an exported .pt (with its .json) instead of --run
+    int top = 3;       ///< classes per input
+    bool json = false;
+    bool csv = false; ///< CSV instead of text
+    std::string out;
+};
+
 std::string percent(double p)
 {
     return format("%.1f%%", p * 100.0);
@@ -43,7 +55,7 @@ std::string asCsv(const PredictionReport& r, int top)
     return out.str();
 }
 
-json asJson(const PredictionReport& r, const Predictor& model, const CliOptions& o, int top)
+json asJson(const PredictionReport& r, const Predictor& model, const PredictOptions& o, int top)
 {
     json predictions = json::array();
     for (const Prediction& p : r.predictions) {
@@ -145,15 +157,13 @@ std::string summary(const PredictionReport& r)
     return out.str();
 }
 
-} // namespace
-
-int predict(const CliOptions& o)
+int predict(const PredictOptions& o)
 {
     std::optional<Predictor> model;
     if (!o.model.empty()) {
         model.emplace(Predictor::fromExport(o.model));
     } else {
-        RunStore store(dbPath(o));
+        RunStore store(dbPath(o.db));
         const auto run = store.findRun(o.run);
         if (!run)
             throw UsageError("no run '" + o.run + "' in " + store.path() + "; `entrena-cli runs` lists them", "predict");
@@ -201,24 +211,53 @@ int predict(const CliOptions& o)
     return 0;
 }
 
+/// What no single option can check: a model from one place, and something to classify.
+void check(const PredictOptions& o)
+{
+    const auto fail = [](const std::string& message) { throw UsageError(message, "predict"); };
+    if (o.run.empty() && o.model.empty())
+        fail("predict needs either --run RUN or --model FILE.pt");
+    if (!o.run.empty() && !o.model.empty())
+        fail("give --run RUN or --model FILE.pt, not both");
+    if (!o.model.empty() && !o.checkpoint.empty())
+        fail("--checkpoint chooses among a run's checkpoints; a --model file is one already");
+    if (!o.checkpoint.empty() && o.checkpoint != "best" && o.checkpoint != "last")
+        fail("--checkpoint must be best or last, got '" + o.checkpoint + "'");
+    if (o.inputs.empty())
+        fail("predict needs what to classify: image files, folders of images, or CSV tables");
+    if (o.json && o.csv)
+        fail("--json and --csv contradict each other: give one");
+}
+
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<PredictOptions>();
+    app.add_option("inputs", o->inputs, "image files, folders of images, CSV tables")->type_name("INPUT");
+    text(app, "--run", "RUN", o->run, "the run (id or name) whose checkpoint classifies");
+    text(app, "--checkpoint", "best|last", o->checkpoint,
+         "the best checkpoint by validation (the default, else the latest), or the latest");
+    declareDb(app, o->db);
+    text(app, "--model", "FILE.pt", o->model, "a model `export` wrote, with its FILE.pt.json beside it, instead of a run");
+    whole(app, "--top", "K", o->top, 1, "the K most probable classes of each input (default 3)");
+    flag(app, "--json", o->json, "one JSON document: every prediction, what was skipped, accuracy and confusion");
+    flag(app, "--csv", o->csv, "one CSV row per input instead of text");
+    text(app, "--out", "FILE", o->out, "write the predictions here instead of to stdout");
+    afterParse(app, [o] { check(*o); });
+    return [o](const Invocation&) { return predict(*o); };
+}
+
+} // namespace
+
 CommandInfo predictCommand()
 {
     return {"predict",
             "(--run RUN [--checkpoint best|last] [--db FILE] | --model FILE.pt) INPUT... [--top K] [--json|--csv] [--out FILE]",
             "classify image files, folders of them, or the rows of CSV tables with a trained model",
-            {{"--run", "RUN", "the run (id or name) whose checkpoint classifies"},
-             {"--checkpoint", "best|last", "the best checkpoint by validation (the default, else the latest), or the latest"},
-             kDb,
-             {"--model", "FILE.pt", "a model `export` wrote, with its FILE.pt.json beside it, instead of a run"},
-             {"--top", "K", "the K most probable classes of each input (default 3)"},
-             {"--json", nullptr, "one JSON document: every prediction, what was skipped, accuracy and confusion"},
-             {"--csv", nullptr, "one CSV row per input instead of text"},
-             {"--out", "FILE", "write the predictions here instead of to stdout"}},
             "Each input is made as the run's training data was: the same size, channels and normalisation for "
             "images, the same columns (by header name, in any order) and scaling for tables. An image in a folder "
             "named after a class, or a table with the label column, is also scored: accuracy and the confusion "
             "matrix follow the predictions. A file that does not decode is named and skipped.",
-            &predict};
+            &declare};
 }
 
 } // namespace entrena::cli

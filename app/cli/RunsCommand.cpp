@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,11 +61,18 @@ nlohmann::json baselineJson(const std::map<int64_t, BaselineComparison>& versus,
             {"within_noise", c.withinNoise()}};
 }
 
-} // namespace
+struct RunsOptions {
+    std::string db;
+    bool json = false;
+    std::string status; ///< only runs of this status
+    std::string tag;    ///< only runs with this tag
+    bool all = false;   ///< archived runs too
+    bool disk = false;  ///< each run's disk use, and the store's
+};
 
-int runs(const CliOptions& o)
+int runs(const RunsOptions& o)
 {
-    RunStore store(dbPath(o));
+    RunStore store(dbPath(o.db));
     RunFilter filter;
     if (!o.status.empty())
         filter.status = runStatusFromString(o.status);
@@ -133,21 +141,36 @@ int runs(const CliOptions& o)
     return 0;
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<RunsOptions>();
+    declareDb(app, o->db);
+    declareJson(app, o->json);
+    text(app, "--status", "STATUS", o->status,
+         "only runs of this status: running, finished, stopped, failed, diverged, interrupted, pruned");
+    text(app, "--tag", "TAG", o->tag, "only runs with this tag");
+    flag(app, "--all", o->all, "archived runs too");
+    flag(app, "--disk", o->disk, "each run's disk use (checkpoints and images), and the store's in all");
+    afterParse(app, [o] {
+        static const std::set<std::string> statuses = {"running",  "finished",    "stopped", "failed",
+                                                       "diverged", "interrupted", "pruned"};
+        if (!o->status.empty() && !statuses.count(o->status))
+            throw UsageError("--status must be one of running, finished, stopped, failed, diverged, interrupted, pruned; "
+                             "got '" +
+                                 o->status + "'",
+                             "runs");
+    });
+    return [o](const Invocation&) { return runs(*o); };
+}
+
+} // namespace
+
 CommandInfo runsCommand()
 {
-    return {
-        "runs",
-        "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all] [--disk]",
-        "list the runs in the run store",
-        {kDb,
-         kJson,
-         {"--status", "STATUS", "only runs of this status: running, finished, stopped, failed, diverged, interrupted, pruned"},
-         {"--tag", "TAG", "only runs with this tag"},
-         {"--all", nullptr, "archived runs too"},
-         {"--disk", nullptr, "each run's disk use (checkpoints and images), and the store's in all"}},
-        "With --json: one JSON array of run objects (cli.md in the documentation lists their fields; with --disk each "
-        "has disk_bytes).",
-        &runs};
+    return {"runs", "[--db FILE] [--json] [--status STATUS] [--tag TAG] [--all] [--disk]", "list the runs in the run store",
+            "With --json: one JSON array of run objects (cli.md in the documentation lists their fields; with --disk each "
+            "has disk_bytes).",
+            &declare};
 }
 
 } // namespace entrena::cli

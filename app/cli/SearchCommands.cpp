@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <unistd.h>
 
 namespace entrena::cli {
@@ -22,9 +23,17 @@ double mib(int64_t bytes)
     return double(bytes) / (1024.0 * 1024.0);
 }
 
-} // namespace
+struct LrFindOptions : ConfigOptions {
+    bool json = false;
+    LrFinderOptions lrFind; ///< --start-lr, --end-lr, --steps (the engine's defaults)
+};
 
-int lrFind(const CliOptions& o)
+struct BatchFindOptions : ConfigOptions {
+    bool json = false;
+    BatchSizeOptions batchFind; ///< --start, --max, --trial-steps (likewise)
+};
+
+int lrFind(const LrFindOptions& o)
 {
     const RunConfig config = RunConfig::fromFile(o.config, o.sets);
     StopToken stop;
@@ -74,7 +83,7 @@ int lrFind(const CliOptions& o)
     return 0;
 }
 
-int batchFind(const CliOptions& o)
+int batchFind(const BatchFindOptions& o)
 {
     const RunConfig config = RunConfig::fromFile(o.config, o.sets);
     StopToken stop;
@@ -145,36 +154,79 @@ int batchFind(const CliOptions& o)
     return 0;
 }
 
+/// "(default 1e-06)" as a person writes it: "(default 1e-6)".
+std::string byDefault(double value)
+{
+    std::ostringstream text;
+    text << value;
+    std::string s = text.str();
+    if (const auto e = s.find("e-0"); e != std::string::npos)
+        s.erase(e + 2, 1);
+    return "(default " + s + ")";
+}
+
+void needConfig(const ConfigOptions& o, const char* command)
+{
+    if (o.config.empty())
+        throw UsageError(std::string(command) + " needs --config FILE", command);
+}
+
+Runner declareLrFind(CLI::App& app)
+{
+    auto o = std::make_shared<LrFindOptions>();
+    declareConfig(app, *o);
+    declareJson(app, o->json);
+    positive(app, "--start-lr", "LR", o->lrFind.startLr, "the rate the sweep starts at " + byDefault(o->lrFind.startLr));
+    positive(app, "--end-lr", "LR", o->lrFind.endLr, "the rate it ends at " + byDefault(o->lrFind.endLr));
+    whole(app, "--steps", "N", o->lrFind.steps, 5,
+          "the sweep's length in optimizer steps, at least 5 " + byDefault(o->lrFind.steps));
+    afterParse(app, [o] {
+        needConfig(*o, "lr-find");
+        if (!(o->lrFind.endLr > o->lrFind.startLr))
+            throw UsageError("--end-lr must be above --start-lr (got " + std::to_string(o->lrFind.startLr) + " to " +
+                                 std::to_string(o->lrFind.endLr) + ")",
+                             "lr-find");
+    });
+    return [o](const Invocation&) { return lrFind(*o); };
+}
+
+Runner declareBatchFind(CLI::App& app)
+{
+    auto o = std::make_shared<BatchFindOptions>();
+    declareConfig(app, *o);
+    declareJson(app, o->json);
+    whole(app, "--start", "N", o->batchFind.start, 1, "the first batch size tried " + byDefault(double(o->batchFind.start)));
+    whole(app, "--max", "N", o->batchFind.max, 1, "the largest size tried (default: the training set's size)");
+    whole(app, "--trial-steps", "N", o->batchFind.trialSteps, 1,
+          "real optimizer steps per trial " + byDefault(o->batchFind.trialSteps));
+    afterParse(app, [o] {
+        needConfig(*o, "batch-find");
+        if (o->batchFind.max > 0 && o->batchFind.max < o->batchFind.start)
+            throw UsageError("--max must not be below --start (got " + std::to_string(o->batchFind.max) + " < " +
+                                 std::to_string(o->batchFind.start) + ")",
+                             "batch-find");
+    });
+    return [o](const Invocation&) { return batchFind(*o); };
+}
+
+} // namespace
+
 CommandInfo lrFindCommand()
 {
-    return {"lr-find",
-            "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
+    return {"lr-find", "--config FILE [--set k=v]... [--json] [--start-lr 1e-6] [--end-lr 10] [--steps 100]",
             "the learning-rate range test: suggests a learning rate",
-            {kConfig,
-             kSet,
-             kJson,
-             {"--start-lr", "LR", "the rate the sweep starts at (default 1e-6)"},
-             {"--end-lr", "LR", "the rate it ends at (default 10)"},
-             {"--steps", "N", "the sweep's length in optimizer steps, at least 5 (default 100)"}},
             "The rate grows exponentially over the steps on a freshly built model; nothing is stored. Use the "
             "suggestion as optimizer.lr, or as scheduler.max_lr for one_cycle.",
-            &lrFind};
+            &declareLrFind};
 }
 
 CommandInfo batchFindCommand()
 {
-    return {"batch-find",
-            "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
+    return {"batch-find", "--config FILE [--set k=v]... [--json] [--start 16] [--max N] [--trial-steps 3]",
             "find the largest batch size that fits in memory",
-            {kConfig,
-             kSet,
-             kJson,
-             {"--start", "N", "the first batch size tried (default 16)"},
-             {"--max", "N", "the largest size tried (default: the training set's size)"},
-             {"--trial-steps", "N", "real optimizer steps per trial (default 3)"}},
             "Doubles the batch until a trial does not fit, then searches between the last size that fitted and the "
             "first that did not. Nothing is stored.",
-            &batchFind};
+            &declareBatchFind};
 }
 
 } // namespace entrena::cli

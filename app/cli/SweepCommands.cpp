@@ -12,7 +12,6 @@
 #include "entrena/system/Runtime.h"
 
 #include <cmath>
-#include <deque>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,16 +22,8 @@
 namespace entrena::cli {
 namespace {
 
-/// Text that lives as long as the command table (its entries hold plain pointers).
-const char* kept(std::string text)
-{
-    static std::deque<std::string> texts;
-    texts.push_back(std::move(text));
-    return texts.back().c_str();
-}
-
 /// sweep's usage line: the methods and their own settings from the sweep-method registry.
-const char* sweepSynopsis()
+std::string sweepSynopsis()
 {
     std::string s = "--config BASE.json --space SPACE.json [--method ";
     const auto& methods = sweepMethodRegistry();
@@ -46,36 +37,61 @@ const char* sweepSynopsis()
     for (const auto& m : methods)
         for (const auto& k : m.keys)
             s += " [" + settingFlag(k.key) + (k.kind == ValueKind::Integer ? " N]" : " X]");
-    return kept(s + " [--keep-pruned] [--cv K [--no-stratify]]");
+    return s + " [--keep-pruned] [--cv K [--no-stratify]]";
 }
 
 /// --metric's help: the figures from their registry, the default first.
-const char* metricHelp()
+std::string metricHelp()
 {
     std::string s = "what is compared:";
     for (const MetricEntry& m : metricRegistry())
         s += std::string(&m == &metricRegistry().front() ? " " : ", ") + m.name + " (" +
              (&m == &metricRegistry().front() ? "default, " : "") + m.doc + ")";
-    return kept(s);
+    return s;
 }
 
-const char* methodHelp()
+std::string methodHelp()
 {
     std::string s;
     for (const auto& m : sweepMethodRegistry())
         s += (s.empty() ? "" : "; ") + std::string(m.name) + ": " + m.doc;
-    return kept(s + ". Default random");
+    return s + ". Default random";
 }
 
-/// Each method's own settings as sweep's options.
-std::vector<OptionInfo> methodOptions()
-{
-    std::vector<OptionInfo> out;
-    for (const auto& m : sweepMethodRegistry())
-        for (const auto& k : m.keys)
-            out.push_back({kept(settingFlag(k.key)), k.kind == ValueKind::Integer ? "N" : "X", k.doc});
-    return out;
-}
+struct SweepOptions : ConfigOptions {
+    std::string space;
+    std::string method = SweepSettings{}.method;
+    int trials = 0;
+    int parallel = 0;
+    std::string metric = "val_accuracy";
+    std::string name;
+    int folds = 0;           ///< --cv K: folds per trial
+    bool noStratify = false; ///< with --cv
+    std::string db;
+    bool json = false;
+    std::string resume;        ///< an experiment to continue
+    int shard = 0, shards = 1; ///< --shard K/N
+    bool keepPruned = false;   ///< keep pruned trials' checkpoints
+    SweepSettings sweep;       ///< each method's own settings (--min-epochs, …; the registry's keys)
+};
+
+struct CrossValidationOptions : ConfigOptions {
+    int folds = 0;
+    bool stratified = false; ///< the default, said out loud
+    bool noStratify = false;
+    int repeat = 1;
+    int parallel = 0;
+    std::string name;
+    int shard = 0, shards = 1;
+    std::string db;
+    bool json = false;
+    std::string resume;
+};
+
+struct ExperimentsOptions {
+    std::string db;
+    bool json = false;
+};
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -209,11 +225,9 @@ std::string selfProgram()
     return fs::read_symlink("/proc/self/exe").string();
 }
 
-} // namespace
-
-int sweep(const CliOptions& o)
+int sweep(const SweepOptions& o)
 {
-    const std::string db = o.db.empty() ? RunStore::defaultPath() : o.db;
+    const std::string db = dbPath(o.db);
     SweepPlan plan;
     if (o.resume.empty()) {
         // Checked before the store is even opened: a bad space stores nothing.
@@ -251,8 +265,6 @@ int sweep(const CliOptions& o)
     return r.status == "failed" ? 1 : 0;
 }
 
-namespace {
-
 json crossValidationJson(const CrossValidationSummary& s)
 {
     json figures = json::object();
@@ -262,11 +274,9 @@ json crossValidationJson(const CrossValidationSummary& s)
             {"finished", s.finished}, {"expected", s.expected()}, {"figures", figures}};
 }
 
-} // namespace
-
-int crossValidate(const CliOptions& o)
+int crossValidate(const CrossValidationOptions& o)
 {
-    const std::string db = o.db.empty() ? RunStore::defaultPath() : o.db;
+    const std::string db = dbPath(o.db);
     SweepPlan plan;
     if (o.resume.empty()) {
         // Checked before the store is opened: a bad configuration or fold count stores nothing.
@@ -331,10 +341,8 @@ int crossValidate(const CliOptions& o)
     return r.status == "failed" ? 1 : 0;
 }
 
-namespace {
-
 /// A job array's script: printed, or written to --out (executable) with how to bring its stores home.
-int writeJobArray(const CliOptions& o, const ClusterLaunch& l)
+int writeJobArray(const ClusterScriptOptions& o, const ClusterLaunch& l)
 {
     if (o.out.empty()) {
         std::printf("%s", l.sbatch.c_str());
@@ -350,7 +358,7 @@ int writeJobArray(const CliOptions& o, const ClusterLaunch& l)
 
 } // namespace
 
-int clusterSweepScript(const CliOptions& o)
+int clusterSweepScript(const ClusterScriptOptions& o)
 {
     // Checked here, not on the cluster: the configuration, the space, and every task's share.
     const RunConfig base = RunConfig::fromFile(o.config, o.sets);
@@ -370,7 +378,7 @@ int clusterSweepScript(const CliOptions& o)
                                          plan.settings.name));
 }
 
-int clusterCrossValidationScript(const CliOptions& o)
+int clusterCrossValidationScript(const ClusterScriptOptions& o)
 {
     // Checked here, not on the cluster: the configuration and the folds of every class.
     const RunConfig base = RunConfig::fromFile(o.config, o.sets);
@@ -386,9 +394,11 @@ int clusterCrossValidationScript(const CliOptions& o)
                                          plan.settings.name, "cv"));
 }
 
-int experiments(const CliOptions& o)
+namespace {
+
+int experiments(const ExperimentsOptions& o)
 {
-    RunStore store(o.db.empty() ? RunStore::defaultPath() : o.db);
+    RunStore store(dbPath(o.db));
     json array = json::array();
     for (const ExperimentRecord& e : store.listExperiments()) {
         const TrialsSummary trials = summarizeTrials(store, e);
@@ -438,40 +448,119 @@ int experiments(const CliOptions& o)
     return 0;
 }
 
+/// --shard K/N: task K of a job array of N.
+void assignShard(int& shard, int& shards, const std::string& value, const std::string& command)
+{
+    const auto slash = value.find('/');
+    const auto whole = [&](const std::string& part, int least) {
+        try {
+            size_t used = 0;
+            const int v = std::stoi(part, &used);
+            if (used == part.size() && v >= least)
+                return v;
+        } catch (const std::exception&) {
+        }
+        throw UsageError("--shard needs K/N, e.g. 0/4; got '" + value + "'", command);
+    };
+    if (slash == std::string::npos)
+        throw UsageError("--shard needs K/N, e.g. 0/4; got '" + value + "'", command);
+    shard = whole(value.substr(0, slash), 0);
+    shards = whole(value.substr(slash + 1), 1);
+    if (shard >= shards)
+        throw UsageError("--shard K/N needs K < N; got '" + value + "'", command);
+}
+
+/// Each sweep method's own settings (--min-epochs, --quantile, …), as its registry entry describes them.
+void declareMethodSettings(CLI::App& app, SweepSettings& into)
+{
+    for (const SweepMethodEntry& e : sweepMethodRegistry())
+        for (const auto& k : e.keys) {
+            const auto assign = [&into, &k](const std::string& value) {
+                try {
+                    setMethodSetting(into, k, value);
+                } catch (const SpaceError& error) {
+                    throw UsageError(error.what(), "sweep");
+                }
+            };
+            custom(app, settingFlag(k.key), k.kind == ValueKind::Integer ? "N" : "X", assign, k.doc);
+        }
+}
+
+Runner declareSweep(CLI::App& app)
+{
+    auto o = std::make_shared<SweepOptions>();
+    text(app, "--config", "BASE.json", o->config, "the base configuration every trial starts from");
+    text(app, "--space", "SPACE.json", o->space,
+         "keys (as --set names them) and their distributions: uniform, log_uniform, int_uniform, choice");
+    text(app, "--method", "METHOD", o->method, methodHelp());
+    whole(app, "--trials", "N", o->trials, 1, "trials to run (default 10; pbt: the population, 4; grid: every combination)");
+    whole(app, "--parallel", "K", o->parallel, 1,
+          "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided");
+    text(app, "--metric", "METRIC", o->metric, metricHelp());
+    text(app, "--name", "NAME", o->name, "the experiment's name (default: the configuration's name and the method)");
+    whole(app, "--cv", "K", o->folds, 2,
+          "cross-validate every trial: K fold runs each, the trial's value (and what asha prunes on) is their mean");
+    flag(app, "--no-stratify", o->noStratify, "with --cv: deal the folds regardless of the classes");
+    declareDb(app, o->db);
+    declareJson(app, o->json);
+    text(app, "--resume", "EXPERIMENT", o->resume,
+         "continue an experiment (id or name) after a stop or a crash, with its stored settings");
+    declareMethodSettings(app, o->sweep);
+    custom(
+        app, "--shard", "K/N", [o](const std::string& v) { assignShard(o->shard, o->shards, v, "sweep"); },
+        "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)");
+    flag(app, "--keep-pruned", o->keepPruned,
+         "keep the checkpoints of trials asha prunes (by default deleted when the sweep ends; kept, such a trial can be "
+         "resumed)");
+    afterParse(app, [o] {
+        if (o->resume.empty() && (o->config.empty() || o->space.empty()))
+            throw UsageError("sweep needs --config BASE.json and --space SPACE.json (or --resume EXPERIMENT)", "sweep");
+    });
+    return [o](const Invocation&) { return sweep(*o); };
+}
+
+Runner declareCrossValidation(CLI::App& app)
+{
+    auto o = std::make_shared<CrossValidationOptions>();
+    declareConfig(app, *o);
+    whole(app, "--folds", "K", o->folds, 2, "folds, at least 2; each class must have K samples or more (stratified)");
+    flag(app, "--stratified", o->stratified, "every fold keeps each class's share of the samples (the default)");
+    flag(app, "--no-stratify", o->noStratify, "deal the samples into folds regardless of their class");
+    whole(app, "--repeat", "R", o->repeat, 1, "repeat with seeds seed … seed + R − 1, each dealing its own folds (default 1)");
+    whole(app, "--parallel", "P", o->parallel, 1, "folds at once (default 1); a CPU's cores are divided");
+    text(app, "--name", "NAME", o->name, "the experiment's name (default: the configuration's name and \"K-fold\")");
+    custom(
+        app, "--shard", "K/N", [o](const std::string& v) { assignShard(o->shard, o->shards, v, "cv"); },
+        "run only folds K, K+N, … (task K of a job array of N; see cluster-script --cv)");
+    declareDb(app, o->db);
+    declareJson(app, o->json);
+    text(app, "--resume", "EXPERIMENT", o->resume, "continue a stopped cross-validation: the same folds, finished ones kept");
+    afterParse(app, [o] {
+        if (o->resume.empty() && (o->config.empty() || o->folds == 0))
+            throw UsageError("cv needs --config FILE and --folds K (or --resume EXPERIMENT)", "cv");
+        if (o->noStratify && o->stratified)
+            throw UsageError("--stratified and --no-stratify contradict each other: give one", "cv");
+    });
+    return [o](const Invocation&) { return crossValidate(*o); };
+}
+
+Runner declareExperiments(CLI::App& app)
+{
+    auto o = std::make_shared<ExperimentsOptions>();
+    declareDb(app, o->db);
+    declareJson(app, o->json);
+    return [o](const Invocation&) { return experiments(*o); };
+}
+
+} // namespace
+
 CommandInfo sweepCommand()
 {
-    CommandInfo info{
-        "sweep",
-        sweepSynopsis(),
-        "try many configurations: grid, random or TPE search, ASHA or population-based training",
-        {{"--config", "BASE.json", "the base configuration every trial starts from"},
-         {"--space", "SPACE.json",
-          "keys (as --set names them) and their distributions: uniform, log_uniform, "
-          "int_uniform, choice"},
-         {"--method", "METHOD", methodHelp()},
-         {"--trials", "N", "trials to run (default 10; pbt: the population, 4; grid: every combination)"},
-         {"--parallel", "K", "trials at once (default: one per listed GPU, else 1); a CPU's cores are divided"},
-         {"--metric", "METRIC", metricHelp()},
-         {"--name", "NAME", "the experiment's name (default: the configuration's name and the method)"},
-         {"--cv", "K", "cross-validate every trial: K fold runs each, the trial's value (and what asha prunes on) is their mean"},
-         {"--no-stratify", nullptr, "with --cv: deal the folds regardless of the classes"},
-         kDb,
-         kJson,
-         {"--resume", "EXPERIMENT",
-          "continue an experiment (id or name) after a stop or a crash, with its stored "
-          "settings"},
-         {"--shard", "K/N", "grid, random: run only trials K, K+N, K+2N, … (task K of a job array of N)"},
-         {"--keep-pruned", nullptr,
-          "keep the checkpoints of trials asha prunes (by default deleted when the sweep ends; kept, such a "
-          "trial can be resumed)"}},
-        "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
-        "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
-        "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space.",
-        &sweep};
-    // Each method's own settings, before --shard and --keep-pruned.
-    const auto extra = methodOptions();
-    info.options.insert(info.options.end() - 2, extra.begin(), extra.end());
-    return info;
+    return {"sweep", sweepSynopsis(), "try many configurations: grid, random or TPE search, ASHA or population-based training",
+            "Every trial is a normal run in the store, reproducible from its configuration. A bad space exits 2 before "
+            "anything runs or is stored. SIGINT or SIGTERM stops every trial with a checkpoint; --resume goes on. Exit "
+            "status: 0 finished or stopped, 1 failed, 2 bad command line, configuration or space.",
+            &declareSweep};
 }
 
 CommandInfo crossValidationCommand()
@@ -480,32 +569,16 @@ CommandInfo crossValidationCommand()
             "--config FILE [--set k=v]... --folds K [--stratified|--no-stratify] [--repeat R] [--parallel P] [--name NAME] "
             "[--shard K/N] [--db FILE] [--json] [--resume EXPERIMENT]",
             "k-fold cross-validation: train once per fold, each held out in turn, and report each figure's mean ± sd",
-            {kConfig,
-             kSet,
-             {"--folds", "K", "folds, at least 2; each class must have K samples or more (stratified)"},
-             {"--stratified", nullptr, "every fold keeps each class's share of the samples (the default)"},
-             {"--no-stratify", nullptr, "deal the samples into folds regardless of their class"},
-             {"--repeat", "R", "repeat with seeds seed … seed + R − 1, each dealing its own folds (default 1)"},
-             {"--parallel", "P", "folds at once (default 1); a CPU's cores are divided"},
-             {"--name", "NAME", "the experiment's name (default: the configuration's name and \"K-fold\")"},
-             {"--shard", "K/N", "run only folds K, K+N, … (task K of a job array of N; see cluster-script --cv)"},
-             kDb,
-             kJson,
-             {"--resume", "EXPERIMENT", "continue a stopped cross-validation: the same folds, finished ones kept"}},
             "Each fold is a normal run in the store, a trial of one experiment. The folds are dealt from the seed, so "
             "they are the same on every machine and after --resume. Exit status: 0 finished or stopped, 1 a fold "
             "failed, 2 bad command line or configuration (nothing is stored).",
-            &crossValidate};
+            &declareCrossValidation};
 }
 
 CommandInfo experimentsCommand()
 {
-    return {"experiments",
-            "[--db FILE] [--json]",
-            "the experiments (sweeps) in the run store, with their best trial",
-            {kDb, kJson},
-            "One line per experiment: id, name, method, status, trials and the best value of its metric.",
-            &experiments};
+    return {"experiments", "[--db FILE] [--json]", "the experiments (sweeps) in the run store, with their best trial",
+            "One line per experiment: id, name, method, status, trials and the best value of its metric.", &declareExperiments};
 }
 
 } // namespace entrena::cli

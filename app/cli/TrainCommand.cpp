@@ -23,6 +23,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
+struct TrainOptions : ConfigOptions {
+    std::string db;
+    bool json = false;
+    std::string resume; ///< a run to continue
+    int nproc = 0;      ///< ranks to start here
+};
+
 /// Exit status of a finished run, with its error on stderr.
 int exitStatus(const RunResult& result, const std::string& who = {})
 {
@@ -42,18 +49,18 @@ int exitStatus(const RunResult& result, const std::string& who = {})
 
 /// `--nproc N` (or several devices.ids) without a launcher: starts the ranks here, supervises
 /// them and relays rank 0's output.
-int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
+int launchRanks(const TrainOptions& o, const Invocation& call, const RunConfig& config, int nproc)
 {
     checkDevicesForRanks(config, nproc);
     LaunchSpec spec;
     spec.program = fs::read_symlink("/proc/self/exe").string();
-    for (size_t i = 0; i < o.args.size(); ++i) {
-        if (o.args[i] == "--nproc") {
+    for (size_t i = 0; i < call.args.size(); ++i) {
+        if (call.args[i] == "--nproc") {
             ++i;
             continue;
         }
-        if (o.args[i].rfind("--nproc=", 0) != 0)
-            spec.args.push_back(o.args[i]);
+        if (call.args[i].rfind("--nproc=", 0) != 0)
+            spec.args.push_back(call.args[i]);
     }
     spec.worldSize = nproc;
     spec.port = freeLocalPort();
@@ -77,7 +84,7 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
         // Rank 0 could not end its run itself: end it here, so that it is not left `running`.
         const std::string error = "the data-parallel run failed: " + first.describe();
         try {
-            RunStore(dbPath(o)).failRunOwnedBy(pids.front(), error);
+            RunStore(dbPath(o.db)).failRunOwnedBy(pids.front(), error);
         } catch (const std::exception&) {
         }
         if (o.json)
@@ -87,12 +94,10 @@ int launchRanks(const CliOptions& o, const RunConfig& config, int nproc)
     return first.exitCode == 2 ? 2 : 1;
 }
 
-} // namespace
-
 /// Trains in this process: the whole run, or one rank of a data-parallel run started by torchrun,
 /// srun or `--nproc` (rank 0 records the run and reports its events; the others train silently).
 /// With `--nproc N` (or several CUDA devices.ids) and no launcher around it, starts the ranks.
-int train(const CliOptions& o)
+int train(const TrainOptions& o, const Invocation& call)
 {
     if (!o.resume.empty() && (!o.config.empty() || !o.sets.empty()))
         throw UsageError("--resume continues a run with its stored configuration; leave out --config and --set", "train");
@@ -121,7 +126,7 @@ int train(const CliOptions& o)
             nproc = listed; // one rank per listed GPU
         if (nproc > 1) {
             try {
-                return launchRanks(o, *config, nproc);
+                return launchRanks(o, call, *config, nproc);
             } catch (const DistributedError& e) {
                 reportError(e.what());
                 return 2;
@@ -132,7 +137,7 @@ int train(const CliOptions& o)
     const std::string who = leader ? "" : "rank " + std::to_string(rank->rank) + ": ";
     std::optional<RunStore> store;
     if (leader) {
-        store.emplace(dbPath(o));
+        store.emplace(dbPath(o.db));
         store->requireWritable(o.resume.empty() ? "train" : "resume a run");
     }
 
@@ -166,25 +171,37 @@ int train(const CliOptions& o)
     return exitStatus(result, who);
 }
 
+Runner declare(CLI::App& app)
+{
+    auto o = std::make_shared<TrainOptions>();
+    declareConfig(app, *o);
+    declareDb(app, o->db);
+    declareJson(app, o->json);
+    text(app, "--resume", "RUN", o->resume,
+         "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its stored configuration");
+    whole(app, "--nproc", "N", o->nproc, 1,
+          "train with N data-parallel ranks on this machine (CPU processes, or one per listed GPU)");
+    afterParse(app, [o] {
+        if (!o->resume.empty() && o->nproc > 1)
+            throw UsageError("--resume continues a run in one process; leave out --nproc", "train");
+        if (o->config.empty() && o->resume.empty())
+            throw UsageError("train needs --config FILE (or --resume RUN)", "train");
+    });
+    return [o](const Invocation& call) { return train(*o, call); };
+}
+
+} // namespace
+
 CommandInfo trainCommand()
 {
-    return {"train",
-            "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
+    return {"train", "--config FILE [--set k=v]... [--db FILE] [--json] [--resume RUN] [--nproc N]",
             "train a model and record the run in the run store",
-            {kConfig,
-             kSet,
-             kDb,
-             kJson,
-             {"--resume", "RUN",
-              "continue a stopped or interrupted run (id or name) from its latest checkpoint, with its "
-              "stored configuration"},
-             {"--nproc", "N", "train with N data-parallel ranks on this machine (CPU processes, or one per listed GPU)"}},
             "On a terminal a progress bar on stderr shows throughput and the time left; stdout gets a line per "
             "epoch and one at the end, so 'entrena-cli train --config C > log' keeps the log clean. Under torchrun "
             "or srun each process is one rank. SIGINT or SIGTERM stops after the current step with a checkpoint "
             "(exit 0). Exit status: 0 finished or stopped, 1 failed or diverged, 2 bad command line or "
             "configuration.",
-            &train};
+            &declare};
 }
 
 } // namespace entrena::cli

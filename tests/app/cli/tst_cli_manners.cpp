@@ -4,6 +4,8 @@
 // run name. The command table and the bar's layout are linked in and checked directly too.
 #include "CliOptions.h"
 #include "ProgressBar.h"
+#include "entrena/search/BatchSizeFinder.h"
+#include "entrena/search/LrFinder.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -188,28 +190,25 @@ private Q_SLOTS:
                             "\"train\": {\"epochs\": 2, \"log_every\": 1}}");
     }
 
-    // The finders' defaults are the engine's (LrFinderOptions, BatchSizeOptions): what the help says
-    // and what a command line without the option gets are those values.
+    // The finders' defaults are the engine's (LrFinderOptions, BatchSizeOptions): the help states
+    // the values a command line without the option gets.
     void theFindersHelpStatesTheEnginesDefaults()
     {
-        const entrena::cli::CliOptions parsed;
         const std::vector<std::pair<const char*, double>> defaults = {
             {"--start-lr", entrena::LrFinderOptions{}.startLr},
             {"--end-lr", entrena::LrFinderOptions{}.endLr},
             {"--steps", double(entrena::LrFinderOptions{}.steps)},
             {"--start", double(entrena::BatchSizeOptions{}.start)},
             {"--trial-steps", double(entrena::BatchSizeOptions{}.trialSteps)}};
-        QCOMPARE(parsed.lrFind.startLr, entrena::LrFinderOptions{}.startLr);
-        QCOMPARE(parsed.batchFind.trialSteps, entrena::BatchSizeOptions{}.trialSteps);
         int found = 0;
         for (const char* command : {"lr-find", "batch-find"})
-            for (const auto& option : entrena::cli::findCommand(command)->options)
+            for (const auto& option : entrena::cli::optionsOf(*entrena::cli::findCommand(command)))
                 for (const auto& [name, value] : defaults) {
-                    if (std::string_view(option.name) != name)
+                    if (option.name != name)
                         continue;
-                    const auto m =
-                        QRegularExpression(QStringLiteral("\\(default ([0-9.e+-]+)\\)")).match(QString::fromLatin1(option.help));
-                    QVERIFY2(m.hasMatch(), option.help);
+                    const auto m = QRegularExpression(QStringLiteral("\\(default ([0-9.e+-]+)\\)"))
+                                       .match(QString::fromStdString(option.help));
+                    QVERIFY2(m.hasMatch(), option.help.c_str());
                     QCOMPARE(m.captured(1).toDouble(), value);
                     ++found;
                 }
@@ -234,9 +233,9 @@ private Q_SLOTS:
             const Result r = cli(args);
             QCOMPARE(r.exitCode, 0);
             QVERIFY2(r.out.startsWith("Usage: entrena-cli " + command.toLatin1()), r.out.constData());
-            for (const auto& option : info->options)
-                QVERIFY2(r.out.contains(QByteArray("  ") + option.name),
-                         qPrintable(QStringLiteral("%1 lacks %2").arg(command, option.name)));
+            for (const auto& option : entrena::cli::optionsOf(*info))
+                QVERIFY2(r.out.contains(QByteArray("  ") + option.name.c_str()),
+                         qPrintable(QStringLiteral("%1 lacks %2").arg(command, QString::fromStdString(option.name))));
             // Only this command: one usage line, no list of the others.
             QCOMPARE(r.out.count("Usage:"), 1);
             QVERIFY2(!r.out.contains("\n  entrena-cli ") && !r.out.contains("Commands:"), r.out.constData());
@@ -267,8 +266,10 @@ private Q_SLOTS:
             {"--shard", "1/4"},       {"--quantile", "0.25"}, {"--checkpoint", "last"}};
         int checked = 0;
         for (const auto& c : entrena::cli::commands()) {
-            for (const auto& o : c.options) {
+            for (const auto& o : entrena::cli::optionsOf(c)) {
                 const std::string name = o.name;
+                if (name == "-h, --help")
+                    continue;
                 if (name == "--metrics" || name == "--true" || name == "--predicted")
                     continue; // instead of --checkpoint: aMistakeShows… and the cell's own test cover them
                 std::vector<std::string> words = {"entrena-cli", c.name};
@@ -281,7 +282,7 @@ private Q_SLOTS:
                 }
                 if (std::find(words.begin(), words.end(), name) == words.end()) {
                     words.push_back(name);
-                    if (o.value)
+                    if (!o.value.empty())
                         words.push_back(values.count(name) ? values.at(name) : std::string("32"));
                 }
                 std::vector<char*> argv;
@@ -292,7 +293,7 @@ private Q_SLOTS:
                     QCOMPARE(QString::fromStdString(parsed.command), QString::fromLatin1(c.name));
                     ++checked;
                 } catch (const entrena::cli::UsageError& e) {
-                    QFAIL(qPrintable(QStringLiteral("%1 %2: %3").arg(c.name, o.name, e.what())));
+                    QFAIL(qPrintable(QStringLiteral("%1 %2: %3").arg(c.name, QString::fromStdString(o.name), e.what())));
                 }
             }
         }

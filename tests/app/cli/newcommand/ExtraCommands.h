@@ -1,0 +1,1 @@
+ENTRENA_COMMAND(greet)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# A new command is one file and one line (docs/architecture.md, "How to add"): entrena-cli built with
+# GreetCommand.cpp and the line of ExtraCommands.h lists it in --help, explains it, completes it with
+# the installed bash completion, runs it, and refuses its mistakes with exit status 2.
+#
+#   tst_new_command.sh ENTRENA_CLI_WITH_GREET COMPLETION_FILE
+set -uo pipefail
+cli=$1 completion=$2
+export ENTRENA_NO_TUNE=1
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+overview=$("$cli" --help)
+grep -q '^  greet  *say hello$' <<<"$overview" || fail "--help does not list greet: $overview"
+grep -q '^  or:  entrena-cli greet --name NAME' <<<"$overview" || fail "--help has no usage line for greet"
+grep -q '^  train ' <<<"$overview" || fail "the other commands went missing: $overview"
+
+help=$("$cli" greet --help)
+for option in "--name NAME" "--times N" "--json" "-h, --help"; do
+    grep -q "^  $option " <<<"$help" || fail "greet --help lacks $option: $help"
+done
+
+out=$("$cli" greet --name Ada --times 2) && [[ $out == $'hello, Ada\nhello, Ada' ]] || fail "greet printed '$out'"
+out=$("$cli" greet --json --name=Ada) && [[ $out == '{"event":"greeting","name":"Ada"}' ]] || fail "greet --json printed '$out'"
+
+err=$("$cli" greet --name Ada --times 0 2>&1 >/dev/null)
+status=$?
+((status == 2)) || fail "--times 0 exited $status"
+grep -q "^entrena-cli: --times needs a whole number of at least 1, got '0'" <<<"$err" || fail "--times 0 said: $err"
+grep -q "^usage: entrena-cli greet " <<<"$err" || fail "no usage line after the mistake: $err"
+err=$("$cli" greet 2>&1 >/dev/null)
+status=$?
+((status == 2)) && grep -q "greet needs --name NAME" <<<"$err" || fail "greet without --name: status $status, '$err'"
+err=$("$cli" greet --name Ada --bogus 2>&1 >/dev/null)
+status=$?
+((status == 2)) && grep -q "'--bogus' is not an option of 'greet'" <<<"$err" || fail "--bogus: status $status, '$err'"
+
+# The completion, as bash drives it on Tab.
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+ln -s "$cli" "$bin/entrena-cli"
+export PATH="$bin:$PATH"
+# shellcheck source=/dev/null
+source "$completion"
+complete_line() {
+    read -ra COMP_WORDS <<<"$1"
+    [[ $1 == *' ' ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMPREPLY=()
+    _entrena_cli
+    echo " ${COMPREPLY[*]} "
+}
+[[ $(complete_line "entrena-cli gr") == *" greet "* ]] || fail "Tab after 'gr' offers: $(complete_line "entrena-cli gr")"
+got=$(complete_line "entrena-cli greet --")
+for option in --name --times --json --help; do
+    [[ $got == *" $option "* ]] || fail "Tab after 'greet --' lacks $option: $got"
+done
+
+((failed == 0)) && echo "new command: every check passed"
+exit $((failed > 0))
