@@ -300,6 +300,48 @@ private Q_SLOTS:
         QVERIFY(checked > 30);
     }
 
+    // Every example command line of the documentation (docs/*.md, README.md) is one the parser
+    // takes: a flag renamed or dropped fails here, not in a user's script. A synopsis (capitals
+    // such as FILE, brackets, "...") is not an example.
+    void theDocumentedExamplesParse()
+    {
+        QDir docs(QStringLiteral(ENTRENA_SOURCE_DIR "/docs"));
+        QStringList files;
+        for (const QString& name : docs.entryList({QStringLiteral("*.md")}))
+            files << docs.filePath(name);
+        files << QStringLiteral(ENTRENA_SOURCE_DIR "/README.md");
+        const QRegularExpression synopsis(QStringLiteral("[\\[\\]|()]|\\.\\.\\.|\\b[A-Z][A-Z_.]{2,}\\b"));
+        int parsed = 0;
+        for (const QString& path : files) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+            for (int i = 0; i < lines.size(); ++i) {
+                QString line = lines[i].trimmed();
+                if (!line.startsWith(QStringLiteral("entrena-cli ")))
+                    continue;
+                while (line.endsWith(QLatin1Char('\\')) && i + 1 < lines.size())
+                    line = line.chopped(1) + QLatin1Char(' ') + lines[++i].trimmed();
+                line = line.section(QStringLiteral("  #"), 0, 0).section(QStringLiteral(" # "), 0, 0).trimmed();
+                if (synopsis.match(line).hasMatch() || line.contains(QLatin1Char('$')) || line.contains(QLatin1Char('<')))
+                    continue;
+                std::vector<std::string> words;
+                for (const QString& w : QProcess::splitCommand(line))
+                    words.push_back(w.toStdString());
+                std::vector<char*> argv;
+                for (auto& w : words)
+                    argv.push_back(w.data());
+                try {
+                    entrena::cli::parseCommandLine(int(argv.size()), argv.data());
+                    ++parsed;
+                } catch (const entrena::cli::UsageError& e) {
+                    QFAIL(qPrintable(QStringLiteral("%1:%2: '%3': %4").arg(path).arg(i + 1).arg(line, e.what())));
+                }
+            }
+        }
+        QVERIFY2(parsed >= 20, qPrintable(QString::number(parsed)));
+    }
+
     void aMistakeShowsTheUsageOfThatCommandOnly_data()
     {
         QTest::addColumn<QStringList>("args");

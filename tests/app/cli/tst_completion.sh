@@ -45,6 +45,7 @@ offers "entrena-cli train --set data.batch" "data.batch_size="
 offers "entrena-cli train --config x.json --set scheduler.max" "scheduler.max_lr= scheduler.max_momentum="
 offers "entrena-cli export --checkpoint " "best last"
 offers "entrena-cli export --metrics " "csv json"
+offers "entrena-cli predict --checkpoint " "best last" # from the value as declared (best|last), for any command
 offers "entrena-cli runs --status f" "finished failed" "stopped"
 offers "entrena-cli train --resume " "" "--config --json" # a run to type: nothing offered
 offers "entrena-cli lr-find --steps " "" "--config"
