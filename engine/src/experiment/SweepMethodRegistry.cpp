@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace entrena {
 
@@ -30,10 +31,12 @@ void checkPbt(const SweepSettings& s, const RunConfig& base)
 
 } // namespace
 
-const std::vector<SweepMethodEntry>& sweepMethodRegistry()
+namespace {
+
+std::vector<SweepMethodEntry>& entries()
 {
     using S = SweepSettings;
-    static const std::vector<SweepMethodEntry> entries = {
+    static std::vector<SweepMethodEntry> entries = {
         {"grid", ENTRENA_LABEL("Registry", "Grid: every combination"), ENTRENA_LABEL("Registry", "grid search"),
          ENTRENA_LABEL("Registry", "Every combination of the choices, in order: as many trials as combinations."),
          "every combination of the choices, in order (the space takes only choice distributions)",
@@ -68,6 +71,38 @@ const std::vector<SweepMethodEntry>& sweepMethodRegistry()
          4, false, false, /*setsEpochs=*/true, /*copiesState=*/true, &checkPbt, &makePbtMethod},
     };
     return entries;
+}
+
+} // namespace
+
+const std::vector<SweepMethodEntry>& sweepMethodRegistry()
+{
+    return entries();
+}
+
+void registerSweepMethod(SweepMethodEntry entry)
+{
+    for (const SweepMethodEntry& e : entries()) {
+        if (std::string(e.name) == entry.name)
+            throw std::logic_error(std::string("a sweep method named '") + entry.name + "' is registered already");
+        for (const auto& mine : entry.keys)
+            for (const auto& theirs : e.keys)
+                if (settingFlag(mine.key) == settingFlag(theirs.key))
+                    throw std::logic_error(std::string("sweep method '") + entry.name + "': " + settingFlag(mine.key) +
+                                           " is '" + e.name + "'s already");
+    }
+    entries().push_back(std::move(entry));
+}
+
+OptionValue SweepSettings::param(const std::string& key) const
+{
+    if (const auto given = params.find(key); given != params.end())
+        return given->second;
+    for (const SweepMethodEntry& e : entries())
+        for (const auto& [name, value] : e.defaults)
+            if (name == key)
+                return value;
+    throw std::logic_error("no sweep method has a setting '" + key + "'");
 }
 
 const SweepMethodEntry* findSweepMethod(const std::string& name)

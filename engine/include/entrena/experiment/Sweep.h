@@ -7,7 +7,10 @@
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/train/Events.h"
 
+#include "entrena/config/OptionKey.h"
+
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +36,14 @@ struct SweepSettings {
     bool keepPruned = false;             ///< keep pruned trials' checkpoints when the sweep ends (else deleted)
     int cv = 0;                          ///< sweep --cv K: each trial is K fold runs, valued by their mean (0: one run)
     bool cvStratify = true;              ///< sweep --cv: folds keep each class's share
+    /// The own settings of methods registered from outside the engine (registerSweepMethod), by key:
+    /// each such method's parameter block, read and written through its entry's keys like the
+    /// fields above, and stored with the experiment under the same keys.
+    std::map<std::string, OptionValue> params;
+
+    /// A setting of the block: the value given, else its method's default (the entry's `defaults`).
+    /// Throws std::logic_error for a key no method declares.
+    OptionValue param(const std::string& key) const;
 
     std::string toJson() const;
     static SweepSettings fromJson(const std::string& text);

@@ -3,7 +3,10 @@
 // one entry per sweep method, holding everything about it: its name on the command line and in
 // stores, its labels and description, its own settings (as keys, from which the settings' JSON, the
 // command line's flags and the sweep dialog's rows come), what its space may hold, and its factory.
-// Adding a method is its class in engine/src/experiment/ and one entry in SweepMethodRegistry.cpp.
+// Adding a method is its class in engine/src/experiment/ and one entry in SweepMethodRegistry.cpp;
+// or, from outside the engine, a file of its own with its class, its entry (its settings kept in the
+// block SweepSettings::params, through `blockSetting`) and one line that calls registerSweepMethod
+// (tests/engine/experiment/newmethod/HaltonMethod.cpp is one).
 //
 // Plain C++ (the GUI includes it).
 
@@ -34,7 +37,13 @@ struct SweepMethodEntry {
     void (*check)(const SweepSettings& settings, const RunConfig& base) = nullptr;
     /// The method for a checked plan (defined where the methods are, engine/src/experiment).
     std::unique_ptr<SweepMethod> (*make)(const SweepPlan& plan) = nullptr;
+    /// The defaults of its settings kept in SweepSettings::params (blockSetting keys).
+    std::vector<std::pair<std::string, OptionValue>> defaults = {};
 };
+
+/// Adds a method to the registry: before main (a static initializer of the method's own file), so
+/// every reader sees one list. Throws std::logic_error for a name or a setting's flag already taken.
+void registerSweepMethod(SweepMethodEntry entry);
 
 const std::vector<SweepMethodEntry>& sweepMethodRegistry();
 /// The entry of that name, or null.
@@ -47,5 +56,33 @@ std::string settingFlag(const char* key);
 /// Sets a method's setting from the text a person gave it (a flag's value); throws SpaceError naming
 /// the flag, what it takes and what it got.
 void setMethodSetting(SweepSettings& settings, const OptionKey<SweepSettings>& key, const std::string& text);
+
+/// A method's own setting in its parameter block (SweepSettings::params) under `Key`, a name with
+/// static storage: `static constexpr char kSkip[] = "skip"; blockSetting<kSkip>(ValueKind::Integer, …)`.
+template <const char* Key>
+OptionValue blockSettingValue(const SweepSettings& settings)
+{
+    return settings.param(Key);
+}
+template <const char* Key>
+void setBlockSetting(SweepSettings& settings, const OptionValue& value)
+{
+    settings.params[Key] = value;
+}
+template <const char* Key>
+OptionKey<SweepSettings> blockSetting(ValueKind kind, double lo, double hi, const char* doc, const char* label)
+{
+    OptionKey<SweepSettings> k;
+    k.key = Key;
+    k.kind = kind;
+    k.lo = lo;
+    k.hi = hi;
+    k.doc = doc;
+    k.form.label = label;
+    k.form.decimals = kind == ValueKind::Integer ? 0 : 2;
+    k.get = &blockSettingValue<Key>;
+    k.set = &setBlockSetting<Key>;
+    return k;
+}
 
 } // namespace entrena
