@@ -61,6 +61,21 @@ void RunConfigPanel::buildOptimizerKeyRows()
         }
 }
 
+void RunConfigPanel::buildModelKeyRows()
+{
+    for (const ModelEntry& e : modelRegistry())
+        for (const auto& k : e.keys) {
+            // The built-in architectures' keys have fields of their own (a list, a file with Browse).
+            static const char* const own[] = {"path", "hidden", "channels", "blocks"};
+            if (!k.form.label ||
+                std::any_of(std::begin(own), std::end(own), [&k](const char* o) { return !std::strcmp(o, k.key); }))
+                continue;
+            modelKeyRows_.push_back({&e, KeyField<ModelSpec>::make(k)});
+            modelKeyRows_.back().field.widget->setObjectName(QStringLiteral("model.") + QString::fromLatin1(k.key));
+            addRow(modelForm_, modelKeyRows_.back().field.widget);
+        }
+}
+
 bool RunConfigPanel::OptimizerKeyRow::shownFor(OptimizerKind kind) const
 {
     const auto& keys = registryEntry(kind).keys;
@@ -109,6 +124,9 @@ std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const
                           registryText(row.field.key->form.label)});
     for (const OptimizerKeyRow& row : optimizerKeyRows_)
         fields.push_back({row.field.widget, QStringLiteral("optimizer.") + QString::fromLatin1(row.field.key->key),
+                          registryText(row.field.key->form.label)});
+    for (const ModelKeyRow& row : modelKeyRows_)
+        fields.push_back({row.field.widget, QStringLiteral("model.") + QString::fromLatin1(row.field.key->key),
                           registryText(row.field.key->form.label)});
     return fields;
 }

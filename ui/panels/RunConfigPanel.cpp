@@ -171,6 +171,7 @@ void RunConfigPanel::buildModelBox()
     addRow(modelForm_, hidden_);
     addRow(modelForm_, channels_);
     addRow(modelForm_, blocks_);
+    buildModelKeyRows();
     addRow(modelForm_, dropout_);
     modelForm_->addRow(summary_);
 }
@@ -294,6 +295,8 @@ void RunConfigPanel::connectFields()
     connect(labelColumn_, &QLineEdit::editingFinished, this, &RunConfigPanel::updateSummary);
     for (const DataKeyRow& row : dataKeyRows_)
         onKeyValueChanged(row.field.widget, this, [this] { updateSummary(); });
+    for (const ModelKeyRow& row : modelKeyRows_) // the model's size follows its keys
+        onKeyValueChanged(row.field.widget, this, [this] { updateSummary(); });
     connect(browse_, &QToolButton::clicked, this, &RunConfigPanel::browseData);
     connect(browseTest_, &QToolButton::clicked, this, &RunConfigPanel::browseTest);
     connect(browseModel_, &QToolButton::clicked, this, [this] {
@@ -398,13 +401,7 @@ void RunConfigPanel::retranslate()
     browse_->setText(tr("Browse…"));
     browse_->setToolTip(tr("Choose the data set's folder (images) or training file (CSV)"));
     browseTest_->setText(tr("Browse…"));
-    for (const OptimizerKeyRow& row : optimizerKeyRows_)
-        retranslateKeyWidget(row.field.widget, row.field.key->form);
-    for (const DataKeyRow& row : dataKeyRows_) {
-        retranslateKeyWidget(row.field.widget, row.field.key->form);
-        if (auto* edit = qobject_cast<QLineEdit*>(row.field.widget); edit && std::strcmp(row.field.key->key, "image_size") == 0)
-            edit->setPlaceholderText(tr("as stored; e.g. 32 or 64, 48"));
-    }
+    retranslateKeyRows();
     previewData_->setText(tr("Preview data…"));
     previewData_->setToolTip(tr("Each class with its number of samples and a few of its pictures"));
     start_->setText(tr("Start"));
@@ -418,6 +415,19 @@ void RunConfigPanel::retranslate()
     stop_->setProperty("help", tr("Stops the run after its current step; it can be resumed from the runs list."));
     updateSummary();
     updateButtons(); // the tooltips, from the texts above
+}
+
+void RunConfigPanel::retranslateKeyRows()
+{
+    for (const OptimizerKeyRow& row : optimizerKeyRows_)
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
+    for (const ModelKeyRow& row : modelKeyRows_)
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
+    for (const DataKeyRow& row : dataKeyRows_) {
+        retranslateKeyWidget(row.field.widget, row.field.key->form);
+        if (auto* edit = qobject_cast<QLineEdit*>(row.field.widget); edit && std::strcmp(row.field.key->key, "image_size") == 0)
+            edit->setPlaceholderText(tr("as stored; e.g. 32 or 64, 48"));
+    }
 }
 
 void RunConfigPanel::changeEvent(QEvent* event)
@@ -461,6 +471,8 @@ void RunConfigPanel::updateVisibility()
     modelForm_->setRowVisible(blocks_, hasKey(model.keys, "blocks"));
     modelForm_->setRowVisible(dropout_, !registryEntry(model.arch).fromFile);
     modelForm_->setRowVisible(modelPathRow_, hasKey(model.keys, "path"));
+    for (const ModelKeyRow& row : modelKeyRows_)
+        modelForm_->setRowVisible(row.field.widget, row.entry == &model);
     if (QLabel* l = labels_.value(pathRow_))
         l->setText(data.pathIsFile ? tr("Training file:") : tr("Folder:"));
     updateSummary();

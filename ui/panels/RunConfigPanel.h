@@ -102,6 +102,11 @@ private:
     /// The optimizers' own keys with a form label (momentum): a row each, shown with every algorithm
     /// that has the key.
     void buildOptimizerKeyRows();
+    void buildModelKeyRows();
+    /// The model section as the form holds it.
+    void storeModel(ModelSpec& model) const;
+    /// The key rows' labels and tooltips in the current language.
+    void retranslateKeyRows();
     const SchedulerPage& shownSchedulerPage() const;
     std::vector<FieldText> fieldTexts() const;
     void showProblem(const QString& problem);
@@ -168,6 +173,13 @@ private:
     QLineEdit* channels_;
     QSpinBox* blocks_;
     QDoubleSpinBox* dropout_;
+    /// The keys of architectures that have no field of their own above, each with its entry (an
+    /// architecture registered from outside the engine: its parameter block's rows).
+    struct ModelKeyRow {
+        const ModelEntry* entry;
+        KeyField<ModelSpec> field;
+    };
+    std::vector<ModelKeyRow> modelKeyRows_;
     ModelSummaryLine* summary_;
     // optimizer
     QComboBox* optimizer_;

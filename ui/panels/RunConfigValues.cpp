@@ -41,6 +41,8 @@ void RunConfigPanel::setConfig(const RunConfig& c)
     channels_->setText(numberListText(c.model.channels));
     blocks_->setValue(int(c.model.blocks));
     dropout_->setValue(c.model.dropout);
+    for (const ModelKeyRow& row : modelKeyRows_)
+        row.field.load(c.model);
     select(optimizer_, toString(c.optimizer.kind));
     lr_->setValue(c.optimizer.lr);
     for (const OptimizerKeyRow& row : optimizerKeyRows_)
@@ -74,6 +76,21 @@ void RunConfigPanel::setConfig(const RunConfig& c)
         check_->recheck(); // a loaded configuration is checked at once, not after the next edit
 }
 
+void RunConfigPanel::storeModel(ModelSpec& m) const
+{
+    m.arch = selectedKind<ModelArch>(arch_);
+    m.path = modelPath_->text().trimmed().toStdString();
+    if (hasKey(registryEntry(m.arch).keys, "hidden"))
+        m.hidden = numberListValues(hidden_->text());
+    else
+        m.channels = numberListValues(channels_->text());
+    m.blocks = blocks_->value();
+    m.dropout = dropout_->value();
+    for (const ModelKeyRow& row : modelKeyRows_)
+        if (row.entry->arch == m.arch)
+            row.field.store(m);
+}
+
 RunConfig RunConfigPanel::config() const
 {
     RunConfig c = base_;
@@ -89,14 +106,7 @@ RunConfig RunConfigPanel::config() const
     for (const DataKeyRow& row : dataKeyRows_)
         if (!row.entry || row.entry->kind == c.data.dataset)
             row.field.store(c.data);
-    c.model.arch = selectedKind<ModelArch>(arch_);
-    c.model.path = modelPath_->text().trimmed().toStdString();
-    if (hasKey(registryEntry(c.model.arch).keys, "hidden"))
-        c.model.hidden = numberListValues(hidden_->text());
-    else
-        c.model.channels = numberListValues(channels_->text());
-    c.model.blocks = blocks_->value();
-    c.model.dropout = dropout_->value();
+    storeModel(c.model);
     const OptimizerKind optimizer = selectedKind<OptimizerKind>(optimizer_);
     if (optimizer != c.optimizer.kind) {
         // Switched algorithm: its keys the form does not show (SGD's nesterov, Adam's betas) take

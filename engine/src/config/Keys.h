@@ -4,7 +4,9 @@
 
 #include "entrena/config/Choices.h"
 #include "entrena/config/OptionKey.h"
+#include "entrena/config/ParamBlock.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -167,6 +169,37 @@ std::optional<Kind> kindNamed(const std::vector<Entry>& entries, Kind Entry::*me
         if (name == e.name)
             return e.*member;
     return std::nullopt;
+}
+
+/// Adds `entry` to a registry with the next free kind, which it returns (registerScheduler, …).
+template <class Entry, class Kind>
+Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry)
+{
+    int next = 0;
+    for (const auto& e : entries) {
+        if (std::string_view(e.name) == entry.name)
+            throw std::logic_error(std::string("a registry entry named '") + entry.name + "' exists already");
+        next = std::max(next, int(e.*member) + 1);
+    }
+    entry.*member = Kind(next);
+    entries.push_back(std::move(entry));
+    return Kind(next);
+}
+
+/// A key of a parameter block: its value in `params`, else the default of the entry of `kind`, else
+/// of any entry that declares it.
+template <class Entry, class Kind>
+OptionValue blockParam(const ParamBlock& params, const std::vector<Entry>& entries, Kind Entry::*member, Kind kind,
+                       const std::string& key)
+{
+    if (const auto given = params.find(key); given != params.end())
+        return given->second;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const auto& e : entries)
+            if (pass == 1 || e.*member == kind)
+                if (const auto d = e.blockDefaults.find(key); d != e.blockDefaults.end())
+                    return d->second;
+    throw std::logic_error("no registry entry has a key '" + key + "'");
 }
 
 /// Every entry's name, in registry order.

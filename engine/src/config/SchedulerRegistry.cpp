@@ -247,10 +247,29 @@ std::vector<SchedulerEntry> makeEntries()
 
 } // namespace
 
+namespace {
+
+std::vector<SchedulerEntry>& entries()
+{
+    static std::vector<SchedulerEntry> list = makeEntries();
+    return list;
+}
+
+} // namespace
+
 const std::vector<SchedulerEntry>& schedulerRegistry()
 {
-    static const std::vector<SchedulerEntry> entries = makeEntries();
-    return entries;
+    return entries();
+}
+
+SchedulerKind registerScheduler(SchedulerEntry entry)
+{
+    return keys::addEntry(entries(), &SchedulerEntry::kind, std::move(entry));
+}
+
+OptionValue SchedulerSpec::param(const std::string& key) const
+{
+    return keys::blockParam(params, entries(), &SchedulerEntry::kind, kind, key);
 }
 
 const SchedulerEntry& registryEntry(SchedulerKind kind)

@@ -99,7 +99,7 @@ OptionValue SweepSettings::param(const std::string& key) const
     if (const auto given = params.find(key); given != params.end())
         return given->second;
     for (const SweepMethodEntry& e : entries())
-        for (const auto& [name, value] : e.defaults)
+        for (const auto& [name, value] : e.blockDefaults)
             if (name == key)
                 return value;
     throw std::logic_error("no sweep method has a setting '" + key + "'");

@@ -97,10 +97,29 @@ std::vector<ModelEntry> makeEntries()
 
 } // namespace
 
+namespace {
+
+std::vector<ModelEntry>& entries()
+{
+    static std::vector<ModelEntry> list = makeEntries();
+    return list;
+}
+
+} // namespace
+
 const std::vector<ModelEntry>& modelRegistry()
 {
-    static const std::vector<ModelEntry> entries = makeEntries();
-    return entries;
+    return entries();
+}
+
+ModelArch registerModel(ModelEntry entry)
+{
+    return keys::addEntry(entries(), &ModelEntry::arch, std::move(entry));
+}
+
+OptionValue ModelSpec::param(const std::string& key) const
+{
+    return keys::blockParam(params, entries(), &ModelEntry::arch, arch, key);
 }
 
 const ModelEntry& registryEntry(ModelArch kind)

@@ -157,10 +157,29 @@ std::vector<OptimizerEntry> makeEntries()
 
 } // namespace
 
+namespace {
+
+std::vector<OptimizerEntry>& entries()
+{
+    static std::vector<OptimizerEntry> list = makeEntries();
+    return list;
+}
+
+} // namespace
+
 const std::vector<OptimizerEntry>& optimizerRegistry()
 {
-    static const std::vector<OptimizerEntry> entries = makeEntries();
-    return entries;
+    return entries();
+}
+
+OptimizerKind registerOptimizer(OptimizerEntry entry)
+{
+    return keys::addEntry(entries(), &OptimizerEntry::kind, std::move(entry));
+}
+
+OptionValue OptimizerSpec::param(const std::string& key) const
+{
+    return keys::blockParam(params, entries(), &OptimizerEntry::kind, kind, key);
 }
 
 const OptimizerEntry& registryEntry(OptimizerKind kind)

@@ -3,6 +3,7 @@
 // Plain C++ only: this header is included by the GUI, which must not see LibTorch.
 
 #include "entrena/config/Choices.h"
+#include "entrena/config/ParamBlock.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -49,6 +50,11 @@ struct ModelSpec {
     std::vector<int64_t> channels = {32, 64}; ///< cnn: channels of the conv blocks; resnet: of its stages
     int64_t blocks = 1;                       ///< resnet: residual blocks per stage
     double dropout = 0.0;
+    /// The keys of an entry registered from outside the engine, by name (entrena/config/ParamBlock.h).
+    ParamBlock params;
+    /// A key of the block: its value, else the entry's default. Throws std::logic_error for a key no
+    /// entry declares.
+    OptionValue param(const std::string& key) const;
 };
 
 /// `optimizer`: PyTorch's names and meanings.
@@ -64,6 +70,11 @@ struct OptimizerSpec {
     double eps = 1e-8;
     double alpha = 0.99;   ///< rmsprop
     bool centered = false; ///< rmsprop
+    /// The keys of an entry registered from outside the engine, by name (entrena/config/ParamBlock.h).
+    ParamBlock params;
+    /// A key of the block: its value, else the entry's default. Throws std::logic_error for a key no
+    /// entry declares.
+    OptionValue param(const std::string& key) const;
 };
 
 /// `scheduler`: PyTorch's scheduler names, parameter names and semantics.
@@ -98,6 +109,11 @@ struct SchedulerSpec {
     int64_t cooldown = 0;
     double minLr = 0.0;
     double eps = 1e-8;
+    /// The keys of an entry registered from outside the engine, by name (entrena/config/ParamBlock.h).
+    ParamBlock params;
+    /// A key of the block: its value, else the entry's default. Throws std::logic_error for a key no
+    /// entry declares.
+    OptionValue param(const std::string& key) const;
 };
 
 /// `train`: the loop.

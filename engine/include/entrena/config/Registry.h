@@ -76,6 +76,7 @@ struct ModelEntry {
     /// Runs faster with channels-last (NHWC) tensors on oneDNN's kernels (measured 1.3–1.5× for
     /// the cnn on 2 cores); the model computes the same function either way.
     bool channelsLast = false;
+    ParamBlock blockDefaults = {}; ///< the defaults of its keys kept in ModelSpec::params (blockKey)
 };
 
 using OptimizerFactory = std::unique_ptr<torch::optim::Optimizer> (*)(const OptimizerSpec& spec,
@@ -98,6 +99,7 @@ struct OptimizerEntry {
     void (*apply)(torch::optim::OptimizerOptions& group, const OptimizerSpec& spec);
     /// Sets a group's momentum (SGD, RMSprop) or beta1 (Adam, AdamW), as PyTorch's OneCycleLR does.
     void (*setMomentum)(torch::optim::OptimizerOptions& group, double momentum);
+    ParamBlock blockDefaults = {}; ///< the defaults of its keys kept in OptimizerSpec::params (blockKey)
 };
 
 /// Where a schedule is: what its rate function reads.
@@ -124,8 +126,9 @@ struct SchedulerEntry {
     /// The momentum (SGD, RMSprop) or beta1 (Adam) it sets at `clock`, or a negative number to
     /// leave the optimizer's own; null: never sets one.
     double (*momentum)(const SchedulerSpec& spec, const ScheduleClock& clock) = nullptr;
-    bool perStep = false;       ///< spans the run's optimizer steps (cycleSteps) rather than its epochs
-    bool watchesMetric = false; ///< reacts to an epoch's metric (reduce_on_plateau)
+    bool perStep = false;          ///< spans the run's optimizer steps (cycleSteps) rather than its epochs
+    bool watchesMetric = false;    ///< reacts to an epoch's metric (reduce_on_plateau)
+    ParamBlock blockDefaults = {}; ///< the defaults of its keys kept in SchedulerSpec::params (blockKey)
 };
 
 /// The numbers a step computes in, under a precision.
@@ -154,6 +157,15 @@ const std::vector<ModelEntry>& modelRegistry();
 const std::vector<OptimizerEntry>& optimizerRegistry();
 const std::vector<SchedulerEntry>& schedulerRegistry();
 const std::vector<PrecisionEntry>& precisionRegistry();
+
+/// Add an entry from a file of its own, outside the engine: call before main (a static initializer
+/// of that file, `const auto kind = registerScheduler(entry());`), so that every reader sees one
+/// list; the file must be linked into the program (nothing references it). Each gets the next free
+/// value of its enum, which is returned; its own keys live in the section's parameter block
+/// (entrena/config/ParamBlock.h). Throws std::logic_error for a name already taken.
+ModelArch registerModel(ModelEntry entry);
+OptimizerKind registerOptimizer(OptimizerEntry entry);
+SchedulerKind registerScheduler(SchedulerEntry entry);
 
 const DatasetEntry& registryEntry(DatasetKind kind);
 const ModelEntry& registryEntry(ModelArch arch);

@@ -41,7 +41,7 @@ struct SweepSettings {
     /// fields above, and stored with the experiment under the same keys.
     std::map<std::string, OptionValue> params;
 
-    /// A setting of the block: the value given, else its method's default (the entry's `defaults`).
+    /// A setting of the block: the value given, else its method's default (the entry's `blockDefaults`).
     /// Throws std::logic_error for a key no method declares.
     OptionValue param(const std::string& key) const;
 

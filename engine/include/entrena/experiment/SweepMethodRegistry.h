@@ -38,7 +38,7 @@ struct SweepMethodEntry {
     /// The method for a checked plan (defined where the methods are, engine/src/experiment).
     std::unique_ptr<SweepMethod> (*make)(const SweepPlan& plan) = nullptr;
     /// The defaults of its settings kept in SweepSettings::params (blockSetting keys).
-    std::vector<std::pair<std::string, OptionValue>> defaults = {};
+    std::vector<std::pair<std::string, OptionValue>> blockDefaults = {};
 };
 
 /// Adds a method to the registry: before main (a static initializer of the method's own file), so

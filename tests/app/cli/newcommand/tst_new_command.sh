@@ -35,6 +35,13 @@ err=$("$cli" greet --name Ada --bogus 2>&1 >/dev/null)
 status=$?
 ((status == 2)) && grep -q "'--bogus' is not an option of 'greet'" <<<"$err" || fail "--bogus: status $status, '$err'"
 
+# The kinds of tests/engine/newkinds/, linked into this program too, are in config-keys with their
+# defaults (each from its file and its registration line).
+keys=$("$cli" config-keys)
+for key in "scheduler.power  *1.0" "scheduler.total_iters  *5" "optimizer.lr_decay  *0.0" "model.bias  *true"; do
+    grep -q "^$key$" <<<"$keys" || fail "config-keys lacks '$key'"
+done
+
 # The completion, as bash drives it on Tab.
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT

@@ -75,7 +75,7 @@ SweepMethodEntry entry()
         false,
         nullptr,
         [](const SweepPlan&) -> std::unique_ptr<SweepMethod> { return std::make_unique<Halton>(); }};
-    e.defaults = {{kSkip, OptionValue(int64_t(1))}};
+    e.blockDefaults = {{kSkip, OptionValue(int64_t(1))}};
     return e;
 }
 

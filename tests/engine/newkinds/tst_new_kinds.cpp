@@ -1,0 +1,117 @@
+// A schedule, an optimizer and an architecture added from files of their own in this folder, each
+// with one registration line (PolynomialScheduler.cpp, AdagradOptimizer.cpp, LogisticModel.cpp):
+// each is in its registry beside the engine's own, its keys are in the catalog `config-keys` prints
+// with their defaults, they survive the configuration's JSON (and --set reaches them), a key of
+// another entry is refused by name, and a run with all three trains. tst_new_kinds_ui finds their
+// rows in the workbench's form and the sweep dialog.
+#include "entrena/config/Registry.h"
+#include "entrena/train/Trainer.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace entrena;
+
+namespace {
+
+struct Recording : TrainingObserver {
+    std::vector<StartEvent> starts;
+    std::vector<EpochEvent> epochs;
+    void onStart(const StartEvent& e) override { starts.push_back(e); }
+    void onEpoch(const EpochEvent& e) override { epochs.push_back(e); }
+};
+
+const char* const kConfig = R"({"name": "new kinds", "seed": 5,
+    "data": {"dataset": "synthetic", "batch_size": 64, "workers": 0},
+    "model": {"arch": "logistic", "bias": false},
+    "optimizer": {"name": "adagrad", "lr": 0.5, "lr_decay": 0.001},
+    "scheduler": {"name": "polynomial", "total_iters": 2, "power": 2.0},
+    "train": {"epochs": 3}})";
+
+} // namespace
+
+class TestNewKinds : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void eachIsRegisteredBesideTheEnginesOwn()
+    {
+        QVERIFY(fromString<SchedulerKind>("polynomial") && fromString<SchedulerKind>("one_cycle"));
+        QVERIFY(fromString<OptimizerKind>("adagrad") && fromString<OptimizerKind>("sgd"));
+        QVERIFY(fromString<ModelArch>("logistic") && fromString<ModelArch>("resnet"));
+        // Each has a kind of its own, which names it back.
+        QCOMPARE(std::string(toString(*fromString<SchedulerKind>("polynomial"))), std::string("polynomial"));
+        QCOMPARE(std::string(registryEntry(*fromString<ModelArch>("logistic")).name), std::string("logistic"));
+        QCOMPARE(int(schedulerRegistry().size()), 8);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, registerModel(registryEntry(*fromString<ModelArch>("logistic"))));
+    }
+
+    void theirKeysAreInTheCatalogWithTheirDefaults()
+    {
+        std::map<std::string, std::string> found;
+        for (const ConfigKeyInfo& k : configKeyCatalog())
+            found[k.key + "@" + k.entry] = k.defaultValue;
+        QCOMPARE(QString::fromStdString(found["scheduler.power@polynomial"]), QStringLiteral("1.0"));
+        QCOMPARE(QString::fromStdString(found["scheduler.total_iters@polynomial"]), QStringLiteral("5"));
+        QCOMPARE(QString::fromStdString(found["optimizer.lr_decay@adagrad"]), QStringLiteral("0.0"));
+        QCOMPARE(QString::fromStdString(found["model.bias@logistic"]), QStringLiteral("true"));
+    }
+
+    void theySurviveTheJsonAndSetReachesThem()
+    {
+        const RunConfig c = RunConfig::fromJson(kConfig, {"scheduler.power=3", "model.bias=true"});
+        QCOMPARE(std::string(toString(c.scheduler.kind)), std::string("polynomial"));
+        QCOMPARE(std::get<double>(c.scheduler.param("power")), 3.0);
+        QCOMPARE(std::get<int64_t>(c.scheduler.param("total_iters")), int64_t(2));
+        QCOMPARE(std::get<double>(c.optimizer.param("lr_decay")), 0.001);
+        QCOMPARE(std::get<double>(c.optimizer.param("initial_accumulator_value")), 0.0); // the default
+        QCOMPARE(std::get<bool>(c.model.param("bias")), true);
+        const RunConfig back = RunConfig::fromJson(c.toJson());
+        QCOMPARE(back.toJson(), c.toJson());
+        QCOMPARE(std::get<double>(back.scheduler.param("power")), 3.0);
+        QVERIFY2(c.toJson().find("\"lr_decay\": 0.001") != std::string::npos ||
+                     c.toJson().find("\"lr_decay\":0.001") != std::string::npos,
+                 c.toJson().c_str());
+    }
+
+    void aKeyOfAnotherEntryIsRefusedByName()
+    {
+        try {
+            RunConfig::fromJson(R"({"scheduler": {"name": "step", "power": 2.0}})");
+            QFAIL("power was taken for the step schedule");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("belongs to 'polynomial'")), e.what());
+        }
+        try {
+            RunConfig::fromJson(R"({"scheduler": {"name": "polynomial", "power": 50.0}})");
+            QFAIL("a power out of range was taken");
+        } catch (const ConfigError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("scheduler.power")), e.what());
+        }
+    }
+
+    void aRunWithAllThreeTrains()
+    {
+        const RunConfig c = RunConfig::fromJson(kConfig);
+        Recording rec;
+        StopToken stop;
+        const RunResult r = Trainer(c).run(rec, stop);
+        QCOMPARE(r.end.status, RunStatus::Finished);
+        QCOMPARE(int(rec.epochs.size()), 3);
+        // The schedule's own formula: 0.5 × (1 − min(e, 2) / 2)², e the epochs ended.
+        for (int e = 0; e < 3; ++e)
+            QVERIFY2(std::abs(rec.epochs[size_t(e)].lr - 0.5 * std::pow(1.0 - std::min(e, 2) / 2.0, 2.0)) < 1e-12,
+                     qPrintable(QString::number(rec.epochs[size_t(e)].lr)));
+        // One linear layer without its bias: inputs × classes weights.
+        const auto& shape = rec.starts.at(0).inputShape;
+        int64_t inputs = 1;
+        for (int64_t d : shape)
+            inputs *= d;
+        QCOMPARE(rec.starts.at(0).parameters, inputs * int64_t(rec.starts.at(0).classes.size()));
+        // Adagrad learned: the synthetic classes are separable far above chance.
+        QVERIFY2(r.end.testAccuracy > 2.0 / double(rec.starts.at(0).classes.size()),
+                 qPrintable(QString::number(r.end.testAccuracy)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNewKinds)
+#include "tst_new_kinds.moc"
