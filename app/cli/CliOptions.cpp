@@ -2,6 +2,7 @@
 
 #include "Declare.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -153,6 +154,48 @@ UsageError usageError(const CLI::ParseError& e, const CLI::App& app)
 
 } // namespace
 
+/// Reads the command line as the contract does where CLI11 reads it otherwise, and says whether it
+/// asks for help: -h or --help before any mistake; an unknown option or a switch given a value
+/// (`--json=1`) is a mistake by its name; an option's value is the next word whatever it looks like
+/// (`--name -x`), and an empty inline value is empty (`--tag=`; CLI11 would take the next word).
+/// Leaves `args` as CLI11 should read them.
+bool asksForHelp(const CLI::App& app, const std::string& command, std::vector<std::string>& args)
+{
+    std::vector<std::string> out;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--") {
+            out.insert(out.end(), args.begin() + long(i), args.end());
+            break;
+        }
+        if (arg == "-h" || arg == "--help")
+            return true;
+        if (arg.rfind("--", 0) != 0) {
+            out.push_back(arg); // a positional (predict's inputs), or a mistake CLI11 names
+            continue;
+        }
+        const auto eq = arg.find('=');
+        const std::string name = arg.substr(0, eq);
+        const CLI::Option* option = app.get_option_no_throw(name);
+        if (!option)
+            throw UsageError("'" + name + "' is not an option of '" + command + "'", command);
+        const bool takesValue = option->get_expected_min() > 0;
+        if (!takesValue && eq != std::string::npos)
+            throw UsageError(name + " takes no value", command);
+        if (!takesValue || (eq == std::string::npos && i + 1 == args.size())) {
+            out.push_back(name); // a switch; or the last word, whose missing value CLI11 names
+            continue;
+        }
+        const std::string value = eq != std::string::npos ? arg.substr(eq + 1) : args[++i];
+        if (value.empty())
+            out.insert(out.end(), {name, value});
+        else
+            out.push_back(name + "=" + value); // whole: "--name=--json" is a value, not an option
+    }
+    args = std::move(out);
+    return false;
+}
+
 std::vector<OptionInfo> optionsOf(const CommandInfo& c)
 {
     const Declared d = declare(c);
@@ -189,8 +232,15 @@ ParsedCommand parseCommandLine(int argc, char** argv)
         throw UsageError("unknown command '" + p.command + "'");
     p.invocation.args.assign(argv + 1, argv + argc);
     Declared d = declare(*command);
+    std::vector<std::string> args(argv + 2, argv + argc);
+    if (asksForHelp(*d.app, p.command, args)) {
+        p.helpFor = p.command;
+        p.command = "help";
+        return p;
+    }
+    std::reverse(args.begin(), args.end()); // CLI11 reads a vector from its end
     try {
-        d.app->parse(argc - 1, argv + 1); // argv[1], the command, stands where CLI11 expects the program
+        d.app->parse(args);
     } catch (const CLI::CallForHelp&) {
         p.helpFor = p.command;
         p.command = "help";

@@ -35,6 +35,21 @@ err=$("$cli" greet --name Ada --bogus 2>&1 >/dev/null)
 status=$?
 ((status == 2)) && grep -q "'--bogus' is not an option of 'greet'" <<<"$err" || fail "--bogus: status $status, '$err'"
 
+# The contract's reading where CLI11's differs: a value is the next word whatever it looks like, an
+# empty inline value is empty (never the next word), a switch takes no value, and --help before any
+# mistake is help.
+out=$("$cli" greet --name --json) && [[ $out == 'hello, --json' ]] || fail "--name --json printed '$out'"
+err=$("$cli" greet --name= --json 2>&1 >/dev/null)
+status=$?
+((status == 2)) && grep -q "greet needs --name NAME" <<<"$err" || fail "--name= took the next word: status $status, '$err'"
+err=$("$cli" greet --name Ada --json=1 2>&1 >/dev/null)
+status=$?
+((status == 2)) && grep -q "^entrena-cli: --json takes no value" <<<"$err" || fail "--json=1: status $status, '$err'"
+err=$("$cli" greet --name Ada --bogus=3 2>&1 >/dev/null)
+status=$?
+((status == 2)) && grep -q "'--bogus' is not an option of 'greet'" <<<"$err" || fail "--bogus=3: '$err'"
+"$cli" greet --help --times x | grep -q "^Usage: entrena-cli greet" || fail "--help before a bad value is not help"
+
 # The kinds of tests/engine/newkinds/, linked into this program too, are in config-keys with their
 # defaults (each from its file and its registration line).
 keys=$("$cli" config-keys)
