@@ -51,8 +51,11 @@ void RunConfigPanel::buildOptimizerKeyRows()
 {
     for (const OptimizerEntry& e : optimizerRegistry())
         for (const auto& k : e.keys) {
-            const bool known = std::any_of(optimizerKeyRows_.begin(), optimizerKeyRows_.end(),
-                                           [&k](const OptimizerKeyRow& r) { return std::strcmp(r.field.key->key, k.key) == 0; });
+            // One row for a key several algorithms read from the same field (SGD's and RMSprop's momentum);
+            // a key of the same name kept elsewhere (a parameter block) is a row of its own.
+            const bool known = std::any_of(optimizerKeyRows_.begin(), optimizerKeyRows_.end(), [&k](const OptimizerKeyRow& r) {
+                return std::strcmp(r.field.key->key, k.key) == 0 && r.field.key->get == k.get;
+            });
             if (!k.form.label || known)
                 continue;
             optimizerKeyRows_.push_back({KeyField<OptimizerSpec>::make(k)});
@@ -67,8 +70,9 @@ void RunConfigPanel::buildModelKeyRows()
         for (const auto& k : e.keys) {
             // The built-in architectures' keys have fields of their own (a list, a file with Browse).
             static const char* const own[] = {"path", "hidden", "channels", "blocks"};
+            const bool builtIn = int(e.arch) <= int(ModelArch::TorchScript); // the enum's own values
             if (!k.form.label ||
-                std::any_of(std::begin(own), std::end(own), [&k](const char* o) { return !std::strcmp(o, k.key); }))
+                (builtIn && std::any_of(std::begin(own), std::end(own), [&k](const char* o) { return !std::strcmp(o, k.key); })))
                 continue;
             modelKeyRows_.push_back({&e, KeyField<ModelSpec>::make(k)});
             modelKeyRows_.back().field.widget->setObjectName(QStringLiteral("model.") + QString::fromLatin1(k.key));
@@ -79,8 +83,9 @@ void RunConfigPanel::buildModelKeyRows()
 bool RunConfigPanel::OptimizerKeyRow::shownFor(OptimizerKind kind) const
 {
     const auto& keys = registryEntry(kind).keys;
-    return std::any_of(keys.begin(), keys.end(),
-                       [this](const auto& k) { return k.form.label && std::strcmp(k.key, field.key->key) == 0; });
+    return std::any_of(keys.begin(), keys.end(), [this](const auto& k) {
+        return k.form.label && std::strcmp(k.key, field.key->key) == 0 && k.get == field.key->get;
+    });
 }
 
 std::vector<RunConfigPanel::FieldText> RunConfigPanel::fieldTexts() const

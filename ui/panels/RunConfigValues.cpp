@@ -113,6 +113,7 @@ RunConfig RunConfigPanel::config() const
         // their defaults, not what an earlier configuration of another algorithm left there.
         const OptimizerEntry& entry = registryEntry(optimizer);
         OptimizerSpec fresh;
+        fresh.kind = optimizer; // a parameter block's defaults are its own
         if (entry.defaults)
             entry.defaults(fresh);
         for (const auto& key : entry.keys)

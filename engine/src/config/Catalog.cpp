@@ -41,6 +41,7 @@ std::vector<ConfigKeyInfo> configKeyCatalog()
     addKeys(out, "model", "", c.model, modelKeys());
     for (const auto& e : modelRegistry()) {
         ModelSpec spec = c.model;
+        spec.arch = e.arch; // a parameter block's defaults are its entry's
         if (e.defaults)
             e.defaults(spec);
         addKeys(out, "model", e.name, spec, e.keys);
@@ -49,14 +50,18 @@ std::vector<ConfigKeyInfo> configKeyCatalog()
     addKeys(out, "optimizer", "", c.optimizer, optimizerKeys());
     for (const auto& e : optimizerRegistry()) {
         OptimizerSpec spec = c.optimizer;
+        spec.kind = e.kind;
         if (e.defaults)
             e.defaults(spec);
         addKeys(out, "optimizer", e.name, spec, e.keys);
     }
     out.push_back(selector("scheduler.name", "scheduler", toString(c.scheduler.kind), "the schedule (below)"));
     addKeys(out, "scheduler", "", c.scheduler, schedulerKeys());
-    for (const auto& e : schedulerRegistry())
-        addKeys(out, "scheduler", e.name, c.scheduler, e.keys);
+    for (const auto& e : schedulerRegistry()) {
+        SchedulerSpec spec = c.scheduler;
+        spec.kind = e.kind;
+        addKeys(out, "scheduler", e.name, spec, e.keys);
+    }
     addKeys(out, "train", "", c.train, trainKeys());
     addKeys(out, "devices", "", c.devices, deviceKeys());
     return out;

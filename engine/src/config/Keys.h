@@ -171,9 +171,13 @@ std::optional<Kind> kindNamed(const std::vector<Entry>& entries, Kind Entry::*me
     return std::nullopt;
 }
 
-/// Adds `entry` to a registry with the next free kind, which it returns (registerScheduler, …).
-template <class Entry, class Kind>
-Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry)
+/// Adds `entry` to a registry with the next free kind, which it returns (registerScheduler, …),
+/// after checking its keys against a spec of that kind: none may be a key every entry of the section
+/// has (`sectionKeys`), and each must have a value of its kind (a block key without a default, or
+/// with a default of another type, would fail later, in a reader). Throws std::logic_error.
+template <class Entry, class Kind, class Spec>
+Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry, const std::vector<OptionKey<Spec>>& sectionKeys,
+              Spec spec, Kind Spec::*specMember)
 {
     int next = 0;
     for (const auto& e : entries) {
@@ -182,7 +186,21 @@ Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry)
         next = std::max(next, int(e.*member) + 1);
     }
     entry.*member = Kind(next);
+    spec.*specMember = Kind(next);
     entries.push_back(std::move(entry));
+    try {
+        for (const auto& k : entries.back().keys) {
+            if (hasKey(sectionKeys, k.key))
+                throw std::logic_error(std::string("is every entry's key"));
+            static constexpr size_t kIndexOf[] = {0, 1, 2, 3, 3, 4}; // ValueKind → OptionValue's alternative
+            if (k.get(spec).index() != kIndexOf[size_t(k.kind)])
+                throw std::logic_error("has a default of another type than its kind");
+        }
+    } catch (const std::logic_error& e) {
+        const std::string name = entries.back().name;
+        entries.pop_back();
+        throw std::logic_error("registry entry '" + name + "': a key " + e.what());
+    }
     return Kind(next);
 }
 

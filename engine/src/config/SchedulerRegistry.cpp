@@ -264,7 +264,7 @@ const std::vector<SchedulerEntry>& schedulerRegistry()
 
 SchedulerKind registerScheduler(SchedulerEntry entry)
 {
-    return keys::addEntry(entries(), &SchedulerEntry::kind, std::move(entry));
+    return keys::addEntry(entries(), &SchedulerEntry::kind, std::move(entry), schedulerKeys(), SchedulerSpec{}, &SchedulerSpec::kind);
 }
 
 OptionValue SchedulerSpec::param(const std::string& key) const

@@ -82,6 +82,16 @@ const std::vector<SweepMethodEntry>& sweepMethodRegistry()
 
 void registerSweepMethod(SweepMethodEntry entry)
 {
+    // The settings every sweep has, in its stored JSON and as `entrena-cli sweep` flags: a method's own
+    // setting of that name would overwrite one or break the command line.
+    static const char* const taken[] = {"method", "trials",      "parallel",    "metric",      "name",   "seed",  "shard",
+                                        "shards", "keep_pruned", "cv",          "cv_stratify", "config", "space", "db",
+                                        "json",   "resume",      "no_stratify", "set",         "help"};
+    for (const auto& mine : entry.keys)
+        for (const char* t : taken)
+            if (settingFlag(mine.key) == settingFlag(t))
+                throw std::logic_error(std::string("sweep method '") + entry.name + "': " + settingFlag(mine.key) +
+                                       " is every sweep's");
     for (const SweepMethodEntry& e : entries()) {
         if (std::string(e.name) == entry.name)
             throw std::logic_error(std::string("a sweep method named '") + entry.name + "' is registered already");

@@ -114,7 +114,7 @@ const std::vector<ModelEntry>& modelRegistry()
 
 ModelArch registerModel(ModelEntry entry)
 {
-    return keys::addEntry(entries(), &ModelEntry::arch, std::move(entry));
+    return keys::addEntry(entries(), &ModelEntry::arch, std::move(entry), modelKeys(), ModelSpec{}, &ModelSpec::arch);
 }
 
 OptionValue ModelSpec::param(const std::string& key) const

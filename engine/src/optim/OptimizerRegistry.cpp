@@ -174,7 +174,7 @@ const std::vector<OptimizerEntry>& optimizerRegistry()
 
 OptimizerKind registerOptimizer(OptimizerEntry entry)
 {
-    return keys::addEntry(entries(), &OptimizerEntry::kind, std::move(entry));
+    return keys::addEntry(entries(), &OptimizerEntry::kind, std::move(entry), optimizerKeys(), OptimizerSpec{}, &OptimizerSpec::kind);
 }
 
 OptionValue OptimizerSpec::param(const std::string& key) const

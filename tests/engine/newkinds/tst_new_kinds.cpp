@@ -45,6 +45,34 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(std::logic_error, registerModel(registryEntry(*fromString<ModelArch>("logistic"))));
     }
 
+    // A key that would fail later, in some reader, is refused when its entry registers, and the
+    // registry is left as it was.
+    void aBrokenEntryIsRefusedWhenItRegisters()
+    {
+        static constexpr char kWarmup[] = "warmup_steps";
+        static constexpr char kUndeclared[] = "undeclared";
+        static constexpr char kWrongType[] = "wrong_type";
+        const auto withKey = [](const char* name, OptionKey<SchedulerSpec> key, ParamBlock defaults) {
+            SchedulerEntry e{
+                SchedulerKind{}, name,  "label", "None",
+                "doc",           {key}, nullptr, [](const SchedulerSpec&, const ScheduleClock& c) { return c.baseLr; }};
+            e.blockDefaults = std::move(defaults);
+            return e;
+        };
+        const size_t before = schedulerRegistry().size();
+        QVERIFY_THROWS_EXCEPTION(std::logic_error,
+                                 registerScheduler(withKey("a", blockKey<SchedulerSpec, kWarmup>(ValueKind::Integer, 0, 9, "d"),
+                                                           {{kWarmup, OptionValue(int64_t(0))}})));
+        QVERIFY_THROWS_EXCEPTION(
+            std::logic_error,
+            registerScheduler(withKey("b", blockKey<SchedulerSpec, kUndeclared>(ValueKind::Number, 0, 9, "d"), {})));
+        QVERIFY_THROWS_EXCEPTION(std::logic_error,
+                                 registerScheduler(withKey("c", blockKey<SchedulerSpec, kWrongType>(ValueKind::Number, 0, 9, "d"),
+                                                           {{kWrongType, OptionValue(int64_t(1))}})));
+        QCOMPARE(schedulerRegistry().size(), before);
+        QVERIFY(!fromString<SchedulerKind>("a") && !fromString<SchedulerKind>("c"));
+    }
+
     void theirKeysAreInTheCatalogWithTheirDefaults()
     {
         std::map<std::string, std::string> found;

@@ -36,7 +36,16 @@ ends = [e for e in events if e["event"] == "trial_end"]
 assert len(lrs) == 3 and all(abs(a - b) < 1e-12 * b for a, b in zip(lrs, want)), (lrs, want)
 assert len(ends) == 3 and all(e["status"] == "finished" and e["metric"] is not None for e in ends), ends
 PY
-"$cli" experiments --db "$work/runs.sqlite" | grep -q "halton" || fail "experiments does not list the halton sweep"
+# The experiment is halton's, and its stored settings keep --skip (what --resume reads back).
+"$cli" experiments --db "$work/runs.sqlite" --json | python3 -c '
+import json, sys
+e = json.load(sys.stdin)
+assert len(e) == 1 and e[0]["method"] == "halton", e' || fail "experiments --json does not show the halton sweep"
+python3 - "$work/runs.sqlite" <<'PY' || fail "the stored settings lost --skip"
+import json, sqlite3, sys
+settings = json.loads(sqlite3.connect(sys.argv[1]).execute("SELECT settings FROM experiments").fetchone()[0])
+assert settings["method"] == "halton" and settings["skip"] == 3, settings
+PY
 
 ((failed == 0)) && echo "halton sweep: every check passed"
 exit $((failed > 0))

@@ -65,6 +65,11 @@ private Q_SLOTS:
         twin.name = "halton2"; // a new name, but --skip is halton's
         QVERIFY_THROWS_EXCEPTION(std::logic_error, registerSweepMethod(twin));
         QVERIFY(!findSweepMethod("halton2"));
+        // A setting named as one every sweep has (its stored "seed", the command's --json) is refused.
+        static constexpr char kSeed[] = "seed";
+        twin.keys = {blockSetting<kSeed>(ValueKind::Integer, 0, 9, "d", "Seed:")};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, registerSweepMethod(twin));
+        QVERIFY(!findSweepMethod("halton2"));
     }
 };
 
