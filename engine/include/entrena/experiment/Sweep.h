@@ -4,13 +4,11 @@
 // and copied from the best (population-based training). Trials run as `entrena-cli train`
 // processes, `parallel` at a time. docs/experiments.md explains the methods.
 
+#include "entrena/config/ParamBlock.h"
 #include "entrena/experiment/SearchSpace.h"
 #include "entrena/train/Events.h"
 
-#include "entrena/config/OptionKey.h"
-
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,7 +37,7 @@ struct SweepSettings {
     /// The own settings of methods registered from outside the engine (registerSweepMethod), by key:
     /// each such method's parameter block, read and written through its entry's keys like the
     /// fields above, and stored with the experiment under the same keys.
-    std::map<std::string, OptionValue> params;
+    ParamBlock params;
 
     /// A setting of the block: the value given, else its method's default (the entry's `blockDefaults`).
     /// Throws std::logic_error for a key no method declares.

@@ -11,6 +11,7 @@
 // Plain C++ (the GUI includes it).
 
 #include "entrena/config/OptionKey.h"
+#include "entrena/config/ParamBlock.h"
 #include "entrena/experiment/Sweep.h"
 
 #include <memory>
@@ -60,29 +61,12 @@ void setMethodSetting(SweepSettings& settings, const OptionKey<SweepSettings>& k
 /// A method's own setting in its parameter block (SweepSettings::params) under `Key`, a name with
 /// static storage: `static constexpr char kSkip[] = "skip"; blockSetting<kSkip>(ValueKind::Integer, …)`.
 template <const char* Key>
-OptionValue blockSettingValue(const SweepSettings& settings)
-{
-    return settings.param(Key);
-}
-template <const char* Key>
-void setBlockSetting(SweepSettings& settings, const OptionValue& value)
-{
-    settings.params[Key] = value;
-}
-template <const char* Key>
 OptionKey<SweepSettings> blockSetting(ValueKind kind, double lo, double hi, const char* doc, const char* label)
 {
-    OptionKey<SweepSettings> k;
-    k.key = Key;
-    k.kind = kind;
-    k.lo = lo;
-    k.hi = hi;
-    k.doc = doc;
-    k.form.label = label;
-    k.form.decimals = kind == ValueKind::Integer ? 0 : 2;
-    k.get = &blockSettingValue<Key>;
-    k.set = &setBlockSetting<Key>;
-    return k;
+    FormHint form;
+    form.label = label;
+    form.decimals = kind == ValueKind::Integer ? 0 : 2;
+    return blockKey<SweepSettings, Key>(kind, lo, hi, doc, form);
 }
 
 } // namespace entrena
