@@ -141,8 +141,6 @@ UsageError usageError(const CLI::ParseError& e, const CLI::App& app)
     if (dynamic_cast<const CLI::ExtrasError*>(&e) && !app.remaining().empty())
         return UsageError("'" + app.remaining().front() + "' is not an option of '" + command + "'", command);
     const std::string what = e.what(); // "--status: 1 required STATUS missing"
-    if (const auto flag = what.find(" was given a disallowed flag override"); flag != std::string::npos)
-        return UsageError(what.substr(0, flag) + " takes no value", command);
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && what.rfind("--", 0) == 0 && what.find(':') != std::string::npos) {
         const std::string option = what.substr(0, what.find(':'));
         for (const CLI::Option* o : app.get_options())

@@ -44,7 +44,7 @@ CLI::Option* texts(CLI::App& app, const std::string& name, const std::string& va
 
 CLI::Option* flag(CLI::App& app, const std::string& name, bool& into, const std::string& help)
 {
-    return app.add_flag(name, into, help)->disable_flag_override(); // --json=1 is a mistake, as --json=0 would be
+    return app.add_flag(name, into, help); // a value given to it is refused before CLI11 reads it (CliOptions.cpp)
 }
 
 CLI::Option* custom(CLI::App& app, const std::string& name, const std::string& value,
