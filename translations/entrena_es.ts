@@ -382,6 +382,10 @@
         <source>bf16 for a CNN or ResNet where the CPU multiplies bf16 natively (AVX-512 BF16, AMX), else fp32</source>
         <translation>bf16 para una CNN o ResNet donde la CPU multiplica en bf16 de forma nativa (AVX-512 BF16, AMX); si no, fp32</translation>
     </message>
+    <message>
+        <source>Classification</source>
+        <translation>Clasificación</translation>
+    </message>
 </context>
 <context>
     <name>RunDetailsDialog</name>
@@ -1857,6 +1861,10 @@ Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar n
     <message>
         <source>Smallest reduction:</source>
         <translation>Reducción mínima:</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>Tarea:</translation>
     </message>
 </context>
 <context>

@@ -33,10 +33,26 @@ void registryTable(const char* title, const std::string& section, const char* se
     std::printf("\n");
 }
 
+/// The precisions as a table of configuration.md: what each computes in, and what else it does.
+void precisionTable()
+{
+    static const char* const kComputes[] = {"float32", "bfloat16", "float16"}; // by ComputeType
+    std::printf("#### Precisions (`train.precision`)\n\n| `train.precision` | what it is | computes in | loss scaling | "
+                "CUDA only |\n|---|---|---|---|---|\n");
+    for (const PrecisionEntry& e : precisionRegistry()) {
+        const std::string what = std::string(e.label) + (e.tip ? std::string(": ") + e.tip : std::string());
+        std::printf("| `%s` | %s | %s | %s | %s |\n", e.name, what.c_str(),
+                    e.perMachine ? "decided per machine" : kComputes[int(e.compute)], e.scalesLoss ? "yes" : "no",
+                    e.needsCuda ? "yes" : "no");
+    }
+    std::printf("\n");
+}
+
 /// The registries as configuration.md's tables (a test checks that the file holds this output).
 int configKeysMarkdown()
 {
     const auto doc = [](const auto& e) { return std::string(e.doc); };
+    registryTable("Tasks", "data", "data.task", taskRegistry(), doc);
     registryTable("Data sets", "data", "data.dataset", datasetRegistry(), doc);
     registryTable("Models", "model", "model.arch", modelRegistry(), doc);
     registryTable("Optimizers", "optimizer", "optimizer.name", optimizerRegistry(),
@@ -44,6 +60,7 @@ int configKeysMarkdown()
     registryTable("Learning-rate schedules", "scheduler", "scheduler.name", schedulerRegistry(), [](const SchedulerEntry& e) {
         return std::string(e.doc) + (*e.pytorch ? std::string(" (`") + e.pytorch + "`)" : std::string());
     });
+    precisionTable();
     return 0;
 }
 
@@ -69,7 +86,7 @@ Runner declare(CLI::App& app)
 {
     auto markdown = std::make_shared<bool>(false);
     flag(app, "--markdown", *markdown,
-         "the data sets, models, optimizers and schedules with their keys, as the tables of configuration.md");
+         "the tasks, data sets, models, optimizers, schedules and precisions, as the tables of configuration.md");
     return [markdown](const Invocation&) { return *markdown ? configKeysMarkdown() : configKeysList(); };
 }
 

@@ -8,6 +8,9 @@ import pathlib
 import xml.etree.ElementTree as ET
 
 ES = {
+    # The tasks' registry (context Registry), and the task's key.
+    "Classification": "Clasificación",
+    "Task:": "Tarea:",
     # The data sets' registry (context Registry).
     "Image folder": "Carpeta de imágenes",
     "Image size:": "Tamaño de imagen:",

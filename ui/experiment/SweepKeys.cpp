@@ -17,13 +17,21 @@ namespace {
 bool bookkeeping(const QString& key)
 {
     static const QStringList skip = {
-        QStringLiteral("data.workers"),           QStringLiteral("data.cache_mb"),
-        QStringLiteral("train.log_every"),        QStringLiteral("train.checkpoint_every"),
-        QStringLiteral("train.snapshot_every"),   QStringLiteral("train.oom_recovery"),
-        QStringLiteral("train.memory_budget_mb"), QStringLiteral("train.max_rollbacks"),
-        QStringLiteral("train.divergence_guard"), QStringLiteral("train.precision"),
+        QStringLiteral("data.workers"),
+        QStringLiteral("data.cache_mb"),
+        QStringLiteral("train.log_every"),
+        QStringLiteral("train.checkpoint_every"),
+        QStringLiteral("train.snapshot_every"),
+        QStringLiteral("train.oom_recovery"),
+        QStringLiteral("train.memory_budget_mb"),
+        QStringLiteral("train.max_rollbacks"),
+        QStringLiteral("train.divergence_guard"),
+        QStringLiteral("train.precision"),
+        // What is learned: another task is another experiment, compared by other figures.
+        QStringLiteral("data.task"),
         // Which samples validate: cross-validation's to set (Run → Cross-validate…), not a sweep's.
-        QStringLiteral("data.folds"),             QStringLiteral("data.fold"),
+        QStringLiteral("data.folds"),
+        QStringLiteral("data.fold"),
         QStringLiteral("data.stratify"),
     };
     return skip.contains(key);
@@ -33,7 +41,7 @@ template <class Spec>
 void collect(std::vector<SweepKey>& out, const char* section, const std::vector<OptionKey<Spec>>& keys, const Spec& spec)
 {
     for (const OptionKey<Spec>& k : keys) {
-        if (k.kind == ValueKind::Text)
+        if (k.kind == ValueKind::Text || k.kind == ValueKind::Json) // not a space to search
             continue;
         SweepKey s;
         s.key =

@@ -6,6 +6,8 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <algorithm>
@@ -38,6 +40,22 @@ std::vector<int64_t> numberListValues(const QString& text)
             out.push_back(v);
     }
     return out;
+}
+
+// A Json key's text as typed: JSON when it reads as JSON (an object, a number, a quoted string),
+// else the words as a string, as --set reads a value.
+JsonText jsonTextOf(const QString& typed)
+{
+    const QString text = typed.trimmed();
+    QJsonParseError error{};
+    const QJsonDocument wrapped = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + "]", &error);
+    QJsonArray one;
+    if (error.error == QJsonParseError::NoError && wrapped.array().size() == 1)
+        one = wrapped.array();
+    else
+        one.append(text);
+    const QByteArray compact = QJsonDocument(one).toJson(QJsonDocument::Compact);
+    return {compact.mid(1, compact.size() - 2).toStdString()};
 }
 
 namespace {
@@ -97,7 +115,8 @@ QWidget* makeKeyWidget(ValueKind kind, double lo, double hi, const std::vector<s
         return box;
     }
     case ValueKind::Text:
-    case ValueKind::IntegerList: return new QLineEdit;
+    case ValueKind::IntegerList:
+    case ValueKind::Json: return new QLineEdit;
     }
     return nullptr;
 }
@@ -126,6 +145,8 @@ void showKeyValue(QWidget* widget, const OptionValue& value)
     } else if (auto* line = qobject_cast<QLineEdit*>(widget)) {
         if (const auto* list = std::get_if<std::vector<int64_t>>(&value))
             line->setText(numberListText(*list));
+        else if (const auto* any = std::get_if<JsonText>(&value))
+            line->setText(QString::fromStdString(any->text));
         else
             line->setText(QString::fromStdString(std::get<std::string>(value)));
     }
@@ -140,6 +161,7 @@ OptionValue keyValue(const QWidget* widget, ValueKind kind)
     case ValueKind::Choice: return qobject_cast<const QComboBox*>(widget)->currentData().toString().toStdString();
     case ValueKind::Text: return qobject_cast<const QLineEdit*>(widget)->text().trimmed().toStdString();
     case ValueKind::IntegerList: return numberListValues(qobject_cast<const QLineEdit*>(widget)->text());
+    case ValueKind::Json: return jsonTextOf(qobject_cast<const QLineEdit*>(widget)->text());
     }
     return 0.0;
 }

@@ -20,6 +20,8 @@ namespace entrena::ui {
 /// check then names the key).
 QString numberListText(const std::vector<int64_t>& values);
 std::vector<int64_t> numberListValues(const QString& text);
+/// A Json key's text as typed: JSON when it reads as JSON, else the words as a string (as --set).
+JsonText jsonTextOf(const QString& typed);
 
 /// The widget for a key of type `kind` with range [lo, hi] and the form's hints.
 QWidget* makeKeyWidget(ValueKind kind, double lo, double hi, const std::vector<std::string>& choices, const FormHint& hint);

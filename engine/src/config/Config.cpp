@@ -110,6 +110,13 @@ public:
         }
     }
 
+    // Any JSON value, kept as its compact text for the entry's check to read.
+    void anyJson(const std::string& name, std::string& out)
+    {
+        if (const json* v = find(name))
+            out = v->dump();
+    }
+
     bool isKnown(const std::string& name) const { return known_.count(name) > 0; }
 
     // Keys present but never asked for are unknown: an error, so that a typo is not silently ignored.
@@ -161,6 +168,7 @@ void readKey(Section& section, Spec& spec, const OptionKey<Spec>& k)
     case ValueKind::Text: section.text(k.key, std::get<std::string>(value)); break;
     case ValueKind::Choice: section.text(k.key, std::get<std::string>(value), k.choices); break;
     case ValueKind::IntegerList: section.integers(k.key, std::get<std::vector<int64_t>>(value), asInt(k.lo), asInt(k.hi)); break;
+    case ValueKind::Json: section.anyJson(k.key, std::get<JsonText>(value).text); break;
     }
     k.set(spec, value);
 }
@@ -174,7 +182,16 @@ void readKeys(Section& section, Spec& spec, const std::vector<OptionKey<Spec>>& 
 
 json valueJson(const OptionValue& v)
 {
-    return std::visit([](const auto& x) { return json(x); }, v);
+    if (const auto* any = std::get_if<JsonText>(&v))
+        return json::parse(any->text, nullptr, false);
+    return std::visit(
+        [](const auto& x) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, JsonText>)
+                return json();
+            else
+                return json(x);
+        },
+        v);
 }
 
 template <class Spec>

@@ -171,13 +171,10 @@ std::optional<Kind> kindNamed(const std::vector<Entry>& entries, Kind Entry::*me
     return std::nullopt;
 }
 
-/// Adds `entry` to a registry with the next free kind, which it returns (registerScheduler, …),
-/// after checking its keys against a spec of that kind: none may be a key every entry of the section
-/// has (`sectionKeys`), and each must have a value of its kind (a block key without a default, or
-/// with a default of another type, would fail later, in a reader). Throws std::logic_error.
-template <class Entry, class Kind, class Spec>
-Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry, const std::vector<OptionKey<Spec>>& sectionKeys,
-              Spec spec, Kind Spec::*specMember)
+/// Appends `entry` to a registry with the next free kind, which it returns (registerPrecision).
+/// Throws std::logic_error for a name already taken.
+template <class Entry, class Kind>
+Kind appendEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry)
 {
     int next = 0;
     for (const auto& e : entries) {
@@ -186,13 +183,25 @@ Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry, con
         next = std::max(next, int(e.*member) + 1);
     }
     entry.*member = Kind(next);
-    spec.*specMember = Kind(next);
     entries.push_back(std::move(entry));
+    return Kind(next);
+}
+
+/// Adds `entry` to a registry with the next free kind, which it returns (registerScheduler, …),
+/// after checking its keys against a spec of that kind: none may be a key every entry of the section
+/// has (`sectionKeys`), and each must have a value of its kind (a block key without a default, or
+/// with a default of another type, would fail later, in a reader). Throws std::logic_error.
+template <class Entry, class Kind, class Spec>
+Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry, const std::vector<OptionKey<Spec>>& sectionKeys,
+              Spec spec, Kind Spec::*specMember)
+{
+    const Kind next = appendEntry(entries, member, std::move(entry));
+    spec.*specMember = next;
     try {
         for (const auto& k : entries.back().keys) {
             if (hasKey(sectionKeys, k.key))
                 throw std::logic_error(std::string("is every entry's key"));
-            static constexpr size_t kIndexOf[] = {0, 1, 2, 3, 3, 4}; // ValueKind → OptionValue's alternative
+            static constexpr size_t kIndexOf[] = {0, 1, 2, 3, 3, 4, 5}; // ValueKind → OptionValue's alternative
             if (k.get(spec).index() != kIndexOf[size_t(k.kind)])
                 throw std::logic_error("has a default of another type than its kind");
         }
@@ -201,7 +210,7 @@ Kind addEntry(std::vector<Entry>& entries, Kind Entry::*member, Entry entry, con
         entries.pop_back();
         throw std::logic_error("registry entry '" + name + "': a key " + e.what());
     }
-    return Kind(next);
+    return next;
 }
 
 /// A key of a parameter block: its value in `params`, else the default of the entry of `kind`, else

@@ -21,6 +21,7 @@ const std::vector<OptionKey<DataSpec>>& dataKeys()
 {
     using D = DataSpec;
     static const std::vector<OptionKey<DataSpec>> k = {
+        choice<&D::task>("task", "what is learned from the labels: one of the tasks (their table)"),
         text<&D::path>("path", "the data set's folder (or file, for csv)"),
         integer<&D::augmentCrop>("augment_crop", 0, 64, "images: zero-pad by N pixels and crop back at a random offset (0: off)"),
         boolean<&D::augmentFlip>("augment_flip", "images: flip half the samples left-right"),
@@ -78,8 +79,7 @@ const std::vector<OptionKey<TrainSpec>>& trainKeys()
         integer<&T::maxSteps>("max_steps", 0, kBig, "stop after N optimizer steps (0: no limit)"),
         number<&T::gradClip>("grad_clip", 0.0, kHuge, "clip the gradient norm to this value (0: off)"),
         integer<&T::accumulate>("accumulate", 1, 1 << 16, "micro-batches per optimizer step"),
-        choice<&T::precision>("precision", "fp32; bf16 (autocast); fp16 (autocast with loss scaling, CUDA only); auto "
-                                           "(bf16 for a cnn or resnet on a CPU with native bf16 arithmetic, else fp32)"),
+        choice<&T::precision>("precision", "what a step computes in: one of the precisions (their table)"),
         integer<&T::logEvery>("log_every", 1, kBig, "optimizer steps between step events"),
         integer<&T::checkpointEvery>("checkpoint_every", 0, 1'000'000, "epochs between checkpoints (0: only the last)"),
         integer<&T::keepCheckpoints>("keep_checkpoints", 0, 1'000'000,

@@ -26,7 +26,7 @@ std::string SweepSettings::toJson() const
     // Every method's own settings, from its registry entry (min_epochs, reduction, interval, quantile, …).
     for (const SweepMethodEntry& e : sweepMethodRegistry())
         for (const auto& k : e.keys)
-            j[k.key] = std::visit([](const auto& v) { return json(v); }, k.get(*this));
+            j[k.key] = json::parse(formatOptionValue(k.get(*this)));
     return j.dump();
 }
 

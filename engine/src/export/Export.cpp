@@ -142,7 +142,7 @@ Weights loadWeights(const RunConfig& config, const std::string& environmentJson,
     loadModelWeights(record.path, record.checksum, *w.model);
     w.tensors = w.model->namedTensors();
     if (d && d->testX.size(0) > 0)
-        result.testAccuracy = evaluate(*w.model, d->testX, d->testY, torch::kCPU, channelsLast).accuracy;
+        result.testAccuracy = evaluate(*w.model, d->testX, d->testY, torch::kCPU, channelsLast, config.data.task).accuracy;
     return w;
 }
 

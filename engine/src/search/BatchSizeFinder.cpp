@@ -60,7 +60,7 @@ BatchTrial trial(const RunConfig& c, const DataSplits& data, const torch::Device
         const bool channelsLast = prefersChannelsLast(c.model);
         auto optimizer = makeOptimizer(c.optimizer, model.parameters());
         model.train(true);
-        const auto loss = makeLossFn(model, device, c.train);
+        const auto loss = makeLossFn(model, device, c.train, c.data.task);
         const Augment augment{c.data.augmentCrop, c.data.augmentFlip, channelsLast};
         Snapshot guardCopy; // the divergence guard keeps one on the device during training
         int64_t epoch = 1;

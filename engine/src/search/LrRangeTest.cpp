@@ -1,6 +1,7 @@
 #include "search/LrRangeTest.h"
 
 #include "data/BatchLoader.h"
+#include "entrena/config/Registry.h"
 #include "optim/Optimizers.h"
 #include "train/Snapshot.h"
 
@@ -8,7 +9,6 @@
 #include <stdexcept>
 
 namespace entrena {
-namespace F = torch::nn::functional;
 
 LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const DataSplits& data, const RunConfig& c,
                          const torch::Device& device, const LrFinderOptions& o, const StopToken& stop,
@@ -31,6 +31,9 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
     LrFinderResult r;
     try {
         model.train(true);
+        // The task's plain loss (no smoothing, no class weights), as the curve has always been.
+        const TaskEntry& task = registryEntry(c.data.task);
+        const TrainSpec plain;
         // Its own loader on its own seed: the run's data order is not touched.
         int64_t epoch = 1;
         auto loader = std::make_unique<BatchLoader>(data.trainX, data.trainY, c.data.batchSize, c.seed + 7919, epoch, 0, device);
@@ -45,7 +48,7 @@ LrFinderResult rangeTest(Model& model, torch::optim::Optimizer& optimizer, const
             }
             setLearningRate(optimizer, lr);
             optimizer.zero_grad();
-            auto loss = F::cross_entropy(model.forward(batch->x), batch->y);
+            auto loss = task.trainLoss(model.forward(batch->x), batch->y, plain, at::Tensor());
             const double value = loss.item<double>();
             if (!std::isfinite(value)) {
                 r.diverged = true;

@@ -4,11 +4,12 @@
 
 namespace entrena {
 
-Evaluator::Evaluator(Model& model, const torch::Device& device, bool channelsLast, DistGroup* ranks,
+Evaluator::Evaluator(Model& model, const torch::Device& device, bool channelsLast, Task task, DistGroup* ranks,
                      std::vector<torch::Tensor> buffers)
     : model_(model)
     , device_(device)
     , channelsLast_(channelsLast)
+    , task_(task)
     , ranks_(ranks)
     , buffers_(std::move(buffers))
 {
@@ -17,13 +18,13 @@ Evaluator::Evaluator(Model& model, const torch::Device& device, bool channelsLas
 Evaluation Evaluator::operator()(const Samples& x, const torch::Tensor& y)
 {
     if (!ranks_)
-        return evaluate(model_, x, y, device_, channelsLast_);
+        return evaluate(model_, x, y, device_, channelsLast_, task_);
     if (!buffers_.empty())
         ranks_->broadcast(buffers_);
     const int64_t n = x.size(0), rank = ranks_->rank(), world = ranks_->worldSize();
     const int64_t from = n * rank / world, to = n * (rank + 1) / world;
     const auto rows = torch::arange(from, to, torch::kInt64);
-    const EvaluationSums mine = evaluateSums(model_, x.select(rows), y.slice(0, from, to), device_, channelsLast_);
+    const EvaluationSums mine = evaluateSums(model_, x.select(rows), y.slice(0, from, to), device_, channelsLast_, task_);
     auto sums = torch::tensor({mine.loss, mine.correct, mine.count}, torch::kFloat64);
     ranks_->allreduceSum({sums});
     return EvaluationSums{sums[0].item<double>(), sums[1].item<double>(), sums[2].item<double>()}.mean();

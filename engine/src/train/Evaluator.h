@@ -13,7 +13,8 @@ class DistGroup;
 class Evaluator {
 public:
     /// `buffers`: the model's tensors that are not trained (sent from rank 0 before each evaluation).
-    Evaluator(Model& model, const torch::Device& device, bool channelsLast, DistGroup* ranks, std::vector<torch::Tensor> buffers);
+    Evaluator(Model& model, const torch::Device& device, bool channelsLast, Task task, DistGroup* ranks,
+              std::vector<torch::Tensor> buffers);
 
     Evaluation operator()(const Samples& x, const torch::Tensor& y);
     /// The split's confusion counts (summed over the ranks) and this rank's most confidently wrong
@@ -24,6 +25,7 @@ private:
     Model& model_;
     torch::Device device_;
     bool channelsLast_;
+    Task task_;
     DistGroup* ranks_;
     std::vector<torch::Tensor> buffers_;
 };

@@ -94,9 +94,11 @@ bool plainFloat(const torch::Tensor& t)
 
 } // namespace
 
-std::unique_ptr<MlpStep> MlpStep::make(Model& model, const torch::Device& device, const TrainSpec& train, bool dataParallel)
+std::unique_ptr<MlpStep> MlpStep::make(Model& model, const torch::Device& device, const TrainSpec& train, Task task,
+                                       bool dataParallel)
 {
-    if (!fusedKernelsWanted())
+    // It computes softmax cross-entropy by hand: a task whose labels are classes.
+    if (!fusedKernelsWanted() || !registryEntry(task).classes)
         return nullptr;
     if (model.isScript() || !device.is_cpu() || !registryEntry(train.precision).ownFp32Paths() || dataParallel)
         return nullptr;

@@ -5,6 +5,7 @@
 // every other model). The same gradients as autograd's to float rounding (tst_mlp_step).
 // bench/README.md, "Where time goes in a step".
 
+#include "entrena/config/Choices.h"
 #include "train/MlpKernels.h"
 
 #include <chrono>
@@ -23,7 +24,8 @@ public:
     /// with ReLU between them (with biases), fp32 on the CPU, `train.precision` fp32, not data-parallel,
     /// and a BLAS whose threads can be confined (OpenBLAS) or one intra-op thread. Otherwise null, and
     /// autograd trains the model. ENTRENA_FUSED=0 in the environment says null always (fusedKernelsWanted).
-    static std::unique_ptr<MlpStep> make(Model& model, const torch::Device& device, const TrainSpec& train, bool dataParallel);
+    static std::unique_ptr<MlpStep> make(Model& model, const torch::Device& device, const TrainSpec& train, Task task,
+                                         bool dataParallel);
 
     /// Whether this batch can take it: fp32 inputs of the first layer's width, int64 labels.
     bool accepts(const torch::Tensor& x, const torch::Tensor& y) const;

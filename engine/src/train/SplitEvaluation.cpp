@@ -1,8 +1,8 @@
 #include "train/SplitEvaluation.h"
 
-namespace entrena {
+#include "entrena/config/Registry.h"
 
-namespace F = torch::nn::functional;
+namespace entrena {
 
 Evaluation EvaluationSums::mean() const
 {
@@ -14,13 +14,15 @@ Evaluation EvaluationSums::mean() const
     return e;
 }
 
-Evaluation evaluate(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast)
+Evaluation evaluate(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast, Task task)
 {
-    return evaluateSums(model, x, y, device, channelsLast).mean();
+    return evaluateSums(model, x, y, device, channelsLast, task).mean();
 }
 
-EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast)
+EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast,
+                            Task task)
 {
+    const TaskEntry& entry = registryEntry(task);
     EvaluationSums e;
     const int64_t n = x.size(0);
     if (n == 0)
@@ -36,7 +38,7 @@ EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor&
             xb = xb.contiguous(torch::MemoryFormat::ChannelsLast);
         auto yb = y.slice(0, i, std::min(n, i + kChunk)).to(device);
         auto logits = model.forward(xb);
-        lossSum += F::cross_entropy(logits, yb, F::CrossEntropyFuncOptions().reduction(torch::kSum)).to(torch::kFloat64);
+        lossSum += entry.summedLoss(logits, yb).to(torch::kFloat64);
         correct += logits.argmax(1).eq(yb).sum();
     }
     model.train(true);

@@ -3,6 +3,7 @@
 // gradients. train/Evaluator spreads it over the ranks of a data-parallel run.
 
 #include "data/Samples.h"
+#include "entrena/config/Choices.h"
 #include "entrena/train/Events.h"
 #include "model/Model.h"
 
@@ -23,11 +24,12 @@ struct EvaluationSums {
     Evaluation mean() const;
 };
 
-EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
+EvaluationSums evaluateSums(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast,
+                            Task task);
 
-/// Loss and accuracy over a whole split, in large batches, without gradients; leaves the model
-/// in training mode.
-Evaluation evaluate(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast);
+/// Loss (the task's, summed then averaged) and accuracy over a whole split, in large batches,
+/// without gradients; leaves the model in training mode.
+Evaluation evaluate(Model& model, const Samples& x, const torch::Tensor& y, torch::Device device, bool channelsLast, Task task);
 
 } // namespace entrena
 

@@ -2,6 +2,7 @@
 
 #include "dist/DistGroup.h"
 #include "entrena/config/Config.h"
+#include "entrena/config/Registry.h"
 #include "model/Model.h"
 #include "optim/Optimizers.h"
 #include "train/MlpStep.h"
@@ -10,19 +11,17 @@
 namespace entrena {
 
 std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)>
-makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, const torch::Tensor& classWeights)
+makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, Task task, const torch::Tensor& classWeights)
 {
-    namespace F = torch::nn::functional;
-    auto options = F::CrossEntropyFuncOptions().label_smoothing(train.labelSmoothing);
-    if (classWeights.defined())
-        options.weight(classWeights.to(device, torch::kFloat32));
-    return [&model, device, precision = train.precision, options](const torch::Tensor& x, const torch::Tensor& y) {
-        torch::Tensor logits;
+    const TaskEntry& entry = registryEntry(task);
+    const torch::Tensor weights = classWeights.defined() ? classWeights.to(device, torch::kFloat32) : classWeights;
+    return [&model, &entry, device, train, weights](const torch::Tensor& x, const torch::Tensor& y) {
+        torch::Tensor output;
         {
-            AutocastScope autocast(device, precision);
-            logits = model.forward(x);
+            AutocastScope autocast(device, train.precision);
+            output = model.forward(x);
         }
-        return F::cross_entropy(logits.to(torch::kFloat32), y, options);
+        return entry.trainLoss(output.to(torch::kFloat32), y, train, weights);
     };
 }
 

@@ -3,6 +3,7 @@
 // with smaller micro-batches when the step runs out of memory (OOM recovery, see TrainSpec).
 
 #include "data/BatchLoader.h"
+#include "entrena/config/Choices.h"
 #include "entrena/train/Events.h"
 #include "system/MemoryMeter.h"
 #include "train/PhaseClock.h"
@@ -37,10 +38,11 @@ class Model;
 struct TrainSpec;
 
 /// The training loss of a batch: the model's forward pass under the run's autocast precision,
-/// then cross-entropy with the run's label smoothing, in fp32, weighted per class by `classWeights`
-/// when given (data.balance weights: a batch's loss is then the weighted mean, as PyTorch's).
+/// then the task's loss in fp32 (classification: cross-entropy with the run's label smoothing),
+/// weighted per class by `classWeights` when given (data.balance weights: a batch's loss is then the
+/// weighted mean, as PyTorch's).
 std::function<torch::Tensor(const torch::Tensor&, const torch::Tensor&)>
-makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, const torch::Tensor& classWeights = {});
+makeLossFn(Model& model, const torch::Device& device, const TrainSpec& train, Task task, const torch::Tensor& classWeights = {});
 
 /// True for LibTorch's out-of-memory errors: c10::OutOfMemoryError in LibTorch 2.x, a
 /// c10::Error whose message says "out of memory" in 1.13.

@@ -212,18 +212,18 @@ void TrainingRun::buildParts()
     scaler_.goodSteps = state_.lossScaleGoodSteps;
     augment_ = Augment{config_.data.augmentCrop, config_.data.augmentFlip, channelsLast_};
     clock_.emplace(device_);
-    step_.emplace(makeLossFn(*model_, device_, t, classWeights_), *optimizer_, device_, config_.data.batchSize, t.accumulate,
-                  state_.microSplit, meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
+    step_.emplace(makeLossFn(*model_, device_, t, config_.data.task, classWeights_), *optimizer_, device_, config_.data.batchSize,
+                  t.accumulate, state_.microSplit, meterScope_ ? &meterScope_->meter() : nullptr, budget_, reducer_.get());
     // A memory budget measures autograd's steps (TrainStep::useMlpStep says why); the hand-written
     // step has no class weights.
     if (!meterScope_ && !classWeights_.defined())
-        step_->useMlpStep(MlpStep::make(*model_, device_, t, reducer_ != nullptr || ranks_ != nullptr));
+        step_->useMlpStep(MlpStep::make(*model_, device_, t, config_.data.task, reducer_ != nullptr || ranks_ != nullptr));
     oom_.emplace(t, ranks_ != nullptr, state_, recorder_);
     // On a GPU, and across ranks, losses are read at log steps only: no synchronisation per step.
     guard_.emplace(t, !device_.is_cuda() && !ranks_, *model_, *optimizer_, device_, state_);
     checkpointer_.emplace(checkpoints_ ? store_ : nullptr, config_.train.keepCheckpoints, *model_, *optimizer_, *scheduler_,
                           state_, recorder_);
-    evaluator_.emplace(*model_, device_, channelsLast_, ranks_, buffers_);
+    evaluator_.emplace(*model_, device_, channelsLast_, config_.data.task, ranks_, buffers_);
     earlyStopper_.emplace(t, state_);
     reporter_.emplace(recorder_, *clock_, device_, t.precision, world_, flopsPerSample_, *step_, reducer_.get(),
                       meterScope_.has_value());

@@ -123,6 +123,8 @@ private Q_SLOTS:
         QTest::newRow("adam key on rmsprop") << R"({"optimizer": {"name": "rmsprop", "beta1": 0.9}})" << QStringList()
                                              << "optimizer.beta1";
         QTest::newRow("fp16 on the CPU") << R"({"train": {"precision": "fp16"}})" << QStringList() << "train.precision 'fp16' needs a CUDA";
+        QTest::newRow("a task without an entry")
+            << R"({"data": {"task": "ranking"}})" << QStringList() << "data.task must be one of classification";
         QTest::newRow("adam key on sgd") << R"({"optimizer": {"name": "sgd", "beta1": 0.9}})" << QStringList()
                                          << "optimizer.beta1";
     }

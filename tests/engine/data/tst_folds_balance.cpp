@@ -172,8 +172,8 @@ private Q_SLOTS:
         const auto y = torch::randint(0, 3, {16}, torch::kInt64);
         const auto w = torch::tensor({0.5f, 2.0f, 1.25f});
         TrainSpec train;
-        const double weighted = makeLossFn(model, torch::kCPU, train, w)(x, y).item<double>();
-        const double plain = makeLossFn(model, torch::kCPU, train)(x, y).item<double>();
+        const double weighted = makeLossFn(model, torch::kCPU, train, Task::Classification, w)(x, y).item<double>();
+        const double plain = makeLossFn(model, torch::kCPU, train, Task::Classification)(x, y).item<double>();
         // cross_entropy(weight=w): Σ w[y_i] (logsumexp(z_i) − z_i[y_i]) / Σ w[y_i], here in double.
         torch::NoGradGuard noGrad;
         const auto z = model.forward(x).to(torch::kFloat64).contiguous();

@@ -1,9 +1,10 @@
-// A schedule, an optimizer and an architecture added from files of their own in this folder, each
-// with one registration line (PolynomialScheduler.cpp, AdagradOptimizer.cpp, LogisticModel.cpp):
-// each is in its registry beside the engine's own, its keys are in the catalog `config-keys` prints
-// with their defaults, they survive the configuration's JSON (and --set reaches them), a key of
-// another entry is refused by name, and a run with all three trains. tst_new_kinds_ui finds their
-// rows in the workbench's form and the sweep dialog.
+// A schedule, an optimizer, an architecture and a precision added from files of their own in this
+// folder, each with one registration line (PolynomialScheduler.cpp, AdagradOptimizer.cpp,
+// LogisticModel.cpp, ScaledBf16Precision.cpp): each is in its registry beside the engine's own, its
+// keys are in the catalog `config-keys` prints with their defaults, they survive the configuration's
+// JSON (and --set reaches them, into an object-valued key too), a key of another entry is refused by
+// name, and a run with all four trains. tst_new_kinds_ui finds their rows in the workbench's form and
+// the sweep dialog.
 #include "entrena/config/Registry.h"
 #include "entrena/train/Trainer.h"
 
@@ -38,6 +39,12 @@ private Q_SLOTS:
         QVERIFY(fromString<SchedulerKind>("polynomial") && fromString<SchedulerKind>("one_cycle"));
         QVERIFY(fromString<OptimizerKind>("adagrad") && fromString<OptimizerKind>("sgd"));
         QVERIFY(fromString<ModelArch>("logistic") && fromString<ModelArch>("resnet"));
+        QVERIFY(fromString<Precision>("bf16_scaled") && fromString<Precision>("fp32"));
+        QCOMPARE(int(*fromString<Precision>("bf16_scaled")), int(Precision::Auto) + 1);
+        QCOMPARE(std::string(toString(*fromString<Precision>("bf16_scaled"))), std::string("bf16_scaled"));
+        QVERIFY(registryEntry(*fromString<Precision>("bf16_scaled")).scalesLoss);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, registerPrecision(registryEntry(Precision::Bf16)));
+        QCOMPARE(int(precisionRegistry().size()), 5);
         // Each has a kind of its own, which names it back.
         QCOMPARE(std::string(toString(*fromString<SchedulerKind>("polynomial"))), std::string("polynomial"));
         QCOMPARE(std::string(registryEntry(*fromString<ModelArch>("logistic")).name), std::string("logistic"));
@@ -82,6 +89,31 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(found["scheduler.total_iters@polynomial"]), QStringLiteral("5"));
         QCOMPARE(QString::fromStdString(found["optimizer.lr_decay@adagrad"]), QStringLiteral("0.0"));
         QCOMPARE(QString::fromStdString(found["model.bias@logistic"]), QStringLiteral("true"));
+        QCOMPARE(QString::fromStdString(found["model.init@logistic"]), QStringLiteral(R"({"bias":0.0,"weight_std":0.01})"));
+    }
+
+    // An object-valued key: read whole from the JSON, reached member by member through --set, written
+    // back as it was read, and judged by its entry's check.
+    void anObjectValuedKeyIsReadSetAndChecked()
+    {
+        const RunConfig given = RunConfig::fromJson(R"({"model": {"arch": "logistic", "init": {"weight_std": 0.5, "bias": 1}}})");
+        QCOMPARE(std::get<JsonText>(given.model.param("init")).text, std::string(R"({"bias":1,"weight_std":0.5})"));
+        const RunConfig set = RunConfig::fromJson(R"({"model": {"arch": "logistic"}})", {"model.init.weight_std=0"});
+        QCOMPARE(std::get<JsonText>(set.model.param("init")).text, std::string(R"({"weight_std":0})"));
+        QCOMPARE(RunConfig::fromJson(set.toJson()).toJson(), set.toJson());
+        QVERIFY2(set.toJson().find(R"("init":{"weight_std":0})") != std::string::npos, set.toJson().c_str()); // an object
+        const RunConfig byDefault = RunConfig::fromJson(R"({"model": {"arch": "logistic"}})");
+        QCOMPARE(std::get<JsonText>(byDefault.model.param("init")).text, std::string(R"({"bias":0.0,"weight_std":0.01})"));
+        for (const char* bad : {R"({"model": {"arch": "logistic", "init": 3}})",
+                                R"({"model": {"arch": "logistic", "init": {"weight_std": "wide"}}})",
+                                R"({"model": {"arch": "logistic", "init": {"weight_std": -1}}})"}) {
+            try {
+                RunConfig::fromJson(bad);
+                QFAIL(bad);
+            } catch (const ConfigError& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("model.init")), e.what());
+            }
+        }
     }
 
     void theySurviveTheJsonAndSetReachesThem()
@@ -117,9 +149,10 @@ private Q_SLOTS:
         }
     }
 
-    void aRunWithAllThreeTrains()
+    void aRunWithAllFourTrains()
     {
-        const RunConfig c = RunConfig::fromJson(kConfig);
+        const RunConfig c = RunConfig::fromJson(kConfig, {"train.precision=bf16_scaled"});
+        QCOMPARE(RunConfig::fromJson(c.toJson()).train.precision, *fromString<Precision>("bf16_scaled"));
         Recording rec;
         StopToken stop;
         const RunResult r = Trainer(c).run(rec, stop);
@@ -138,6 +171,12 @@ private Q_SLOTS:
         // Adagrad learned: the synthetic classes are separable far above chance.
         QVERIFY2(r.end.testAccuracy > 2.0 / double(rec.starts.at(0).classes.size()),
                  qPrintable(QString::number(r.end.testAccuracy)));
+        // It trained in its precision: bf16 products, so not fp32's losses.
+        QCOMPARE(rec.starts.at(0).precision, std::string("bf16_scaled"));
+        Recording fp32;
+        Trainer(RunConfig::fromJson(kConfig)).run(fp32, stop);
+        QVERIFY(fp32.epochs.at(0).trainLoss != rec.epochs.at(0).trainLoss);
+        QCOMPARE(fp32.starts.at(0).precision, std::string("fp32"));
     }
 };
 

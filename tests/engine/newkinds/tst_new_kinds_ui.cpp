@@ -1,7 +1,7 @@
-// The schedule, optimizer and architecture of this folder in the workbench, whose form and sweep
-// dialog name none of them: each is a choice of the form, its keys are rows built from their
-// descriptions (label, range, default), what the form holds is what the configuration gets, and the
-// sweep dialog offers their keys.
+// The schedule, optimizer, architecture and precision of this folder in the workbench, whose form
+// and sweep dialog name none of them: each is a choice of the form, its keys are rows built from their
+// descriptions (label, range, default; an object-valued key as its JSON text), what the form holds is
+// what the configuration gets, and the sweep dialog offers their keys.
 #include "entrena/config/Registry.h"
 #include "experiment/SweepKeys.h"
 #include "panels/RunConfigPanel.h"
@@ -11,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -58,7 +59,18 @@ private Q_SLOTS:
         QCOMPARE(power->value(), 2.5);
         QCOMPARE(power->maximum(), 10.0);
 
+        auto* init = panel.findChild<QLineEdit*>(QStringLiteral("model.init"));
+        QVERIFY(init && init->isVisible());
+        QCOMPARE(labelOf(init), QStringLiteral("Starting weights:"));
+        QCOMPARE(init->text(), QStringLiteral(R"({"bias":0.0,"weight_std":0.01})"));
+        auto* precision = panel.findChild<QComboBox*>(QStringLiteral("precisionCombo"));
+        const int scaled = precision->findData(QStringLiteral("bf16_scaled"));
+        QVERIFY(scaled >= 0);
+        QCOMPARE(precision->itemText(scaled), QStringLiteral("bf16 (autocast, loss scaling)"));
+
         // What the form holds is what the configuration gets.
+        init->setText(QStringLiteral(R"({"weight_std": 0.2})"));
+        precision->setCurrentIndex(scaled);
         bias->setChecked(true);
         decay->setValue(0.02);
         power->setValue(1.5);
@@ -67,6 +79,9 @@ private Q_SLOTS:
         QCOMPARE(std::get<bool>(out.model.param("bias")), true);
         QCOMPARE(std::get<double>(out.optimizer.param("lr_decay")), 0.02);
         QCOMPARE(std::get<double>(out.scheduler.param("power")), 1.5);
+        QCOMPARE(std::get<JsonText>(out.model.param("init")).text, std::string(R"({"weight_std":0.2})"));
+        QCOMPARE(std::string(toString(out.train.precision)), std::string("bf16_scaled"));
+        QCOMPARE(RunConfig::fromJson(out.toJson()).toJson(), out.toJson());
 
         // Another architecture: the row goes.
         c.model.arch = ModelArch::Mlp;
@@ -83,6 +98,10 @@ private Q_SLOTS:
             keys << k.key;
         for (const char* key : {"scheduler.power", "scheduler.total_iters", "optimizer.lr_decay", "model.bias"})
             QVERIFY2(keys.contains(QString::fromLatin1(key)), qPrintable(keys.join(QLatin1Char(' '))));
+        // An object is no space to search (nor is a precision: it changes how a run computes, not
+        // what it learns).
+        QVERIFY(!keys.contains(QStringLiteral("model.init")));
+        QVERIFY(!keys.contains(QStringLiteral("train.precision")));
     }
 };
 

@@ -100,7 +100,7 @@ private Q_SLOTS:
         Model reference = build(c, data), handWritten = build(c, data);
         auto refOpt = makeOptimizer(c.optimizer, reference.parameters());
         auto ownOpt = makeOptimizer(c.optimizer, handWritten.parameters());
-        auto step = MlpStep::make(handWritten, torch::kCPU, c.train, false);
+        auto step = MlpStep::make(handWritten, torch::kCPU, c.train, Task::Classification, false);
         QVERIFY(step);
         namespace F = torch::nn::functional;
         const int steps = 20;
@@ -139,21 +139,22 @@ private Q_SLOTS:
         const RunConfig mlp = config(R"({"arch": "mlp", "hidden": [32]})");
         const DataSplits data = loadData(mlp.data, mlp.seed);
         Model plain = build(mlp, data);
-        QVERIFY(MlpStep::make(plain, torch::kCPU, mlp.train, false));
-        QVERIFY(!MlpStep::make(plain, torch::kCPU, mlp.train, true)); // data-parallel: the reducer hooks autograd
+        QVERIFY(MlpStep::make(plain, torch::kCPU, mlp.train, Task::Classification, false));
+        QVERIFY(!MlpStep::make(plain, torch::kCPU, mlp.train, Task::Classification,
+                               true)); // data-parallel: the reducer hooks autograd
         const RunConfig bf16 = config(R"({"arch": "mlp", "hidden": [32]})", R"({"precision": "bf16"})");
-        QVERIFY(!MlpStep::make(plain, torch::kCPU, bf16.train, false));
+        QVERIFY(!MlpStep::make(plain, torch::kCPU, bf16.train, Task::Classification, false));
         const RunConfig dropout = config(R"({"arch": "mlp", "hidden": [32], "dropout": 0.2})");
         Model withDropout = build(dropout, data);
-        QVERIFY(!MlpStep::make(withDropout, torch::kCPU, dropout.train, false));
+        QVERIFY(!MlpStep::make(withDropout, torch::kCPU, dropout.train, Task::Classification, false));
         const RunConfig cnn = config(R"({"arch": "cnn", "channels": [4, 8]})");
         Model conv = build(cnn, data);
-        QVERIFY(!MlpStep::make(conv, torch::kCPU, cnn.train, false));
+        QVERIFY(!MlpStep::make(conv, torch::kCPU, cnn.train, Task::Classification, false));
         {
             AutogradStep off;
-            QVERIFY(!MlpStep::make(plain, torch::kCPU, mlp.train, false));
+            QVERIFY(!MlpStep::make(plain, torch::kCPU, mlp.train, Task::Classification, false));
         }
-        auto step = MlpStep::make(plain, torch::kCPU, mlp.train, false);
+        auto step = MlpStep::make(plain, torch::kCPU, mlp.train, Task::Classification, false);
         const auto y = data.trainY.slice(0, 0, 8);
         QVERIFY(step->accepts(data.trainX.range(0, 8), y));
         QVERIFY(!step->accepts(data.trainX.range(0, 8).to(torch::kFloat64), y));
@@ -169,7 +170,7 @@ private Q_SLOTS:
         const RunConfig c = config(R"({"arch": "mlp", "hidden": [32, 16]})");
         const DataSplits data = loadData(c.data, c.seed);
         Model model = build(c, data);
-        auto step = MlpStep::make(model, torch::kCPU, c.train, false);
+        auto step = MlpStep::make(model, torch::kCPU, c.train, Task::Classification, false);
         QVERIFY(step);
         auto x = data.trainX.range(0, 8).clone();
         x[2][0][5][5] = std::numeric_limits<float>::quiet_NaN();
@@ -198,7 +199,7 @@ private Q_SLOTS:
         const RunConfig c = config(R"({"arch": "mlp", "hidden": [32]})");
         const DataSplits data = loadData(c.data, c.seed);
         Model model = build(c, data);
-        auto step = MlpStep::make(model, torch::kCPU, c.train, false);
+        auto step = MlpStep::make(model, torch::kCPU, c.train, Task::Classification, false);
         auto y = data.trainY.slice(0, 0, 8).clone();
         y[3] = 10;
         try {

@@ -1,4 +1,5 @@
 // The trainer learns on real data, honours its contract for events, and stops when asked.
+#include "entrena/config/Registry.h"
 #include "entrena/store/RunStore.h"
 #include "entrena/system/Runtime.h"
 #include "entrena/train/Trainer.h"
@@ -260,6 +261,23 @@ private Q_SLOTS:
                                            [](const StepEvent& x, const StepEvent& y) { return x.lr < y.lr; });
         QVERIFY(std::abs(peak->lr - 0.2) < 1e-3);
         QVERIFY(rec.steps.back().lr < 1e-4); // annealed to max_lr / 25 / 1e4
+    }
+
+    // The classification task's loss is PyTorch's: cross_entropy with label smoothing and class
+    // weights to train, summed with neither to evaluate (torch 1.13.1's F.cross_entropy gave these).
+    void theClassificationTasksLossIsPyTorchs()
+    {
+        const TaskEntry& task = registryEntry(Task::Classification);
+        QVERIFY(task.classes);
+        const auto x = torch::tensor({1.0f, 2.0f, 0.5f, 0.1f, -1.0f, 3.0f}).view({2, 3});
+        const auto y = torch::tensor({int64_t(1), int64_t(2)});
+        TrainSpec t;
+        t.labelSmoothing = 0.1;
+        const double trained = task.trainLoss(x, y, t, torch::tensor({1.0f, 2.0f, 0.5f})).item<double>();
+        QVERIFY2(std::abs(trained - 0.5407248735427856) < 1e-6, qPrintable(QString::number(trained, 'g', 10)));
+        const double summed = task.summedLoss(x, y).item<double>();
+        QVERIFY2(std::abs(summed - 0.5351430177688599) < 1e-6, qPrintable(QString::number(summed, 'g', 10)));
+        QCOMPARE(std::string(toString(RunConfig::fromJson("{}").data.task)), std::string("classification"));
     }
 
     void bf16AutocastLearns()

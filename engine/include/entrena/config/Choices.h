@@ -3,7 +3,7 @@
 // ("one_cycle", "bf16") exists only at the edges: the JSON file, --set, the store, the docs.
 // toString() and fromString() are those edges; nothing else compares choice strings.
 //
-// Data sets, model architectures, optimizers and schedulers are named by their registries
+// Data sets, model architectures, optimizers, schedulers, precisions and tasks are named by their registries
 // (config/Registry.h): one entry each, holding the name, keys, label and what builds it. The
 // small choices below are named by the tables in this header.
 
@@ -21,6 +21,9 @@ enum class ModelArch { Mlp, Cnn, Resnet, TorchScript };
 enum class OptimizerKind { Sgd, Adam, AdamW, RmsProp };
 enum class SchedulerKind { Constant, Step, MultiStep, Exponential, Cosine, OneCycle, ReduceOnPlateau };
 
+/// What a run learns from its labels (data.task).
+enum class Task { Classification };
+/// The engine's own precisions; registerPrecision (config/Registry.h) adds more after them.
 enum class Precision { Fp32, Bf16, Fp16, Auto };
 enum class DeviceType { Cpu, Cuda };
 /// A per-epoch figure a schedule or early stopping watches.
@@ -34,11 +37,6 @@ enum class Balance { None, Weights, Sampler };
 template <class E>
 struct ChoiceNames;
 
-template <>
-struct ChoiceNames<Precision> {
-    static constexpr std::array<std::pair<Precision, const char*>, 4> table{
-        {{Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"}, {Precision::Auto, "auto"}}};
-};
 template <>
 struct ChoiceNames<DeviceType> {
     static constexpr std::array<std::pair<DeviceType, const char*>, 2> table{
@@ -81,10 +79,6 @@ const char* choiceName(E value)
 }
 
 // Plain overloads (not a template), so that Qt Test's QTest::toString template never competes.
-inline const char* toString(Precision v)
-{
-    return choiceName(v);
-}
 inline const char* toString(DeviceType v)
 {
     return choiceName(v);
@@ -133,6 +127,8 @@ const char* toString(DatasetKind kind);
 const char* toString(ModelArch arch);
 const char* toString(OptimizerKind kind);
 const char* toString(SchedulerKind kind);
+const char* toString(Precision kind);
+const char* toString(Task kind);
 template <>
 std::optional<DatasetKind> fromString<DatasetKind>(std::string_view name);
 template <>
@@ -142,6 +138,10 @@ std::optional<OptimizerKind> fromString<OptimizerKind>(std::string_view name);
 template <>
 std::optional<SchedulerKind> fromString<SchedulerKind>(std::string_view name);
 template <>
+std::optional<Precision> fromString<Precision>(std::string_view name);
+template <>
+std::optional<Task> fromString<Task>(std::string_view name);
+template <>
 std::vector<std::string> choiceNames<DatasetKind>();
 template <>
 std::vector<std::string> choiceNames<ModelArch>();
@@ -149,5 +149,9 @@ template <>
 std::vector<std::string> choiceNames<OptimizerKind>();
 template <>
 std::vector<std::string> choiceNames<SchedulerKind>();
+template <>
+std::vector<std::string> choiceNames<Precision>();
+template <>
+std::vector<std::string> choiceNames<Task>();
 
 } // namespace entrena

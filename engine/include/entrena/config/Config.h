@@ -21,6 +21,7 @@ public:
 /// `data`: where samples come from and how they are batched.
 struct DataSpec {
     DatasetKind dataset = DatasetKind::FashionMnist;
+    Task task = Task::Classification;                       ///< what is learned from the labels
     std::string path = "/usr/share/datasets/fashion-mnist"; ///< IDX: the folder; csv: the training file
     std::string testPath;                                   ///< csv: the test file ("": no test set)
     std::string labelColumn = "label";                      ///< csv: the label column's header name, or its 0-based index

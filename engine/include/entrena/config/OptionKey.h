@@ -12,11 +12,19 @@
 
 namespace entrena {
 
-enum class ValueKind { Number, Integer, Boolean, Text, Choice, IntegerList };
+enum class ValueKind { Number, Integer, Boolean, Text, Choice, IntegerList, Json };
+
+/// A Json key's value: any JSON value (an object, a string or a number, as the entry reads it), held
+/// as its compact text: {"path":"a.pt"}, "backbone", 3. The entry's check reads and judges it.
+struct JsonText {
+    std::string text = "null";
+    bool operator==(const JsonText& other) const { return text == other.text; }
+    bool operator!=(const JsonText& other) const { return text != other.text; }
+};
 
 /// A key's value: double (Number), int64_t (Integer), bool, std::string (Text, and Choice by
-/// name), std::vector<int64_t> (IntegerList).
-using OptionValue = std::variant<double, int64_t, bool, std::string, std::vector<int64_t>>;
+/// name), std::vector<int64_t> (IntegerList), JsonText (Json).
+using OptionValue = std::variant<double, int64_t, bool, std::string, std::vector<int64_t>, JsonText>;
 
 /// How the form shows a key (the engine does not use these).
 struct FormHint {
@@ -43,7 +51,7 @@ struct OptionKey {
     void (*set)(Spec&, const OptionValue&) = nullptr;
 };
 
-/// The value as the JSON file writes it ("0.1", "[3, 6]", "\"cos\"", "true").
+/// The value as the JSON file writes it ("0.1", "[3, 6]", "\"cos\"", "true", "{\"path\":\"a.pt\"}").
 std::string formatOptionValue(const OptionValue& value);
 
 /// Whether an entry has the key `name` ("momentum").

@@ -152,11 +152,30 @@ struct PrecisionEntry {
     bool ownFp32Paths() const { return compute == ComputeType::Float32 && !perMachine; }
 };
 
+/// What a run learns from its labels (data.task): the loss it trains and evaluates with, and what its
+/// labels are. Defined where LibTorch is (engine/src/train/TaskRegistry.cpp).
+struct TaskEntry {
+    Task kind;
+    const char* name;  ///< in files: "classification"
+    const char* label; ///< the form's choice (English; the GUI translates it)
+    const char* doc;
+    /// The training loss, a batch's mean: `output` the model's float32 output for a batch, `target` its
+    /// labels, `classWeights` the per-class weights of data.balance "weights" (undefined: none).
+    at::Tensor (*trainLoss)(const at::Tensor& output, const at::Tensor& target, const TrainSpec& train,
+                            const at::Tensor& classWeights);
+    /// The evaluation loss, summed over a batch (no smoothing, no weights: comparable between runs).
+    at::Tensor (*summedLoss)(const at::Tensor& output, const at::Tensor& target);
+    /// The labels name classes: accuracy, the confusion matrix, class balance, stratified folds, label
+    /// smoothing, and Entrena's own MLP step (which computes softmax cross-entropy by hand) apply.
+    bool classes;
+};
+
 const std::vector<DatasetEntry>& datasetRegistry();
 const std::vector<ModelEntry>& modelRegistry();
 const std::vector<OptimizerEntry>& optimizerRegistry();
 const std::vector<SchedulerEntry>& schedulerRegistry();
 const std::vector<PrecisionEntry>& precisionRegistry();
+const std::vector<TaskEntry>& taskRegistry();
 
 /// Add an entry from a file of its own, outside the engine: call before main (a static initializer
 /// of that file, `const auto kind = registerScheduler(entry());`), so that every reader sees one
@@ -166,12 +185,15 @@ const std::vector<PrecisionEntry>& precisionRegistry();
 ModelArch registerModel(ModelEntry entry);
 OptimizerKind registerOptimizer(OptimizerEntry entry);
 SchedulerKind registerScheduler(SchedulerEntry entry);
+/// A precision has no keys of its own: its entry's fields say what a step does under it.
+Precision registerPrecision(PrecisionEntry entry);
 
 const DatasetEntry& registryEntry(DatasetKind kind);
 const ModelEntry& registryEntry(ModelArch arch);
 const OptimizerEntry& registryEntry(OptimizerKind kind);
 const SchedulerEntry& registryEntry(SchedulerKind kind);
 const PrecisionEntry& registryEntry(Precision kind);
+const TaskEntry& registryEntry(Task kind);
 
 /// The keys every entry of a section shares, and the sections without entries.
 const std::vector<OptionKey<RunConfig>>& topLevelKeys();      ///< name, seed

@@ -53,9 +53,13 @@ status=$?
 # The kinds of tests/engine/newkinds/, linked into this program too, are in config-keys with their
 # defaults (each from its file and its registration line).
 keys=$("$cli" config-keys)
-for key in "scheduler.power  *1.0" "scheduler.total_iters  *5" "optimizer.lr_decay  *0.0" "model.bias  *true"; do
+for key in "scheduler.power  *1.0" "scheduler.total_iters  *5" "optimizer.lr_decay  *0.0" "model.bias  *true" \
+           'model.init  *{"bias":0.0,"weight_std":0.01}'; do
     grep -q "^$key$" <<<"$keys" || fail "config-keys lacks '$key'"
 done
+# The precision has no keys: it is a row of the precisions' table.
+"$cli" config-keys --markdown | grep -qF '| `bf16_scaled` | bf16 (autocast, loss scaling): bf16 arithmetic' ||
+    fail "config-keys --markdown lacks the bf16_scaled precision"
 
 # The completion, as bash drives it on Tab.
 bin=$(mktemp -d)
