@@ -11,6 +11,8 @@
 
 #include <QAbstractScrollArea>
 #include <QAccessible>
+#include <QFormLayout>
+#include <QLabel>
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
@@ -56,6 +58,43 @@ QString accessibleName(QWidget* w)
     return a ? a->text(QAccessible::Name).trimmed() : QString();
 }
 
+/// The label a form shows for `w`: beside it, or beside the row whose first control it is; null when
+/// `w` is not a form's field (or its label is empty).
+QLabel* formLabelOf(QWidget* w)
+{
+    QWidget* parent = w->parentWidget();
+    auto* form = parent ? qobject_cast<QFormLayout*>(parent->layout()) : nullptr;
+    if (!form)
+        return nullptr;
+    QWidget* label = form->labelForField(w);
+    for (int i = 0; !label && i < form->rowCount(); ++i) {
+        QLayoutItem* field = form->itemAt(i, QFormLayout::FieldRole);
+        QLayout* row = field ? field->layout() : nullptr;
+        for (int j = 0; row && j < row->count(); ++j) {
+            QWidget* first = row->itemAt(j)->widget();
+            if (first && (first->focusPolicy() & Qt::TabFocus)) {
+                if (first == w)
+                    label = form->labelForField(row);
+                break;
+            }
+        }
+    }
+    auto* text = qobject_cast<QLabel*>(label);
+    return text && !text->text().trimmed().isEmpty() ? text : nullptr;
+}
+
+/// Whether assistive technology reads `label` as what names `w` (`label` is its Label relation, which
+/// Orca reads: on Linux a combo box's name is its current choice, so the name alone does not say).
+bool labelledBy(QWidget* w, QLabel* label)
+{
+    QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
+    const auto relations = a ? a->relations(QAccessible::Label) : decltype(a->relations()){}; // its labels
+    for (const auto& relation : relations)
+        if (relation.first && relation.first->object() == label)
+            return true;
+    return false;
+}
+
 /// What is wrong with the focus on `w` ("" when nothing): it must show, with the ring around it.
 QString stopProblem(QWidget* w)
 {
@@ -75,6 +114,8 @@ QString stopProblem(QWidget* w)
         return QStringLiteral("has a ring under 3:1 against the window");
     if (accessibleName(w).isEmpty())
         return QStringLiteral("has no accessible name");
+    if (QLabel* label = formLabelOf(w); label && !labelledBy(w, label))
+        return QStringLiteral("is not named by its label '%1'").arg(label->text());
     return {};
 }
 

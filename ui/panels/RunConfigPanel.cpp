@@ -70,9 +70,12 @@ QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
 
 } // namespace
 
+// The label is its field's buddy: assistive technology reads it as the field's name ("Run name", not
+// the group's title or a combo box's current choice), and its mnemonic focuses the field.
 QLabel* RunConfigPanel::addRow(QFormLayout* form, QWidget* field)
 {
     auto* label = new QLabel;
+    label->setBuddy(field);
     form->addRow(label, field);
     labels_.insert(field, label);
     return label;
@@ -81,6 +84,11 @@ QLabel* RunConfigPanel::addRow(QFormLayout* form, QWidget* field)
 QLabel* RunConfigPanel::addRow(QFormLayout* form, QLayout* field)
 {
     auto* label = new QLabel;
+    for (int i = 0; i < field->count(); ++i) // a row of a field and its button: the field
+        if (QWidget* w = field->itemAt(i)->widget(); w && (w->focusPolicy() & Qt::TabFocus)) {
+            label->setBuddy(w);
+            break;
+        }
     form->addRow(label, field);
     labels_.insert(field, label);
     return label;
