@@ -1418,12 +1418,12 @@ Their metrics, charts and evaluation stay; they can no longer be resumed or thei
 Sus métricas, gráficas y evaluación se conservan; ya no se podrán reanudar ni exportar sus pesos.</translation>
     </message>
     <message>
-        <source>Freed %1.</source>
-        <translation>Se liberaron %1.</translation>
-    </message>
-    <message>
         <source>No archived or pruned run has checkpoints to delete. Archive the runs you no longer need (right-click → Archive), or delete one run's checkpoints from its right-click menu.</source>
         <translation>Ninguna ejecución archivada o podada tiene puntos de control que borrar. Archive las ejecuciones que ya no necesite (clic derecho → Archivar), o borre los puntos de control de una ejecución desde su menú del clic derecho.</translation>
+    </message>
+    <message>
+        <source>Freed %1. The runs' metrics, charts and evaluation are kept.</source>
+        <translation>Se liberaron %1. Las métricas, los gráficos y la evaluación de las ejecuciones se conservan.</translation>
     </message>
 </context>
 <context>

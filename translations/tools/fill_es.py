@@ -859,7 +859,7 @@ ES = {
     "Delete the checkpoints of %1, freeing %2?\n\nTheir metrics, charts and evaluation stay; they can no longer be resumed or their weights exported.":
         "¿Borrar los puntos de control de %1 y liberar %2?\n\nSus métricas, gráficas y evaluación se conservan; ya no se podrán "
         "reanudar ni exportar sus pesos.",
-    "Freed %1.": "Se liberaron %1.",
+    "Freed %1. The runs' metrics, charts and evaluation are kept.": "Se liberaron %1. Las métricas, los gráficos y la evaluación de las ejecuciones se conservan.",
     "No archived or pruned run has checkpoints to delete. Archive the runs you no longer need (right-click → Archive), or delete one run's checkpoints from its right-click menu.":
         "Ninguna ejecución archivada o podada tiene puntos de control que borrar. Archive las ejecuciones que ya no necesite "
         "(clic derecho → Archivar), o borre los puntos de control de una ejecución desde su menú del clic derecho.",

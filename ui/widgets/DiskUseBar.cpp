@@ -101,7 +101,10 @@ bool DiskUseBar::freeCheckpoints(QWidget* parent, RunStore& store, const QList<R
     } catch (const std::exception& e) {
         QMessageBox::warning(parent, tr("Free disk space"), QString::fromStdString(e.what()));
     }
-    QMessageBox::information(parent, tr("Free disk space"), tr("Freed %1.").arg(bytesText(freed)));
+    // A sentence, not two words: the box is as wide as its text, and a window manager elided its title
+    // ("Fre…ce") over a box as narrow as "Freed 1.9 MB.".
+    QMessageBox::information(parent, tr("Free disk space"),
+                             tr("Freed %1. The runs' metrics, charts and evaluation are kept.").arg(bytesText(freed)));
     return true;
 }
 
