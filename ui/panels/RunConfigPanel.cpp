@@ -71,7 +71,7 @@ QHBoxLayout* withButton(QLineEdit* edit, QToolButton* button)
 } // namespace
 
 // The label is its field's buddy: assistive technology reads it as the field's name ("Run name", not
-// the group's title or a combo box's current choice), and its mnemonic focuses the field.
+// the group's title or a combo box's current choice alone).
 QLabel* RunConfigPanel::addRow(QFormLayout* form, QWidget* field)
 {
     auto* label = new QLabel;

@@ -203,7 +203,7 @@ private Q_SLOTS:
             QCOMPARE(panel.config().scheduler.kind, e.kind);
             QStringList shown;
             for (QLabel* l : panel.findChildren<QLabel*>())
-                if (l->isVisibleTo(&panel) && l->buddy() == nullptr && l->text().endsWith(QLatin1Char(':')))
+                if (l->isVisibleTo(&panel) && l->text().endsWith(QLatin1Char(':')))
                     shown << l->text();
             for (const auto& k : e.keys) {
                 if (!k.form.label)
