@@ -182,12 +182,10 @@ void readKeys(Section& section, Spec& spec, const std::vector<OptionKey<Spec>>& 
 
 json valueJson(const OptionValue& v)
 {
-    if (const auto* any = std::get_if<JsonText>(&v))
-        return json::parse(any->text, nullptr, false);
     return std::visit(
         [](const auto& x) {
             if constexpr (std::is_same_v<std::decay_t<decltype(x)>, JsonText>)
-                return json();
+                return json::parse(x.text, nullptr, false); // kept as its text
             else
                 return json(x);
         },
