@@ -9,12 +9,13 @@ namespace {
 
 namespace F = torch::nn::functional;
 
+// `classWeights` come as the step made them once (makeLossFn): float32, on the logits' device.
 at::Tensor crossEntropy(const at::Tensor& logits, const at::Tensor& target, const TrainSpec& train,
                         const at::Tensor& classWeights)
 {
     auto options = F::CrossEntropyFuncOptions().label_smoothing(train.labelSmoothing);
     if (classWeights.defined())
-        options.weight(classWeights.to(logits.device(), torch::kFloat32));
+        options.weight(classWeights);
     return F::cross_entropy(logits, target, options);
 }
 
